@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** spec §9: passenger types. */
+export const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;
+export const PassengerType = z.enum(PASSENGER_TYPES);
+export type PassengerType = z.infer<typeof PassengerType>;
+
+/** API.md: trip types; spec §3 fixes 'Return'. */
+export const TRIP_TYPES = ['OneWay', 'Return', 'MultiCity'] as const;
+export const TripType = z.enum(TRIP_TYPES);
+export type TripType = z.infer<typeof TripType>;
+
+export const CABINS = ['Economy', 'PremiumEconomy', 'Business', 'First'] as const;
+export const Cabin = z.enum(CABINS);
+export type Cabin = z.infer<typeof Cabin>;
+
+/** DESIGN.md §5: company lifecycle. */
+export const COMPANY_STATUSES = [
+  'registered',
+  'email_verified',
+  'pending_review',
+  'approved',
+  'rejected',
+] as const;
+export const CompanyStatus = z.enum(COMPANY_STATUSES);
+export type CompanyStatus = z.infer<typeof CompanyStatus>;
+
+/** DESIGN.md §5 and API.md: booking lifecycle. */
+export const BOOKING_STATUSES = [
+  'booked',
+  'ticketed',
+  'cancelled',
+  'voided',
+  'refund_requested',
+  'refunded',
+  'partially_refunded',
+  'refund_rejected',
+  'expired',
+] as const;
+export const BookingStatus = z.enum(BOOKING_STATUSES);
+export type BookingStatus = z.infer<typeof BookingStatus>;
+
+export const TRANSACTION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const TransactionStatus = z.enum(TRANSACTION_STATUSES);
+export type TransactionStatus = z.infer<typeof TransactionStatus>;
+
+export const SUPPORT_TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
+export const SupportTicketStatus = z.enum(SUPPORT_TICKET_STATUSES);
+export type SupportTicketStatus = z.infer<typeof SupportTicketStatus>;
+
+/** DESIGN.md §5: credits ledger entry kinds. */
+export const LEDGER_KINDS = ['deposit', 'ticket', 'void', 'refund', 'adjustment'] as const;
+export const LedgerKind = z.enum(LEDGER_KINDS);
+export type LedgerKind = z.infer<typeof LedgerKind>;
+
+/** API.md: the permissions a role can hold. The Owner role holds all. */
+export const PERMISSIONS = [
+  'flights.search',
+  'bookings.view',
+  'bookings.create',
+  'bookings.issue',
+  'bookings.cancel',
+  'bookings.refund',
+  'travellers.manage',
+  'payments.view',
+  'payments.create',
+  'users.manage',
+  'roles.manage',
+  'support.use',
+  'analytics.view',
+  'history.view',
+] as const;
+export const Permission = z.enum(PERMISSIONS);
+export type Permission = z.infer<typeof Permission>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** API.md: every success answer is `{ status: true, message, data }`. */
+export const successEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.literal(true), message: z.string(), data });
+
+export type SuccessEnvelope<T> = { status: true; message: string; data: T };
+
+/** API.md: every failure answer is `{ status: false, message }`, with field errors on 422. */
+export const FailureEnvelope = z.object({
+  status: z.literal(false),
+  message: z.string(),
+  data: z
+    .object({ errors: z.record(z.string(), z.array(z.string())).optional() })
+    .catchall(z.unknown())
+    .optional(),
+});
+export type FailureEnvelope = z.infer<typeof FailureEnvelope>;
+
+/** API.md: paging where named — `page` starts at 0 (spec §9). */
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).optional(),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/** API.md: money on the wire is a decimal number with at most two fraction digits. */
+export const Money = z.object({ Amount: z.number(), CurrencyCode: z.string().length(3) });
+export type Money = z.infer<typeof Money>;
+
+/** Converts integer minor units (how money is held) to the wire's decimal number. */
+export const minorToAmount = (minor: number): number => Math.round(minor) / 100;
+/** Converts a wire amount to integer minor units without float drift (0.29 → 29, not 28). */
+export const amountToMinor = (amount: number): number => Math.round(amount * 100);

@@ -1,0 +1,7 @@
+export * from './auth.js';
+export * from './endpoint.js';
+export * from './enums.js';
+export * from './envelope.js';
+export * from './errors.js';
+export * from './messages.js';
+export * from './system.js';

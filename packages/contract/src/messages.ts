@@ -1,0 +1,135 @@
+/**
+ * The message catalogue: every user-facing string the specification fixes (spec §2, §4, §8),
+ * to the letter, typos included ('relfect'). Server and SPA both import these constants so a
+ * message can never drift between the two sides.
+ */
+
+/** spec §8: shown when a call fails and neither the server nor the call has a message. */
+export const GENERIC_ERROR = 'Something went wrong. Please try again.';
+
+/** spec §8: call-specific fallbacks, used when the server sends no message. */
+export const FALLBACK = {
+  login: 'Login failed. Please try again.',
+  qrCode: 'Qr Code Failed. Please try again.',
+  forgotPassword: 'Forgot password request failed',
+  resetPassword: 'Password reset failed',
+  registration: 'Registration failed. Please try again.',
+  verification: 'Verification failed. Please try again.',
+  otpVerification: 'OTP verification failed',
+  resendCode: 'Failed to resend verification code',
+  fetchUsers: 'Failed to fetch users',
+  createUser: 'Failed to create user',
+  deleteUser: 'Failed while deleting this user',
+  updateUser: 'Failed while updating this User',
+  fetchAnalytics: 'Failed to fetch analytics.',
+  fetchRoles: 'Failed to fetch roles',
+  createRole: 'Failed to create role',
+  deleteRole: 'Failed while deleting this role',
+  updateRole: 'Failed while updating this role',
+  fetchTickets: 'Failed to fetch tickets',
+  createTicket: 'Failed to create ticket',
+  deleteTicket: 'Failed while deleting this ticket',
+  fetchTravelers: 'Failed to fetch travelers',
+  fetchPnr: 'Failed to fetch PNR',
+  fetchBanks: 'Failed to fetch banks',
+  fetchCredits: 'Failed to fetch credits',
+  fetchFlightBookings: 'Failed to fetch flight bookings',
+  fetchBookingDetails: 'Failed to fetch booking details',
+  issueBooking: 'Failed to issue booking',
+  fetchRoutes: 'Failed to fetch routes',
+  confirmBooking: 'Failed to confirm booking',
+  requestRefund: 'Failed to request refund',
+  fetchPenalty: 'Failed to get penalty information',
+  cancelBooking: 'Failed to cancel booking',
+  fetchOrders: 'Failed to fetch orders',
+  createTransaction: 'Failed to create transaction',
+  fetchTransactions: 'Failed to fetch transactions',
+  fetchNotifications: 'Failed to fetch notifications',
+  /** spec §8: also used for offers. */
+  fetchAnnouncements: 'Failed to fetch announcements',
+  fetchSearchHistory: 'Failed to fetch search history',
+  updateAccount: 'Failed while updating your Account',
+} as const;
+
+/** spec §5 and §8: data rules that fail a call even when the server answered. */
+export const EMPTY_RESULT = {
+  noFlights: 'No Flight Found!',
+  noBanks: 'No Banks Found',
+  noBookings: 'No bookings found',
+} as const;
+
+/** spec §4 and §8: the three ways a session ends. */
+export const SESSION = {
+  /** after any 401 answer */
+  unauthorized: 'Session Expired',
+  /** the token was already expired when the timer started */
+  alreadyExpired: 'Session expired',
+  /** the timer reached the token's expiry */
+  expiredNow: 'Session expired, Please login again',
+} as const;
+
+/** spec §8: success messages. */
+export const SUCCESS = {
+  checkAuthenticator: 'Check your authenticator app for the code',
+  resetLinkSent: 'Password reset link sent successfully',
+  passwordReset: 'Password reset successfully',
+  registered: 'Registration successful. Verify OTP...',
+  verificationSent: 'Verification Sent, re-login later to check your status.',
+  codeResent: 'Verification code resent successfully',
+  userCreated: 'User created successfully',
+  userDeleted: 'User deleted successfully',
+  userUpdated: 'User updated successfully',
+  roleCreated: 'Role created successfully',
+  roleDeleted: 'Role deleted successfully',
+  roleUpdated: 'Role updated successfully, Changes will relfect after login',
+  ticketCreated: 'New Ticket Created',
+  ticketDeleted: 'Ticket has been deleted',
+  pnrFetched: 'PNR fetched successfully!',
+  bookingCreated: 'Booking created successfully',
+  refundRequested: 'Requested refund successfully',
+  bookingCancelled: 'Booking cancelled successfully',
+  transactionCreated: 'Transaction created successfully!',
+  accountUpdated: 'Account updated successfully',
+  imageUploaded: 'Image uploaded successfully',
+  bookingConfirmed: 'Booking Created',
+  refundRequestedShort: 'Refund Requested',
+} as const;
+
+/** spec §2: the screen shown when a lazily loaded screen fails after a new deployment. */
+export const NEW_VERSION_SCREEN = {
+  title: 'A fresh version is here!',
+  body: 'The application is updating to the latest version.',
+  progress: 'Refreshing...',
+  reload: 'Reload Manually',
+  logout: 'Logout',
+} as const;
+
+/** spec §2: the screen shown for any other runtime error. */
+export const CRASH_SCREEN = {
+  title: 'Oops! Something went wrong.',
+  back: 'Go to Previous Page',
+  retry: 'Try Again',
+  reset: 'Logout and Start Fresh',
+} as const;
+
+/** spec §2 and §4: the warning before the access token expires. */
+export const SESSION_MODAL = {
+  title: 'Session Expiring Soon',
+  action: 'Continue Session',
+} as const;
+
+/** spec §6 */
+export const ROLE_CHANGE_NOTICE = 'Changes will relfect after login';
+
+/** Server messages the wire contract (API.md) fixes. */
+export const SERVER = {
+  validationFailed: 'The given data was invalid.',
+  notFound: 'Not found',
+  routeNotFound: 'Route not found',
+  unauthorized: 'Unauthenticated',
+  forbidden: 'You do not have permission to do this',
+  rateLimited: 'Too many requests. Please wait and try again.',
+  internal: 'Something went wrong on our side. Please try again.',
+  priceChanged: 'Price changed',
+  insufficientCredits: 'Insufficient credits',
+} as const;
