@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 
 export const Health = z.object({
-  status: z.enum(['ok', 'degraded']),
-  store: z.enum(['ok', 'down']),
+  status: z.literal('ok'),
+  store: z.literal('ok'),
   version: z.string(),
   uptime_seconds: z.number(),
 });

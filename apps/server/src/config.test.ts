@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('runs on the embedded defaults with no environment at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      dataDir: './data',
+      databaseUrl: undefined,
+      mailTransport: 'outbox',
+      mailFrom: 'SkyDesk <no-reply@skydesk.local>',
+      accessTokenTtlSeconds: 1800,
+      demoData: true,
+      currency: 'USD',
+      logLevel: 'info',
+    });
+  });
+
+  it('turns demo data off by default on a PostgreSQL server, and lets DEMO_DATA decide', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1/db' }).demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1/db', DEMO_DATA: 'true' }).demoData).toBe(
+      true,
+    );
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
+  it('switches mail to SMTP when SMTP_URL is set', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mailTransport).toBe('smtp');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it('fails fast naming every bad key', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CURRENCY: 'usd' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT/);
+    expect(attempt).toThrow(/DATABASE_URL/);
+    expect(attempt).toThrow(/CURRENCY/);
+  });
+
+  it('refuses a short JWT secret', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+});

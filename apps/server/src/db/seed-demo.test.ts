@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { PERMISSIONS } from '@skydesk/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestStore, storeKinds, type TestStore } from '../../test/support/stores.js';
+import { createSecretBox } from '../platform/security/encryption.js';
+import { createPasswordHasher } from '../platform/security/password.js';
+import { DEMO, seedDemoData } from './seed-demo.js';
+
+describe.each(storeKinds())('demo data on %s', (kind) => {
+  let store: TestStore;
+  afterEach(async () => store?.dispose());
+
+  const deps = () => ({
+    hasher: createPasswordHasher(10),
+    secretBox: createSecretBox(randomBytes(32)),
+    currency: 'USD',
+    now: new Date('2026-11-22T12:00:00Z'),
+  });
+
+  it('seeds an approved agency whose owner holds the Owner role with every permission', async () => {
+    store = await createTestStore(kind);
+    const seedDeps = deps();
+    expect(await seedDemoData(store.db, seedDeps)).toBe(true);
+
+    const owner = await store.db
+      .selectFrom('users')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .innerJoin('roles', 'roles.id', 'users.role_id')
+      .select([
+        'companies.name as company',
+        'companies.verification_status',
+        'roles.name as role',
+        'roles.permissions',
+        'users.password_hash',
+        'users.totp_secret_enc',
+        'users.email_verified_at',
+        'users.is_owner',
+      ])
+      .where('users.email', '=', DEMO.ownerEmail)
+      .executeTakeFirstOrThrow();
+    expect(owner).toMatchObject({
+      company: 'Demo Travels',
+      verification_status: 'approved',
+      role: 'Owner',
+      is_owner: true,
+    });
+    expect([...owner.permissions].sort()).toEqual([...PERMISSIONS].sort());
+    expect(owner.email_verified_at).not.toBeNull();
+    expect(await seedDeps.hasher.verify(DEMO.password, owner.password_hash!)).toBe(true);
+    expect(owner.totp_secret_enc).not.toContain(DEMO.totpSecret);
+    expect(seedDeps.secretBox.open(owner.totp_secret_enc!)).toBe(DEMO.totpSecret);
+
+    const operator = await store.db
+      .selectFrom('operators')
+      .selectAll()
+      .where('email', '=', DEMO.operatorEmail)
+      .executeTakeFirstOrThrow();
+    expect(await seedDeps.hasher.verify(DEMO.password, operator.password_hash)).toBe(true);
+  });
+
+  it('seeds only an empty store', async () => {
+    store = await createTestStore(kind);
+    expect(await seedDemoData(store.db, deps())).toBe(true);
+    expect(await seedDemoData(store.db, deps())).toBe(false);
+    const companies = await store.db.selectFrom('companies').select('id').execute();
+    expect(companies).toHaveLength(1);
+  });
+});

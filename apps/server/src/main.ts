@@ -1,0 +1,98 @@
+import { Secret, TOTP } from 'otpauth';
+import { buildApp } from './app.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { DEMO, seedDemoData } from './db/seed-demo.js';
+import { migrate } from './platform/db/migrate.js';
+import { openStore, storeTargetFromConfig } from './platform/db/store.js';
+import { createSecretBox } from './platform/security/encryption.js';
+import { createPasswordHasher } from './platform/security/password.js';
+import { loadSecrets } from './platform/security/secrets.js';
+
+/** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const config = loadConfig();
+  const secrets = loadSecrets({
+    dataDir: config.dataDir,
+    jwtSecret: config.jwtSecret,
+    dataEncryptionKey: config.dataEncryptionKey,
+  });
+  const store = await openStore(storeTargetFromConfig(config));
+  const applied = await migrate(store.db);
+  const seeded = config.demoData
+    ? await seedDemoData(store.db, {
+        hasher: createPasswordHasher(),
+        secretBox: createSecretBox(secrets.dataEncryptionKey),
+        currency: config.currency,
+        now: new Date(),
+      })
+    : false;
+
+  const app = await buildApp({ config, store, secrets });
+  app.log.info({ store: store.kind, migrationsApplied: applied, demoSeeded: seeded }, 'store ready');
+  await app.listen({ port: config.port, host: config.host });
+  printBanner(config, app.server.address(), store.kind);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('in-flight requests did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await store.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+function printBanner(
+  config: Config,
+  address: ReturnType<import('node:net').Server['address']>,
+  storeKind: string,
+) {
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  const lines = [
+    '',
+    `  SkyDesk is running at ${url}`,
+    `  Store: ${storeKind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server'}`,
+    `  API docs: ${url}/api/docs`,
+  ];
+  if (config.demoData) {
+    const totp = new TOTP({
+      issuer: 'SkyDesk',
+      label: DEMO.ownerEmail,
+      secret: Secret.fromBase32(DEMO.totpSecret),
+    });
+    lines.push(
+      '',
+      '  Demo sign-in (agency "Demo Travels"):',
+      `    e-mail     ${DEMO.ownerEmail}`,
+      `    password   ${DEMO.password}`,
+      `    TOTP key   ${DEMO.totpSecret}  (add it to an authenticator app)`,
+      `    otpauth    ${totp.toString()}`,
+      `  Back-office operator: ${DEMO.operatorEmail}, same password and TOTP key.`,
+    );
+  }
+  if (config.mailTransport === 'outbox') {
+    lines.push(`  Mail goes to the outbox (no SMTP_URL): ${url}/api/dev/outbox?to=<e-mail>`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

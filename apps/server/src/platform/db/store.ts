@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+/**
+ * The store: the same PostgreSQL-dialect database whether embedded (PGlite, the default) or a
+ * PostgreSQL server (DATABASE_URL). Everything above it speaks Kysely and never knows which.
+ */
+export type Store = {
+  kind: 'pglite' | 'postgres';
+  db: Kysely<Database>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Embedded store only: a tarball of the data folder, loadable with `loadDataDir`. */
+  dumpDataDir?(): Promise<Blob>;
+};
+
+export type StoreTarget =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string; maxConnections?: number };
+
+// Same value shapes from both drivers: int8 as a JS number (money is integer minor units, well
+// inside 2^53), `date` as its 'YYYY-MM-DD' text (not a local-midnight Date).
+const INT8 = 20;
+const DATE = 1082;
+const parseInt8 = (value: string) => Number(value);
+const keepText = (value: string) => value;
+
+export async function openStore(target: StoreTarget): Promise<Store> {
+  if (target.kind === 'postgres') return openPostgres(target.url, target.maxConnections ?? 10);
+  return openPglite(target.dataDir, target.loadDataDir);
+}
+
+export function storeTargetFromConfig(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): StoreTarget {
+  if (config.databaseUrl) return { kind: 'postgres', url: config.databaseUrl };
+  const dataDir = join(config.dataDir, 'pglite');
+  mkdirSync(dataDir, { recursive: true });
+  return { kind: 'pglite', dataDir };
+}
+
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Store> {
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    parsers: { [INT8]: parseInt8, [DATE]: keepText },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    kind: 'pglite',
+    db,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+    dumpDataDir: async () => (await pglite.dumpDataDir('none')) as Blob,
+  };
+}
+
+async function openPostgres(url: string, maxConnections: number): Promise<Store> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8) return parseInt8;
+        if (oid === DATE) return keepText;
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client's connection error must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  return {
+    kind: 'postgres',
+    db,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}

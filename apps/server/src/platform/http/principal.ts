@@ -1,0 +1,38 @@
+import type { CompanyStatus, Endpoint, Permission } from '@skydesk/contract';
+import type { FastifyRequest } from 'fastify';
+
+/** Who is calling (DESIGN.md §6). Tokens say which kind; endpoints say which kinds they accept. */
+export type CompanyPrincipal = {
+  kind: 'company';
+  userId: string;
+  companyId: string;
+  companyStatus: CompanyStatus;
+  permissions: Permission[];
+};
+
+export type OperatorPrincipal = { kind: 'operator'; operatorId: string };
+
+/** Between password and second factor: good only for the sign-in step endpoints. */
+export type ChallengePrincipal = { kind: 'challenge'; audience: 'user' | 'operator'; subjectId: string };
+
+/** Holder of a valid refresh cookie. */
+export type RefreshPrincipal = { kind: 'refresh'; audience: 'user' | 'operator'; subjectId: string };
+
+export type Principal = CompanyPrincipal | OperatorPrincipal | ChallengePrincipal | RefreshPrincipal;
+
+/** Maps each endpoint access level to the principal a handler receives. */
+export type PrincipalFor<E extends Endpoint> = E['access'] extends 'company'
+  ? CompanyPrincipal
+  : E['access'] extends 'operator'
+    ? OperatorPrincipal
+    : E['access'] extends 'challenge'
+      ? ChallengePrincipal
+      : E['access'] extends 'refresh'
+        ? RefreshPrincipal
+        : null;
+
+/**
+ * Authenticates a request for an endpoint and checks its access level and permission. Throws
+ * AppError 401/403. The auth module provides the real one; the default admits public calls only.
+ */
+export type AccessGuard = (request: FastifyRequest, endpoint: Endpoint) => Promise<Principal | null>;

@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { serverPath } from '../src/platform/paths.js';
+
+/** Runs `src/main.ts` as a real process: config → store → migrate → seed → listen → SIGTERM. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverPath('src/main.ts')], {
+    cwd: serverPath(),
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /running at (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match) {
+        clearInterval(timer);
+        resolve(match[1]!);
+      }
+    }, 50);
+    void exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`server exited early:\n${output}`));
+    });
+  });
+  // A test that expects an early exit never awaits the URL: keep its rejection handled.
+  url.catch(() => {});
+  return { child, url, exited, output: () => output };
+}
+
+describe('the server process', () => {
+  let child: ChildProcess | undefined;
+  afterEach(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  it('starts on the embedded store with demo data, prints the demo sign-in, and stops cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'skydesk-main-'));
+    const server = startServer({ DATA_DIR: dataDir });
+    child = server.child;
+    const url = await server.url;
+
+    const health = await fetch(`${url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(server.output()).toContain('demo@skydesk.local');
+    expect(server.output()).toContain('SkyDesk-demo-2026');
+    expect(server.output()).toContain('otpauth://totp/');
+    expect(JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).jwt_secret).toBeTruthy();
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+  });
+
+  it('refuses to start with a bad configuration and names the bad key', async () => {
+    const server = startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'skydesk-main-')), PORT: 'eighty' });
+    child = server.child;
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT');
+    expect(server.output()).not.toMatch(/at .*config\.ts/);
+  });
+});

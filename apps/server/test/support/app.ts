@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { type AppDeps, buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { createManualClock } from '../../src/platform/clock.js';
+import type { Secrets } from '../../src/platform/security/secrets.js';
+import { createTestStore, type StoreKind } from './stores.js';
+
+export const testSecrets = (): Secrets => ({
+  jwtSecret: randomBytes(48).toString('base64url'),
+  dataEncryptionKey: randomBytes(32),
+});
+
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  ...loadConfig({ DATA_DIR: '/nonexistent-test-data-dir', DEMO_DATA: 'false', LOG_LEVEL: 'silent' }),
+  ...overrides,
+});
+
+/**
+ * A real app over a fresh store of the given kind, checked against the contract's response
+ * schemas; close() disposes both (fastify/demo's test helper, made per test).
+ */
+export async function createTestApp(kind: StoreKind, overrides: Partial<AppDeps> = {}) {
+  const store = await createTestStore(kind);
+  const clock = createManualClock();
+  const app = await buildApp({
+    config: testConfig(),
+    store,
+    secrets: testSecrets(),
+    clock,
+    logger: false,
+    validateResponses: true,
+    webDistDir: null,
+    ...overrides,
+  });
+  return {
+    app,
+    store,
+    clock,
+    close: async () => {
+      await app.close();
+      await store.dispose();
+    },
+  };
+}
