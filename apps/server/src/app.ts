@@ -1,9 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import { AppError } from '@skydesk/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
+import { createAccessGuard } from './modules/auth/guard.js';
+import { registerAuthRoutes } from './modules/auth/routes.js';
+import { registerCompanyRoutes } from './modules/company/routes.js';
+import { registerDevRoutes } from './modules/dev/routes.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Store } from './platform/db/store.js';
@@ -11,11 +17,17 @@ import { registerApiDocs } from './platform/http/docs.js';
 import { createEndpointRegistrar } from './platform/http/endpoint-route.js';
 import { registerErrorHandling } from './platform/http/errors.js';
 import type { AccessGuard } from './platform/http/principal.js';
-import { publicOnlyGuard } from './platform/http/public-only-guard.js';
 import { registerSpa } from './platform/http/spa.js';
-import type { ModuleContext } from './platform/module.js';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.js';
+import type { ModuleContext, Platform } from './platform/module.js';
 import { serverPath } from './platform/paths.js';
+import { createSecretBox } from './platform/security/encryption.js';
+import { createTokenHasher } from './platform/security/one-time-code.js';
+import { createPasswordHasher, type PasswordHasher } from './platform/security/password.js';
+import { createRateLimiter } from './platform/security/rate-limit.js';
 import type { Secrets } from './platform/security/secrets.js';
+import { createTokenService } from './platform/security/tokens.js';
+import { createLocalFileStore, type FileStore } from './platform/storage/file-store.js';
 
 export type AppDeps = {
   config: Config;
@@ -26,7 +38,12 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Check every answer against the contract's response schema (on in tests). */
   validateResponses?: boolean;
+  /** Replaces the token guard (tests of the plumbing only). */
   guard?: AccessGuard;
+  /** Tests pass a cheaper scrypt cost; production uses DESIGN.md's N=2^17. */
+  passwords?: PasswordHasher;
+  mailer?: Mailer;
+  files?: FileStore;
   /** Folder of the built SPA; null serves no SPA. Defaults to apps/web/dist. */
   webDistDir?: string | null;
   version?: string;
@@ -57,6 +74,19 @@ export async function buildApp(deps: AppDeps) {
   // routes exist only to describe them in OpenAPI. Answers are serialized as they are.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // spec §7: clients send `Content-Type: application/json` on every call, bodiless POSTs
+  // included; an empty body is "no body", not an error. (JSON.parse makes `__proto__` an own key,
+  // which the contract's strict objects then reject as an unknown field.)
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError('bad_request', 'The request body is not valid JSON'), undefined);
+    }
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -89,18 +119,39 @@ export async function buildApp(deps: AppDeps) {
   const spaFallback = webDistDir ? await registerSpa(app, webDistDir) : undefined;
   registerErrorHandling(app, spaFallback ? { spaFallback } : {});
 
+  const clock = deps.clock ?? systemClock;
+  const platform: Platform = {
+    mailer:
+      deps.mailer ??
+      (deps.config.smtpUrl
+        ? createSmtpMailer({ url: deps.config.smtpUrl, from: deps.config.mailFrom })
+        : createOutboxMailer(deps.store.db, app.log)),
+    tokens: createTokenService({ secret: deps.secrets.jwtSecret, now: () => clock.now() }),
+    passwords: deps.passwords ?? createPasswordHasher(),
+    secretBox: createSecretBox(deps.secrets.dataEncryptionKey),
+    // Codes and tokens get their own key, derived from the data key (never the key itself).
+    tokenHasher: createTokenHasher(
+      Buffer.from(hkdfSync('sha256', deps.secrets.dataEncryptionKey, 'skydesk', 'one-time codes', 32)),
+    ),
+    rateLimiter: createRateLimiter(deps.store.db, () => clock.now()),
+    files: deps.files ?? createLocalFileStore(join(deps.config.dataDir, 'uploads')),
+  };
   const context: ModuleContext = {
     route: createEndpointRegistrar(app, {
-      guard: deps.guard ?? publicOnlyGuard,
+      guard: deps.guard ?? createAccessGuard({ db: deps.store.db, tokens: platform.tokens, clock }),
       validateResponses: deps.validateResponses ?? false,
     }),
     store: deps.store,
     config: deps.config,
-    secrets: deps.secrets,
-    clock: deps.clock ?? systemClock,
+    clock,
     version,
+    platform,
+    log: app.log,
   };
   registerSystemRoutes(context);
+  registerAuthRoutes(context);
+  registerCompanyRoutes(context);
+  registerDevRoutes(context);
 
   return app;
 }

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { AppError, defineEndpoint, SERVER } from '@skydesk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createAccessGuard } from '../src/modules/auth/guard.js';
 import { createEndpointRegistrar } from '../src/platform/http/endpoint-route.js';
-import { publicOnlyGuard } from '../src/platform/http/public-only-guard.js';
+import { createTokenService } from '../src/platform/security/tokens.js';
 import { createTestApp } from './support/app.js';
 import { storeKinds } from './support/stores.js';
 
@@ -93,7 +94,9 @@ describe('contract endpoints', () => {
 
   async function appWithTestRoutes() {
     t = await createTestApp('pglite');
-    const route = createEndpointRegistrar(t.app, { guard: publicOnlyGuard, validateResponses: true });
+    const tokens = createTokenService({ secret: 'x'.repeat(48), now: () => t.clock.now() });
+    const guard = createAccessGuard({ db: t.store.db, tokens, clock: t.clock });
+    const route = createEndpointRegistrar(t.app, { guard, validateResponses: true });
     route(echoEndpoint, async ({ params, query, body }) => ({
       message: 'Echoed',
       data: { id: params.id, page: query.page, name: body.name },

@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './company.js';
 export * from './endpoint.js';
 export * from './enums.js';
 export * from './envelope.js';

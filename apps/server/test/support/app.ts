@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type AppDeps, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createManualClock } from '../../src/platform/clock.js';
+import { createPasswordHasher } from '../../src/platform/security/password.js';
 import type { Secrets } from '../../src/platform/security/secrets.js';
+import { createLocalFileStore } from '../../src/platform/storage/file-store.js';
 import { createTestStore, type StoreKind } from './stores.js';
 
 export const testSecrets = (): Secrets => ({
@@ -30,6 +35,9 @@ export async function createTestApp(kind: StoreKind, overrides: Partial<AppDeps>
     logger: false,
     validateResponses: true,
     webDistDir: null,
+    // A cheaper scrypt cost keeps the suite fast; the production cost has its own test.
+    passwords: createPasswordHasher(10),
+    files: createLocalFileStore(join(mkdtempSync(join(tmpdir(), 'skydesk-uploads-')), 'uploads')),
     ...overrides,
   });
   return {

@@ -68,9 +68,116 @@ export type OperatorsTable = {
   updated_at: UpdatedAt;
 };
 
+export type PrincipalKind = 'user' | 'operator';
+export type ChallengeStage = 'verify_email' | 'setup_2fa' | 'verify_2fa';
+export type CodePurpose = 'email_verification' | 'login';
+
+export type VerificationCodesTable = {
+  id: Generated<string>;
+  user_id: string;
+  purpose: CodePurpose;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type AuthChallengesTable = {
+  id: Generated<string>;
+  principal: PrincipalKind;
+  subject_id: string;
+  stage: ChallengeStage;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type AuthSessionsTable = {
+  id: Generated<string>;
+  principal: PrincipalKind;
+  subject_id: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type RefreshTokensTable = {
+  id: Generated<string>;
+  session_id: string;
+  token_hash: string;
+  replaced_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type PasswordResetsTable = {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type RateLimitCountersTable = {
+  bucket: string;
+  key: string;
+  window_start: Date;
+  hits: number;
+};
+
+export type LoginFailuresTable = {
+  account: string;
+  failures: number;
+  locked_until: Date | null;
+  updated_at: UpdatedAt;
+};
+
+export type MailOutboxTable = {
+  id: Generated<string>;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: CreatedAt;
+};
+
+export type VendorSubmissionsTable = {
+  id: Generated<string>;
+  company_id: string;
+  submitted_by: string;
+  trade_license_number: string;
+  tax_number: string;
+  iata_number: string | null;
+  created_at: CreatedAt;
+};
+
+export type CompanyDocumentsTable = {
+  id: Generated<string>;
+  company_id: string;
+  submission_id: string;
+  kind: 'trade_license' | 'owner_id_document';
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  created_at: CreatedAt;
+};
+
 export type Database = {
   companies: CompaniesTable;
   roles: RolesTable;
   users: UsersTable;
   operators: OperatorsTable;
+  verification_codes: VerificationCodesTable;
+  auth_challenges: AuthChallengesTable;
+  auth_sessions: AuthSessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  password_resets: PasswordResetsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  login_failures: LoginFailuresTable;
+  mail_outbox: MailOutboxTable;
+  vendor_submissions: VendorSubmissionsTable;
+  company_documents: CompanyDocumentsTable;
 };

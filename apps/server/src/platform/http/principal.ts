@@ -7,16 +7,22 @@ export type CompanyPrincipal = {
   userId: string;
   companyId: string;
   companyStatus: CompanyStatus;
+  sessionId: string;
   permissions: Permission[];
 };
 
-export type OperatorPrincipal = { kind: 'operator'; operatorId: string };
+export type OperatorPrincipal = { kind: 'operator'; operatorId: string; sessionId: string };
 
 /** Between password and second factor: good only for the sign-in step endpoints. */
-export type ChallengePrincipal = { kind: 'challenge'; audience: 'user' | 'operator'; subjectId: string };
+export type ChallengePrincipal = {
+  kind: 'challenge';
+  audience: 'user' | 'operator';
+  subjectId: string;
+  challengeId: string;
+};
 
-/** Holder of a valid refresh cookie. */
-export type RefreshPrincipal = { kind: 'refresh'; audience: 'user' | 'operator'; subjectId: string };
+/** Whoever presents the refresh cookie; the auth service decides whether it is still good. */
+export type RefreshPrincipal = { kind: 'refresh'; token: string };
 
 export type Principal = CompanyPrincipal | OperatorPrincipal | ChallengePrincipal | RefreshPrincipal;
 

@@ -1,0 +1,334 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { ChallengeStage, CodePurpose, Database, PrincipalKind } from '../../platform/db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The user with role and company, as sign-in and session answers need it. */
+export function selectUserAccount(db: Db) {
+  return db
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .innerJoin('companies', 'companies.id', 'users.company_id')
+    .select([
+      'users.id',
+      'users.company_id',
+      'users.name',
+      'users.email',
+      'users.phone',
+      'users.image_path',
+      'users.password_hash',
+      'users.is_owner',
+      'users.is_active',
+      'users.email_verified_at',
+      'users.totp_secret_enc',
+      'users.totp_enabled_at',
+      'users.totp_last_step',
+      'users.session_version',
+      'roles.id as role_id',
+      'roles.name as role_name',
+      'roles.permissions',
+      'companies.name as company_name',
+      'companies.verification_status',
+      'companies.rejection_reason',
+      'companies.currency',
+      'companies.country',
+    ]);
+}
+export type UserAccount = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof selectUserAccount>['executeTakeFirst']>>
+>;
+
+export const findAccountByEmail = (db: Db, email: string) =>
+  selectUserAccount(db).where(sql`lower(users.email)`, '=', email.toLowerCase()).executeTakeFirst();
+
+export const findAccountById = (db: Db, id: string) =>
+  selectUserAccount(db).where('users.id', '=', id).executeTakeFirst();
+
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+// ── e-mailed codes ────────────────────────────────────────────────────────────────────────────
+
+export async function replaceCode(
+  db: Db,
+  values: { userId: string; purpose: CodePurpose; codeHash: string; expiresAt: Date; now: Date },
+) {
+  await db
+    .updateTable('verification_codes')
+    .set({ consumed_at: values.now })
+    .where('user_id', '=', values.userId)
+    .where('purpose', '=', values.purpose)
+    .where('consumed_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('verification_codes')
+    .values({
+      user_id: values.userId,
+      purpose: values.purpose,
+      code_hash: values.codeHash,
+      expires_at: values.expiresAt,
+    })
+    .execute();
+}
+
+export const latestCode = (db: Db, userId: string, purpose: CodePurpose) =>
+  db
+    .selectFrom('verification_codes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** The live code, locked so two guesses can't both count as one attempt or both consume it. */
+export const lockLiveCode = (trx: Transaction<Database>, userId: string, purpose: CodePurpose) =>
+  trx
+    .selectFrom('verification_codes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+
+export async function recordCodeAttempt(db: Db, id: string) {
+  await db
+    .updateTable('verification_codes')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function consumeCode(db: Db, id: string, now: Date) {
+  await db.updateTable('verification_codes').set({ consumed_at: now }).where('id', '=', id).execute();
+}
+
+export async function markEmailVerified(db: Db, user: { id: string; company_id: string }, now: Date) {
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: now, updated_at: now })
+    .where('id', '=', user.id)
+    .where('email_verified_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('companies')
+    .set({ verification_status: 'email_verified', updated_at: now })
+    .where('id', '=', user.company_id)
+    .where('verification_status', '=', 'registered')
+    .execute();
+}
+
+// ── sign-in challenges ────────────────────────────────────────────────────────────────────────
+
+export const createChallenge = (
+  db: Db,
+  values: { principal: PrincipalKind; subjectId: string; stage: ChallengeStage; expiresAt: Date },
+) =>
+  db
+    .insertInto('auth_challenges')
+    .values({
+      principal: values.principal,
+      subject_id: values.subjectId,
+      stage: values.stage,
+      expires_at: values.expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+export const lockChallenge = (trx: Transaction<Database>, id: string) =>
+  trx.selectFrom('auth_challenges').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export async function recordChallengeAttempt(db: Db, id: string, maxAttempts: number, now: Date) {
+  await db
+    .updateTable('auth_challenges')
+    .set({
+      attempts: sql`attempts + 1`,
+      consumed_at: sql`case when attempts + 1 >= ${maxAttempts} then ${now}::timestamptz else consumed_at end`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function consumeChallenge(db: Db, id: string, now: Date) {
+  await db.updateTable('auth_challenges').set({ consumed_at: now }).where('id', '=', id).execute();
+}
+
+// ── TOTP ──────────────────────────────────────────────────────────────────────────────────────
+
+export async function savePendingTotpSecret(db: Db, userId: string, sealed: string, now: Date) {
+  await db
+    .updateTable('users')
+    .set({ totp_secret_enc: sealed, totp_enabled_at: null, totp_last_step: null, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Records the accepted step only if it is newer than the last one: a step is never accepted twice. */
+export async function acceptTotpStep(db: Db, userId: string, step: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({
+      totp_last_step: step,
+      totp_enabled_at: sql`coalesce(totp_enabled_at, ${now}::timestamptz)`,
+      updated_at: now,
+    })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// ── sessions and refresh tokens ───────────────────────────────────────────────────────────────
+
+export const createSession = (
+  db: Db,
+  values: { principal: PrincipalKind; subjectId: string; expiresAt: Date },
+) =>
+  db
+    .insertInto('auth_sessions')
+    .values({ principal: values.principal, subject_id: values.subjectId, expires_at: values.expiresAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+export const createRefreshToken = (db: Db, sessionId: string, tokenHash: string) =>
+  db
+    .insertInto('refresh_tokens')
+    .values({ session_id: sessionId, token_hash: tokenHash })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+export const lockRefreshToken = (trx: Transaction<Database>, id: string) =>
+  trx
+    .selectFrom('refresh_tokens')
+    .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+    .select([
+      'refresh_tokens.id',
+      'refresh_tokens.token_hash',
+      'refresh_tokens.replaced_at',
+      'auth_sessions.id as session_id',
+      'auth_sessions.principal',
+      'auth_sessions.subject_id',
+      'auth_sessions.expires_at',
+      'auth_sessions.revoked_at',
+    ])
+    .where('refresh_tokens.id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+export async function markRefreshTokenReplaced(db: Db, id: string, now: Date) {
+  await db.updateTable('refresh_tokens').set({ replaced_at: now }).where('id', '=', id).execute();
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: Date) {
+  await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every session of a user and invalidates their access tokens (session version bump). */
+export async function revokeAllUserSessions(db: Db, userId: string, now: Date) {
+  await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now })
+    .where('subject_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('users')
+    .set({ session_version: sql`session_version + 1`, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** What the guard checks on every call: the session is live and the user's tokens still valid. */
+export const findLiveCompanySession = (db: Db, sessionId: string, userId: string) =>
+  db
+    .selectFrom('auth_sessions')
+    .innerJoin('users', 'users.id', 'auth_sessions.subject_id')
+    .innerJoin('companies', 'companies.id', 'users.company_id')
+    .select([
+      'auth_sessions.expires_at',
+      'auth_sessions.revoked_at',
+      'users.is_active',
+      'users.session_version',
+      'users.company_id',
+      'companies.verification_status',
+    ])
+    .where('auth_sessions.id', '=', sessionId)
+    .where('auth_sessions.subject_id', '=', userId)
+    .where('auth_sessions.principal', '=', 'user')
+    .executeTakeFirst();
+
+// ── password resets ───────────────────────────────────────────────────────────────────────────
+
+export async function createPasswordReset(
+  db: Db,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+) {
+  await db
+    .insertInto('password_resets')
+    .values({ user_id: values.userId, token_hash: values.tokenHash, expires_at: values.expiresAt })
+    .execute();
+}
+
+export const lockPasswordReset = (trx: Transaction<Database>, tokenHash: string) =>
+  trx
+    .selectFrom('password_resets')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .forUpdate()
+    .executeTakeFirst();
+
+export async function setPassword(db: Db, userId: string, passwordHash: string, now: Date) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+  await db
+    .updateTable('password_resets')
+    .set({ consumed_at: now })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
+}
+
+// ── failed sign-ins ───────────────────────────────────────────────────────────────────────────
+
+export const findLoginFailures = (db: Db, account: string) =>
+  db.selectFrom('login_failures').selectAll().where('account', '=', account).executeTakeFirst();
+
+/** Counts a failure atomically; locks the account once `threshold` failures have piled up. */
+export async function recordLoginFailure(
+  db: Db,
+  values: { account: string; threshold: number; lockUntil: Date; now: Date },
+) {
+  return db
+    .insertInto('login_failures')
+    .values({ account: values.account, failures: 1, updated_at: values.now })
+    .onConflict((oc) =>
+      oc.column('account').doUpdateSet({
+        failures: sql`case when login_failures.failures + 1 >= ${values.threshold} then 0 else login_failures.failures + 1 end`,
+        locked_until: sql`case when login_failures.failures + 1 >= ${values.threshold} then ${values.lockUntil}::timestamptz else login_failures.locked_until end`,
+        updated_at: values.now,
+      }),
+    )
+    .returning(['failures', 'locked_until'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function clearLoginFailures(db: Db, account: string) {
+  await db.deleteFrom('login_failures').where('account', '=', account).execute();
+}

@@ -1,0 +1,102 @@
+import { AppError, SERVER, type VendorFormFields, type VendorStatus } from '@skydesk/contract';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { CompanyPrincipal } from '../../platform/http/principal.js';
+import type { FileStore } from '../../platform/storage/file-store.js';
+import * as repo from './repo.js';
+import type { UploadedDocument } from './vendor-upload.js';
+
+export function createCompanyService(deps: { db: Kysely<Database>; files: FileStore; clock: Clock }) {
+  const { db, files, clock } = deps;
+
+  return {
+    /** DESIGN.md §5: email_verified | rejected → pending_review, with the documents. */
+    async submitVendorForm(
+      principal: CompanyPrincipal,
+      fields: VendorFormFields,
+      documents: UploadedDocument[],
+    ) {
+      // Store the files first: a failed transaction leaves only unreferenced random names behind.
+      const stored = await Promise.all(
+        documents.map(async (document) => ({ ...document, key: await files.put(document.content) })),
+      );
+      await db.transaction().execute(async (trx) => {
+        const company = await repo.lockCompany(trx, principal.companyId);
+        if (company.verification_status === 'pending_review') {
+          throw new AppError('conflict', 'Your documents are already under review.');
+        }
+        if (company.verification_status === 'approved') {
+          throw new AppError('conflict', 'Your agency is already approved.');
+        }
+        if (company.verification_status === 'registered') {
+          throw new AppError('forbidden', 'Verify your e-mail address first.');
+        }
+        const submission = await trx
+          .insertInto('vendor_submissions')
+          .values({
+            company_id: principal.companyId,
+            submitted_by: principal.userId,
+            trade_license_number: fields.trade_license_number,
+            tax_number: fields.tax_number,
+            iata_number: fields.iata_number ?? null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('company_documents')
+          .values(
+            stored.map((document) => ({
+              company_id: principal.companyId,
+              submission_id: submission.id,
+              kind: document.kind,
+              storage_key: document.key,
+              file_name: document.fileName,
+              content_type: document.contentType,
+              size_bytes: document.content.length,
+            })),
+          )
+          .execute();
+        await trx
+          .updateTable('companies')
+          .set({ verification_status: 'pending_review', rejection_reason: null, updated_at: clock.now() })
+          .where('id', '=', principal.companyId)
+          .execute();
+      });
+      return { verification_status: 'pending_review' as const };
+    },
+
+    async vendorStatus(principal: CompanyPrincipal): Promise<VendorStatus> {
+      const company = await repo.findCompanyStatus(db, principal.companyId);
+      const submission = await repo.latestSubmission(db, principal.companyId);
+      const documents = submission ? await repo.documentsOf(db, submission.id) : [];
+      return {
+        verification_status: company.verification_status,
+        rejection_reason: company.rejection_reason,
+        submission: submission
+          ? {
+              id: submission.id,
+              trade_license_number: submission.trade_license_number,
+              tax_number: submission.tax_number,
+              iata_number: submission.iata_number,
+              submitted_at: submission.created_at.toISOString(),
+              documents: documents.map((document) => ({
+                id: document.id,
+                kind: document.kind,
+                file_name: document.file_name,
+                content_type: document.content_type as 'application/pdf' | 'image/png' | 'image/jpeg',
+                size: document.size_bytes,
+                url: `/api/vendor-form/documents/${document.id}`,
+              })),
+            }
+          : null,
+      };
+    },
+
+    async vendorDocument(principal: CompanyPrincipal, documentId: string) {
+      const document = await repo.findCompanyDocument(db, principal.companyId, documentId);
+      if (!document) throw new AppError('not_found', SERVER.notFound);
+      return { document, content: await files.get(document.storage_key) };
+    },
+  };
+}

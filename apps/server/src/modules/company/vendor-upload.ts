@@ -1,0 +1,80 @@
+import {
+  AppError,
+  type FieldErrors,
+  SERVER,
+  VENDOR_DOCUMENT_KINDS,
+  VENDOR_DOCUMENT_MAX_BYTES,
+  VENDOR_DOCUMENT_TYPES,
+  type VendorDocumentKind,
+  VendorFormFields,
+} from '@skydesk/contract';
+import type { FastifyRequest } from 'fastify';
+import { toFieldErrors } from '../../platform/http/field-errors.js';
+import { sniffContentType } from '../../platform/storage/file-store.js';
+
+export type UploadedDocument = {
+  kind: VendorDocumentKind;
+  fileName: string;
+  contentType: (typeof VENDOR_DOCUMENT_TYPES)[number];
+  content: Buffer;
+};
+
+const isDocumentKind = (name: string): name is VendorDocumentKind =>
+  (VENDOR_DOCUMENT_KINDS as readonly string[]).includes(name);
+
+/**
+ * Reads the multipart vendor form: its text fields (validated by the contract) and its two
+ * documents, each checked for size and for its real type by its first bytes, not its name.
+ */
+export async function readVendorForm(request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    throw new AppError('unsupported_media_type', 'Send the vendor form as multipart/form-data');
+  }
+  const fields: Record<string, string> = {};
+  const documents = new Map<VendorDocumentKind, UploadedDocument>();
+  const errors: FieldErrors = {};
+  const addError = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+
+  for await (const part of request.parts({ limits: { fileSize: VENDOR_DOCUMENT_MAX_BYTES, files: 2 } })) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    if (!isDocumentKind(part.fieldname)) {
+      await part.toBuffer().catch(() => undefined);
+      addError(part.fieldname, 'Unknown field');
+      continue;
+    }
+    let content: Buffer;
+    try {
+      content = await part.toBuffer();
+    } catch {
+      addError(part.fieldname, 'The file is larger than 5 MB');
+      continue;
+    }
+    const contentType = sniffContentType(content);
+    if (content.length === 0) addError(part.fieldname, 'The file is empty');
+    else if (!contentType || !(VENDOR_DOCUMENT_TYPES as readonly string[]).includes(contentType)) {
+      addError(part.fieldname, 'Upload a PDF, PNG or JPEG file');
+    } else {
+      documents.set(part.fieldname, {
+        kind: part.fieldname,
+        fileName: (part.filename || part.fieldname).slice(0, 200),
+        contentType: contentType as UploadedDocument['contentType'],
+        content,
+      });
+    }
+  }
+
+  const parsed = VendorFormFields.safeParse(fields);
+  if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error));
+  for (const kind of VENDOR_DOCUMENT_KINDS) {
+    if (!documents.has(kind) && !errors[kind]) addError(kind, 'Attach this document');
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) {
+    throw new AppError('validation', SERVER.validationFailed, { fieldErrors: errors });
+  }
+  return { fields: parsed.data, documents: [...documents.values()] };
+}

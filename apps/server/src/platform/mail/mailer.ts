@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { Database } from '../db/schema.js';
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+
+export type Mailer = { transport: 'smtp' | 'outbox'; send(mail: Mail): Promise<void> };
+
+/** Real SMTP through nodemailer; `SMTP_URL` carries host, port, credentials and TLS (smtps://). */
+export function createSmtpMailer(options: { url: string; from: string }): Mailer {
+  const transporter = nodemailer.createTransport(options.url);
+  return {
+    transport: 'smtp',
+    async send(mail) {
+      await transporter.sendMail({ from: options.from, ...mail });
+    },
+  };
+}
+
+/**
+ * The embedded default: mail is written to the outbox table and logged, so a newcomer (and the
+ * browser suite) can read codes through `GET /api/dev/outbox` without an SMTP server.
+ */
+export function createOutboxMailer(db: Kysely<Database>, log: FastifyBaseLogger): Mailer {
+  return {
+    transport: 'outbox',
+    async send(mail) {
+      await db
+        .insertInto('mail_outbox')
+        .values({ recipient: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
+        .execute();
+      log.info({ to: mail.to, subject: mail.subject }, 'mail written to the outbox');
+    },
+  };
+}

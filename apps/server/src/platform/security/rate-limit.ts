@@ -1,0 +1,38 @@
+import { AppError, SERVER } from '@skydesk/contract';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export type RateRule = { bucket: string; limit: number; windowSeconds: number };
+
+/**
+ * Fixed-window counters in the database, so every server process shares them (DESIGN.md §1).
+ * `consume` counts one hit and throws 429 with Retry-After once the window's limit is passed.
+ */
+export function createRateLimiter(db: Kysely<Database>, now: () => Date) {
+  return {
+    async consume(rule: RateRule, key: string): Promise<void> {
+      const at = now().getTime();
+      const windowMs = rule.windowSeconds * 1000;
+      const windowStart = new Date(Math.floor(at / windowMs) * windowMs);
+      const row = await db
+        .insertInto('rate_limit_counters')
+        .values({ bucket: rule.bucket, key, window_start: windowStart, hits: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(['bucket', 'key', 'window_start'])
+            .doUpdateSet({ hits: sql`rate_limit_counters.hits + 1` }),
+        )
+        .returning('hits')
+        .executeTakeFirstOrThrow();
+      if (row.hits > rule.limit) {
+        const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - at) / 1000));
+        throw new AppError('rate_limited', SERVER.rateLimited, { retryAfter });
+      }
+    },
+    /** Old windows are useless; dropped now and then so the table stays small. */
+    async prune(olderThan: Date): Promise<void> {
+      await db.deleteFrom('rate_limit_counters').where('window_start', '<', olderThan).execute();
+    },
+  };
+}
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

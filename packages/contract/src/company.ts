@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
+import { CompanyStatus } from './enums.js';
+
+/** API.md vendor form: PDF, PNG or JPEG, at most 5 MB each. */
+export const VENDOR_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const VENDOR_DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export const VENDOR_DOCUMENT_KINDS = ['trade_license', 'owner_id_document'] as const;
+export const VendorDocumentKind = z.enum(VENDOR_DOCUMENT_KINDS);
+export type VendorDocumentKind = z.infer<typeof VendorDocumentKind>;
+
+/** The text fields of the multipart vendor form. */
+export const VendorFormFields = z.strictObject({
+  trade_license_number: z.string().trim().min(3, 'Enter the trade licence number').max(60),
+  tax_number: z.string().trim().min(3, 'Enter the tax number').max(60),
+  iata_number: z
+    .string()
+    .trim()
+    .regex(/^(\d{7,8})?$/, 'An IATA number has 7 or 8 digits')
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type VendorFormFields = z.infer<typeof VendorFormFields>;
+
+export const VendorDocument = z.object({
+  id: z.uuid(),
+  kind: VendorDocumentKind,
+  file_name: z.string(),
+  content_type: z.enum(VENDOR_DOCUMENT_TYPES),
+  size: z.number().int(),
+  url: z.string(),
+});
+export type VendorDocument = z.infer<typeof VendorDocument>;
+
+export const VendorSubmission = z.object({
+  id: z.uuid(),
+  trade_license_number: z.string(),
+  tax_number: z.string(),
+  iata_number: z.string().nullable(),
+  documents: z.array(VendorDocument),
+  submitted_at: z.string(),
+});
+export type VendorSubmission = z.infer<typeof VendorSubmission>;
+
+export const VendorStatus = z.object({
+  verification_status: CompanyStatus,
+  rejection_reason: z.string().nullable(),
+  submission: VendorSubmission.nullable(),
+});
+export type VendorStatus = z.infer<typeof VendorStatus>;
+
+export const companyEndpoints = {
+  submitVendorForm: defineEndpoint({
+    method: 'POST',
+    path: '/api/vendor-form',
+    summary: 'Submit the identity documents for review (multipart)',
+    access: 'company',
+    allowUnapproved: true,
+    multipart: true,
+    response: z.object({ verification_status: z.literal('pending_review') }),
+  }),
+  vendorStatus: defineEndpoint({
+    method: 'GET',
+    path: '/api/vendor-form',
+    summary: 'The verification status and the latest submission',
+    access: 'company',
+    allowUnapproved: true,
+    response: VendorStatus,
+  }),
+  vendorDocument: defineEndpoint({
+    method: 'GET',
+    path: '/api/vendor-form/documents/{id}',
+    summary: 'One submitted document, to its own company only',
+    access: 'company',
+    allowUnapproved: true,
+    params: z.object({ id: z.uuid() }),
+    response: z.unknown(),
+  }),
+};
