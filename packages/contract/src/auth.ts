@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCountryCode } from './countries.js';
 import { defineEndpoint } from './endpoint.js';
 import { CompanyStatus, Permission } from './enums.js';
 import { FALLBACK } from './messages.js';
@@ -115,12 +116,8 @@ export const Email = z
 /** API.md: codes are 6 digits. */
 export const OneTimeCode = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-/** ISO 3166-1 alpha-2, checked against the regions the runtime knows. */
-export const CountryCode = z
-  .string()
-  .regex(/^[A-Z]{2}$/, 'Choose a country')
-  .refine((code) => regionNames.of(code) !== code, 'Choose a country');
+/** ISO 3166-1 alpha-2 (API.md). */
+export const CountryCode = z.string().refine(isCountryCode, 'Choose a country');
 
 export const Phone = z
   .string()

@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './company.js';
+export * from './countries.js';
 export * from './endpoint.js';
 export * from './enums.js';
 export * from './envelope.js';

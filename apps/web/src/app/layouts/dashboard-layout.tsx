@@ -1,0 +1,85 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { clsx } from 'clsx';
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { Suspense, useCallback, useState } from 'react';
+import { Outlet } from 'react-router';
+import { SkipLink } from '../../shared/ui/skip-link';
+import { ScreenLoader } from '../../shared/ui/spinner';
+import { AppHeader } from './app-header';
+import { MobileNavDrawer, MobileNavTrigger } from './mobile-nav-drawer';
+import { useDocumentTitle, useScreenTitle } from './screen-title';
+import { SidebarPanel } from './sidebar';
+
+type CollapseToggleProps = { collapsed: boolean; onToggle: () => void };
+
+function CollapseToggle({ collapsed, onToggle }: CollapseToggleProps) {
+  const Icon = collapsed ? PanelLeftOpen : PanelLeftClose;
+  return (
+    <button
+      type="button"
+      onClick={onToggle}
+      aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+      aria-expanded={!collapsed}
+      aria-controls="desktop-sidebar"
+      className={clsx(
+        'flex min-h-9 w-full items-center gap-3 rounded-lg py-1.5 font-medium text-slate-400 text-sm transition-colors hover:bg-white/5 hover:text-white',
+        'focus-visible:outline-2 focus-visible:outline-sky-400 focus-visible:outline-offset-2',
+        collapsed ? 'justify-center' : 'px-3',
+      )}
+    >
+      <Icon aria-hidden="true" className="size-5 shrink-0" />
+      {!collapsed && <span>Collapse</span>}
+    </button>
+  );
+}
+
+/**
+ * The signed-in frame of every dashboard screen: a collapsible navy sidebar on desktop, an
+ * off-canvas drawer below 1024 px, the header with the screen's title and the user menu.
+ */
+export function DashboardLayout() {
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const title = useScreenTitle();
+  useDocumentTitle(title);
+
+  return (
+    <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+      <div className="min-h-dvh bg-slate-50">
+        <SkipLink />
+        <div
+          id="desktop-sidebar"
+          className={clsx(
+            'fixed inset-y-0 left-0 z-40 hidden transition-[width] duration-200 lg:block',
+            collapsed ? 'w-[4.5rem]' : 'w-64',
+          )}
+        >
+          <SidebarPanel
+            collapsed={collapsed}
+            footerAction={<CollapseToggle collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />}
+          />
+        </div>
+        <MobileNavDrawer open={drawerOpen} onClose={closeDrawer} />
+
+        <div
+          className={clsx(
+            'flex min-h-dvh flex-col transition-[padding] duration-200',
+            collapsed ? 'lg:pl-[4.5rem]' : 'lg:pl-64',
+          )}
+        >
+          <AppHeader title={title} navigationButton={<MobileNavTrigger />} />
+          <main
+            id="main-content"
+            tabIndex={-1}
+            className="flex flex-1 flex-col px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
+          >
+            <Suspense fallback={<ScreenLoader />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+      </div>
+    </Dialog.Root>
+  );
+}

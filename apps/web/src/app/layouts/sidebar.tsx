@@ -1,0 +1,136 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { clsx } from 'clsx';
+import { type ReactNode, useId } from 'react';
+import { Link, NavLink, useMatch, useResolvedPath } from 'react-router';
+import { Logo } from '../../shared/ui/logo';
+import { paths } from '../paths';
+import { mainNavigation, type NavItem, settingsNavigation } from './navigation';
+
+type SidebarLinkProps = { item: NavItem; collapsed: boolean; onNavigate?: () => void };
+
+function SidebarLink({ item, collapsed, onNavigate }: SidebarLinkProps) {
+  const Icon = item.icon;
+  // Worked out here rather than through NavLink's className callback: the tooltip trigger below
+  // merges class names as strings and would turn a callback into text.
+  const isActive = useMatch({ path: useResolvedPath(item.to).pathname, end: item.end ?? false }) !== null;
+  const link = (
+    <NavLink
+      to={item.to}
+      end={item.end}
+      onClick={onNavigate}
+      className={clsx(
+        'group relative flex min-h-9 items-center gap-3 rounded-lg py-1.5 font-medium text-sm transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-sky-400 focus-visible:outline-offset-2',
+        collapsed ? 'justify-center' : 'px-3',
+        isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white',
+      )}
+    >
+      {isActive && (
+        <span aria-hidden="true" className="absolute inset-y-1.5 left-0 w-1 rounded-r-full bg-sky-400" />
+      )}
+      <Icon
+        aria-hidden="true"
+        className={clsx(
+          'size-5 shrink-0',
+          isActive ? 'text-sky-300' : 'text-slate-400 group-hover:text-slate-200',
+        )}
+      />
+      <span className={collapsed ? 'sr-only' : 'truncate'}>{item.label}</span>
+    </NavLink>
+  );
+
+  if (!collapsed) return link;
+  // Collapsed to icons: the label shows on hover and keyboard focus.
+  return (
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>{link}</Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content
+          side="right"
+          sideOffset={12}
+          className="z-50 rounded-md bg-slate-900 px-2.5 py-1.5 font-medium text-white text-xs shadow-lg"
+        >
+          {item.label}
+          <Tooltip.Arrow className="fill-slate-900" />
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+}
+
+type SidebarPanelProps = {
+  /** Icons only (desktop, by the user's choice). */
+  collapsed?: boolean;
+  /** Called after a link is followed: the drawer closes itself with it. */
+  onNavigate?: () => void;
+  /** Next to the logo, e.g. the drawer's close button. */
+  headerAction?: ReactNode;
+  /** Below the settings link, e.g. the collapse toggle. */
+  footerAction?: ReactNode;
+};
+
+/** The dark navy navigation column: logo, grouped links, settings. Used by the sidebar and the drawer. */
+export function SidebarPanel({
+  collapsed = false,
+  onNavigate,
+  headerAction,
+  footerAction,
+}: SidebarPanelProps) {
+  // The desktop sidebar and the drawer can both be in the page: heading ids must not clash.
+  const idPrefix = useId();
+  return (
+    <nav aria-label="Main navigation" className="flex h-full flex-col bg-navy-900 text-slate-300">
+      <div
+        className={clsx(
+          'flex h-16 shrink-0 items-center border-white/10 border-b',
+          collapsed ? 'justify-center px-2' : 'justify-between px-5',
+        )}
+      >
+        <Link
+          to={paths.dashboard.home}
+          onClick={onNavigate}
+          aria-label="SkyDesk home"
+          className="rounded-lg focus-visible:outline-2 focus-visible:outline-sky-400 focus-visible:outline-offset-4"
+        >
+          <Logo tone="light" compact={collapsed} />
+        </Link>
+        {headerAction}
+      </div>
+
+      <div className={clsx('flex-1 overflow-y-auto py-4', collapsed ? 'px-2' : 'px-3')}>
+        {mainNavigation.map((group, index) => {
+          const headingId = group.heading ? `${idPrefix}-group-${index}` : undefined;
+          return (
+            <div key={group.heading ?? `group-${index}`} className={clsx(index > 0 && 'mt-4')}>
+              {group.heading &&
+                (collapsed ? (
+                  <hr className="mx-2 mb-2 border-white/10" />
+                ) : (
+                  <p
+                    id={headingId}
+                    className="mb-1 px-3 font-semibold text-[11px] text-slate-400 uppercase tracking-wider"
+                  >
+                    {group.heading}
+                  </p>
+                ))}
+              <ul aria-labelledby={collapsed ? undefined : headingId} className="space-y-0.5">
+                {group.items.map((item) => (
+                  <li key={item.to}>
+                    <SidebarLink item={item} collapsed={collapsed} onNavigate={onNavigate} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+      </div>
+
+      <div
+        className={clsx('shrink-0 space-y-0.5 border-white/10 border-t py-2', collapsed ? 'px-2' : 'px-3')}
+      >
+        <SidebarLink item={settingsNavigation} collapsed={collapsed} onNavigate={onNavigate} />
+        {footerAction}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,167 @@
+import { defineEndpoint, SESSION } from '@skydesk/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiRequest } from '../shared/http/api-request';
+import { fakeJwt, sampleUser, signedInState } from '../testing/fake-session';
+import { renderApp } from '../testing/render-with-providers';
+import type { ScreenHandle } from './layouts/screen-title';
+import { type LoginRedirectState, paths } from './paths';
+import { appRoutes } from './routes';
+
+const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
+
+/** Path → title of every screen route (an index route takes its parent's path). */
+function screenTitles(routes: RouteObject[], parentPath = '', titles = new Map<string, string>()) {
+  for (const route of routes) {
+    const path = route.index ? parentPath : (route.path ?? parentPath);
+    const handle = route.handle as ScreenHandle | undefined;
+    if (handle?.title) titles.set(path, handle.title);
+    if (route.children) screenTitles(route.children, path, titles);
+  }
+  return titles;
+}
+
+describe('routing (spec §2)', () => {
+  it('shows the not-found screen for an unknown path, with a way to sign in', async () => {
+    renderApp('/nope');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('/nope')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Page not found · SkyDesk');
+  });
+
+  it('offers the dashboard from the not-found screen when signed in', async () => {
+    renderApp('/dashboard/no-such-screen', { preloadedState: signedInState() });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('sends a visitor without a session from the dashboard to "/", remembering where they were going', async () => {
+    const { router } = renderApp('/dashboard/users?page=2');
+    expect(await screen.findByRole('heading', { name: 'Sign in', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.state).toEqual({
+      from: '/dashboard/users?page=2',
+    } satisfies LoginRedirectState);
+  });
+
+  it('shows a coming-soon screen inside the dashboard layout for a signed-in user', async () => {
+    renderApp(paths.dashboard.searchFlights, { preloadedState: signedInState() });
+
+    const panel = await screen.findByRole('region', { name: 'Search flights' });
+    expect(within(panel).getByText('Coming soon')).toBeInTheDocument();
+    expect(within(panel).getByText(/one-way, return and multi-city/i)).toBeInTheDocument();
+
+    // The layout around it: navigation, the header's title, the user menu.
+    const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(navigation).getByRole('link', { name: 'Search flights' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(navigation).getByRole('link', { name: 'Transactions' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Search flights' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Account menu for ${sampleUser.name}` })).toHaveTextContent(
+      'Demo Travels',
+    );
+    expect(document.title).toBe('Search flights · SkyDesk');
+  });
+
+  it('shows public screens inside the auth layout', async () => {
+    renderApp(paths.registration);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Register your agency' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('banner')).getByRole('link', { name: 'SkyDesk home' }),
+    ).toBeInTheDocument();
+  });
+
+  it('has a screen, titled as its route, at every path of paths.ts', async () => {
+    const { router } = renderApp(paths.login, { preloadedState: signedInState() });
+    const titles = screenTitles(appRoutes);
+    const everyPath: string[] = Object.values(paths).flatMap((value) =>
+      typeof value === 'string' ? [value] : Object.values(value),
+    );
+    // spec §2: 7 public screens, the dashboard home, its 23 screens, price summary and e-ticket.
+    expect(everyPath).toHaveLength(33);
+
+    for (const path of everyPath) {
+      await act(() => router.navigate(path));
+      const title = titles.get(path);
+      expect(title, `route title of ${path}`).toBeDefined();
+      const panel = await screen.findByRole('region', { name: title });
+      expect(within(panel).getByText('Coming soon')).toBeInTheDocument();
+    }
+  });
+});
+
+describe('the dashboard layout', () => {
+  it('logs out from the user menu: state wiped, back to "/"', async () => {
+    const { user, store, router } = renderApp(paths.dashboard.home, { preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: `Account menu for ${sampleUser.name}` }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(store.getState().session.user).toBeNull();
+  });
+
+  it('opens the navigation drawer from the menu button and closes it when a link is followed', async () => {
+    const { user, router } = renderApp(paths.dashboard.home, { preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Open navigation' }));
+
+    const drawer = screen.getByRole('dialog', { name: 'Navigation' });
+    await user.click(within(drawer).getByRole('link', { name: 'Roles' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe(paths.dashboard.roles);
+  });
+
+  it('collapses the sidebar to icons, keeping every link named', async () => {
+    const { user } = renderApp(paths.dashboard.home, { preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('link', { name: 'Booking history' })).toBeInTheDocument();
+  });
+});
+
+describe('the session, app-wide (spec §4)', () => {
+  it('logs out at start with "Session expired" when the token has already expired', async () => {
+    const { store, router } = renderApp(paths.dashboard.users, {
+      preloadedState: signedInState({ token: fakeJwt({ exp: inSeconds(-60) }) }),
+    });
+    expect(await screen.findByText(SESSION.alreadyExpired)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(store.getState().session.user).toBeNull();
+  });
+
+  it('ends the session on a 401 from the API: logout, "Session Expired", login page', async () => {
+    const listUsers = defineEndpoint({
+      method: 'GET',
+      path: '/api/user/company-user',
+      summary: 'List users',
+      access: 'company',
+      response: z.unknown(),
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"status":false,"message":"Unauthenticated"}', { status: 401 })),
+    );
+    const { store, router } = renderApp(paths.dashboard.users, {
+      preloadedState: signedInState({ token: fakeJwt({ exp: inSeconds(1800) }) }),
+    });
+    await screen.findByRole('region', { name: 'Users' });
+
+    await act(async () => {
+      await apiRequest(listUsers).catch(() => {});
+    });
+
+    expect(await screen.findByText(SESSION.unauthorized)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(store.getState().session.user).toBeNull();
+    const [, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(new Headers(init?.headers).get('Authorization')).toMatch(/^Bearer /);
+  });
+});

@@ -1,0 +1,23 @@
+import { renewSession } from '../features/auth/renew-session';
+import { selectSessionToken } from '../features/auth/session-slice';
+import { SessionTimer } from '../shared/session/session-timer';
+import { useAppSelector } from './hooks';
+
+type SessionWatchProps = {
+  /** Log out and go to the login page. */
+  onExpire: () => void;
+};
+
+/** Runs the session timer of spec §4 on the session's access token. */
+export function SessionWatch({ onExpire }: SessionWatchProps) {
+  const token = useAppSelector(selectSessionToken);
+  return (
+    <SessionTimer
+      token={token}
+      onExpire={onExpire}
+      onContinue={() => {
+        void renewSession();
+      }}
+    />
+  );
+}

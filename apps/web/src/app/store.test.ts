@@ -1,0 +1,91 @@
+import { persistStore } from 'redux-persist';
+import { describe, expect, it } from 'vitest';
+import { sessionStarted } from '../features/auth/session-slice';
+import { travellerDisabled } from '../features/bookings/booking-draft-slice';
+import { emptySearchDraft, searchDraftSaved } from '../features/flights/search-draft-slice';
+import { fakeJwt, sampleUser } from '../testing/fake-session';
+import { createLogout } from './logout';
+import { makeStore } from './store';
+
+const STORAGE_KEY = 'persist:skydesk';
+const EXP = 1_900_000_000;
+
+/** Resolves once the saved state has been read back (or found empty). */
+function startPersistence(store: ReturnType<typeof makeStore>) {
+  return new Promise<ReturnType<typeof persistStore>>((resolve) => {
+    const persistor = persistStore(store, null, () => resolve(persistor));
+  });
+}
+
+const saved = (): Record<string, unknown> => {
+  const raw = localStorage.getItem(STORAGE_KEY);
+  if (!raw) return {};
+  const outer = JSON.parse(raw) as Record<string, string>;
+  return Object.fromEntries(Object.entries(outer).map(([key, value]) => [key, JSON.parse(value)]));
+};
+
+describe('the store', () => {
+  it('saves the session’s user and expiry, never its token (DESIGN.md §6)', async () => {
+    const store = makeStore();
+    const persistor = await startPersistence(store);
+    const token = fakeJwt({ exp: EXP });
+
+    store.dispatch(sessionStarted({ token, user: sampleUser }));
+    await persistor.flush();
+
+    expect(store.getState().session).toMatchObject({ token, expiresAt: EXP, user: sampleUser });
+    expect(saved().session).toEqual({ user: sampleUser, expiresAt: EXP });
+    expect(localStorage.getItem(STORAGE_KEY)).not.toContain(token);
+  });
+
+  it('saves the search and booking drafts (spec §3)', async () => {
+    const store = makeStore();
+    const persistor = await startPersistence(store);
+    const draft = { ...emptySearchDraft, trip_type: 'Return' as const, return_date: '2026-12-27' };
+
+    store.dispatch(searchDraftSaved(draft));
+    store.dispatch(travellerDisabled('traveller-1'));
+    await persistor.flush();
+
+    expect(saved().searchDraft).toEqual(draft);
+    expect(saved().bookingDraft).toMatchObject({ disabledTravellerIds: ['traveller-1'] });
+  });
+
+  it('reads the saved session back at start, without a token', async () => {
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({
+        session: JSON.stringify({ user: sampleUser, expiresAt: EXP }),
+        _persist: JSON.stringify({ version: 1, rehydrated: true }),
+      }),
+    );
+    const store = makeStore();
+    await startPersistence(store);
+
+    expect(store.getState().session).toEqual({
+      user: sampleUser,
+      token: null,
+      expiresAt: EXP,
+      permissions: [],
+      company: null,
+    });
+  });
+
+  it('logout wipes every slice and the saved state (spec §4)', async () => {
+    const store = makeStore();
+    const persistor = await startPersistence(store);
+    const initial = store.getState();
+    store.dispatch(sessionStarted({ token: fakeJwt({ exp: EXP }), user: sampleUser }));
+    store.dispatch(searchDraftSaved({ ...emptySearchDraft, adult_quantity: 3 }));
+    store.dispatch(travellerDisabled('traveller-1'));
+    await persistor.flush();
+    expect(localStorage.getItem(STORAGE_KEY)).toContain(sampleUser.email);
+
+    await createLogout(store, persistor)();
+
+    const { _persist: _, ...state } = store.getState();
+    const { _persist: __, ...initialState } = initial;
+    expect(state).toEqual(initialState);
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import {
+  createTransform,
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  type PersistConfig,
+  type PersistedState,
+  PURGE,
+  persistReducer,
+  REGISTER,
+  REHYDRATE,
+} from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import {
+  initialSessionState,
+  loggedOut,
+  type SessionState,
+  sessionSlice,
+} from '../features/auth/session-slice';
+import { bookingDraftSlice } from '../features/bookings/booking-draft-slice';
+import { searchDraftSlice } from '../features/flights/search-draft-slice';
+
+const appReducer = combineReducers({
+  [sessionSlice.reducerPath]: sessionSlice.reducer,
+  [searchDraftSlice.reducerPath]: searchDraftSlice.reducer,
+  [bookingDraftSlice.reducerPath]: bookingDraftSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof appReducer>;
+
+/** spec §4: logout wipes all state — every slice back to its initial value. */
+const rootReducer = (state: RootState | undefined, action: UnknownAction): RootState =>
+  appReducer(loggedOut.match(action) ? undefined : state, action);
+
+/** What of the session is written to storage: never the access token (DESIGN.md §6). */
+type SavedSession = Pick<SessionState, 'user' | 'expiresAt'>;
+
+const sessionWithoutToken = createTransform<SessionState, SavedSession>(
+  (session) => ({ user: session.user, expiresAt: session.expiresAt }),
+  (saved) => ({ ...initialSessionState, user: saved.user ?? null, expiresAt: saved.expiresAt ?? null }),
+  { whitelist: [sessionSlice.reducerPath] },
+);
+
+/**
+ * spec §3, §4, §9: the session and the form drafts are saved in local storage under one key and
+ * read back at start within 5000 ms. Server data is never persisted: it is fetched fresh.
+ */
+const persistConfig: PersistConfig<RootState> = {
+  key: 'skydesk',
+  version: 1,
+  storage,
+  timeout: 5000,
+  whitelist: [sessionSlice.reducerPath, searchDraftSlice.reducerPath, bookingDraftSlice.reducerPath],
+  transforms: [sessionWithoutToken],
+};
+
+const persistedReducer = persistReducer(persistConfig, rootReducer);
+
+/** A fresh store; tests pass the state they start from. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: persistedReducer,
+    // The persisted reducer's type asks for `_persist` up front; redux-persist adds it itself.
+    preloadedState: preloadedState as (RootState & PersistedState) | undefined,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        // redux-persist's own actions carry functions (its documented setting for Redux Toolkit).
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,64 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CompanySummary, Me, Permission, SessionUser } from '@skydesk/contract';
+import { readTokenExpiry } from '../../shared/session/token-expiry';
+
+/**
+ * The signed-in session (spec §3 "userData with token and user"). The token is held in memory
+ * only (DESIGN.md §6); the store's persistence keeps `user` and `expiresAt` so a reload shows
+ * the right screen while a fresh token is fetched from the refresh cookie.
+ */
+export type SessionState = {
+  user: SessionUser | null;
+  /** The access token. Never persisted. */
+  token: string | null;
+  /** The token's `exp`, in seconds since the epoch (API.md). */
+  expiresAt: number | null;
+  permissions: Permission[];
+  company: CompanySummary | null;
+};
+
+export const initialSessionState: SessionState = {
+  user: null,
+  token: null,
+  expiresAt: null,
+  permissions: [],
+  company: null,
+};
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    /** The second factor was accepted (API.md: session `{ token, user }`). */
+    sessionStarted(state, action: PayloadAction<{ token: string; user: SessionUser }>) {
+      state.user = action.payload.user;
+      state.token = action.payload.token;
+      state.expiresAt = readTokenExpiry(action.payload.token);
+    },
+    /** A new access token from the refresh cookie. */
+    tokenRenewed(state, action: PayloadAction<string>) {
+      state.token = action.payload;
+      state.expiresAt = readTokenExpiry(action.payload);
+    },
+    /** `GET /api/me` answered: who the user is, for which company, allowed to do what. */
+    profileLoaded(state, action: PayloadAction<Me>) {
+      state.user = action.payload.user;
+      state.company = action.payload.company;
+      state.permissions = action.payload.permissions;
+    },
+    /** spec §4: logout wipes all state (the root reducer resets every slice on this action). */
+    loggedOut() {
+      return initialSessionState;
+    },
+  },
+  selectors: {
+    selectSessionUser: (session) => session.user,
+    selectSessionToken: (session) => session.token,
+    selectSessionCompany: (session) => session.company,
+    selectPermissions: (session) => session.permissions,
+  },
+});
+
+export const { sessionStarted, tokenRenewed, profileLoaded, loggedOut } = sessionSlice.actions;
+export const { selectSessionUser, selectSessionToken, selectSessionCompany, selectPermissions } =
+  sessionSlice.selectors;

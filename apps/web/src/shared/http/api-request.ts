@@ -1,0 +1,148 @@
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@skydesk/contract';
+import { buildPath, SESSION, withQuery } from '@skydesk/contract';
+import { toast } from 'react-hot-toast';
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+import { failureMessage, readFailureData, readFieldErrors, readSuccessBody } from './failure-message';
+import { httpConfig } from './http-config';
+
+/** Path parameters are required exactly when the endpoint declares them. */
+type ParamsOption<E extends Endpoint> = E['params'] extends z.ZodType
+  ? { params: ParamsOf<E> }
+  : { params?: undefined };
+
+/** A multipart endpoint takes FormData; a JSON endpoint with a body schema takes that body. */
+type PayloadOption<E extends Endpoint> = E['multipart'] extends true
+  ? { formData: FormData; body?: undefined }
+  : E['body'] extends z.ZodType
+    ? { body: BodyOf<E>; formData?: undefined }
+    : { body?: undefined; formData?: undefined };
+
+type CallOptions<E extends Endpoint> = {
+  query?: QueryOf<E>;
+  /** spec §8: do not toast this call's failure (it still throws). Defaults to the endpoint's. */
+  suppressErrors?: boolean;
+  /** spec §8: the call-specific message when the server sends none. Defaults to the endpoint's. */
+  fallbackMessage?: string;
+  signal?: AbortSignal;
+  /**
+   * spec §4: a 401 ends the session. Defaults to true, except for public and challenge endpoints
+   * (login, codes, authenticator), whose 401 means "wrong credentials", not "session over".
+   */
+  logoutOn401?: boolean;
+  /** A token other than the session's: the challenge token of the login steps (API.md). */
+  bearerToken?: string;
+};
+
+export type ApiRequestOptions<E extends Endpoint> = ParamsOption<E> & PayloadOption<E> & CallOptions<E>;
+
+/** The options argument may be left out when nothing in it is required. */
+type OptionsArgument<E extends Endpoint> =
+  Partial<ApiRequestOptions<E>> extends ApiRequestOptions<E>
+    ? [options?: ApiRequestOptions<E>]
+    : [options: ApiRequestOptions<E>];
+
+/** The same options, seen untyped inside the client. */
+type RawOptions = CallOptions<Endpoint> & {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  formData?: FormData;
+};
+
+const SESSION_EXPIRED_TOAST_ID = 'session-expired';
+
+const apiBaseUrl = (): string => (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '');
+
+const endsSessionOn401 = (endpoint: Endpoint): boolean =>
+  endpoint.access !== 'public' && endpoint.access !== 'challenge';
+
+function buildRequest(endpoint: Endpoint, options: RawOptions): { url: string; init: RequestInit } {
+  const headers = new Headers({ Accept: 'application/json' });
+  let body: BodyInit | undefined;
+  if (options.formData) {
+    // No Content-Type: the browser writes multipart/form-data with its boundary.
+    body = options.formData;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  // A call without a body sends no Content-Type: Fastify refuses an empty body declared as JSON.
+
+  const token = options.bearerToken ?? httpConfig().getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  return {
+    url: apiBaseUrl() + withQuery(buildPath(endpoint.path, options.params), options.query),
+    // same-origin credentials carry the httpOnly refresh cookie (DESIGN.md §6).
+    init: { method: endpoint.method, headers, body, credentials: 'same-origin', signal: options.signal },
+  };
+}
+
+/** The body as JSON when it is JSON, as text otherwise, undefined when empty. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** spec §4: a 401 logs out, says 'Session Expired' and goes to the login page. */
+function endSession(): void {
+  const { onUnauthorized, goToLogin } = httpConfig();
+  onUnauthorized?.();
+  // One toast however many calls were in flight when the session ended.
+  toast.error(SESSION.unauthorized, { id: SESSION_EXPIRED_TOAST_ID });
+  goToLogin?.();
+}
+
+/**
+ * The one function every API call goes through (spec §7, §8): builds the URL from the contract's
+ * endpoint, sends the session token, reads the envelope, and on failure toasts the message the
+ * spec's rules pick and throws an ApiError carrying it.
+ */
+export async function apiRequest<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: OptionsArgument<E>
+): Promise<ResponseOf<E>> {
+  const call = (options ?? {}) as RawOptions;
+  const fallback = call.fallbackMessage ?? endpoint.fallbackMessage;
+  const suppressed = call.suppressErrors ?? endpoint.suppressErrors ?? false;
+  const { url, init } = buildRequest(endpoint, call);
+
+  const fail = (error: ApiError): ApiError => {
+    if (!suppressed) toast.error(error.message);
+    return error;
+  };
+
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetch(url, init);
+    body = await readBody(response);
+  } catch (error) {
+    // The caller cancelled (navigation, unmount): nothing failed that the user should hear about.
+    if (call.signal?.aborted) throw error;
+    // spec §8: a call that never got an answer fails like one without a server message.
+    throw fail(new ApiError({ status: 0, message: failureMessage(undefined, fallback) }));
+  }
+
+  if (response.ok) return readSuccessBody(body) as ResponseOf<E>;
+
+  if (response.status === 401 && (call.logoutOn401 ?? endsSessionOn401(endpoint))) {
+    endSession();
+    throw new ApiError({ status: 401, message: SESSION.unauthorized, data: readFailureData(body) });
+  }
+
+  throw fail(
+    new ApiError({
+      status: response.status,
+      message: failureMessage(body, fallback),
+      fieldErrors: readFieldErrors(body),
+      data: readFailureData(body),
+    }),
+  );
+}

@@ -1,0 +1,28 @@
+import { clsx } from 'clsx';
+import type { ComponentProps } from 'react';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+
+const variantClasses: Record<ButtonVariant, string> = {
+  primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 active:bg-indigo-700',
+  secondary:
+    'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 active:bg-slate-100',
+  ghost: 'text-slate-700 hover:bg-slate-100 active:bg-slate-200',
+};
+
+/** The button look, for links that act as buttons too. */
+export function buttonClasses(variant: ButtonVariant = 'primary', className?: string): string {
+  return clsx(
+    'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 font-medium text-sm transition-colors',
+    'focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:outline-offset-2',
+    'disabled:pointer-events-none disabled:opacity-50',
+    variantClasses[variant],
+    className,
+  );
+}
+
+type ButtonProps = ComponentProps<'button'> & { variant?: ButtonVariant };
+
+export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClasses(variant, className)} {...props} />;
+}

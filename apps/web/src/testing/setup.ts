@@ -1,0 +1,27 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { toast } from 'react-hot-toast';
+import { afterEach } from 'vitest';
+import { resetHttpConfig } from '../shared/http/http-config';
+
+// jsdom has no matchMedia; react-hot-toast (reduced motion) and the drawer (desktop width) ask it.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  toast.remove();
+  localStorage.clear();
+  sessionStorage.clear();
+  resetHttpConfig();
+});
