@@ -10,7 +10,18 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const LOCKFILE = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(LOCKFILE, 'utf8'));
-const OSES = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'openharmony', 'sunos', 'win32', 'aix', 'netbsd'];
+const OSES = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'openbsd',
+  'openharmony',
+  'sunos',
+  'win32',
+  'aix',
+  'netbsd',
+];
 const CPUS = ['arm64', 'arm', 'x64', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x', 'mips64el'];
 
 /** os/cpu/libc from names like cli-linux-arm64-musl, rollup-win32-ia32-msvc, rollup-linux-arm-gnueabihf. */
@@ -39,6 +50,8 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     added += 1;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(LOCKFILE, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lockfile: added ${added} foreign-platform entries`);
