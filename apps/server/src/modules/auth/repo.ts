@@ -73,6 +73,9 @@ export async function replaceCode(
       purpose: values.purpose,
       code_hash: values.codeHash,
       expires_at: values.expiresAt,
+      // The resend cool-down compares this with the app's clock: it must come from that clock,
+      // not from the database's now() (another machine's time, or a test's manual clock).
+      created_at: values.now,
     })
     .execute();
 }

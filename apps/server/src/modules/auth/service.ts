@@ -8,7 +8,7 @@ import {
   type Session,
 } from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import QRCode from 'qrcode';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
@@ -150,14 +150,23 @@ export function createAuthService({ db, config, clock, platform, log }: Deps) {
     );
   }
 
-  /** The live challenge behind a challenge token, at one of the expected stages. */
-  async function liveChallenge(principal: ChallengePrincipal, stages: LoginNext[]) {
+  /**
+   * The live challenge behind a challenge token, at one of the expected stages. Inside a
+   * transaction the row is locked, so guesses against one challenge are counted one at a time.
+   */
+  async function liveChallenge(
+    principal: ChallengePrincipal,
+    stages: LoginNext[],
+    trx?: Transaction<Database>,
+  ) {
     if (principal.audience !== 'user') throw new AppError('unauthorized', CHALLENGE_DEAD);
-    const challenge = await db
-      .selectFrom('auth_challenges')
-      .selectAll()
-      .where('id', '=', principal.challengeId)
-      .executeTakeFirst();
+    const challenge = trx
+      ? await repo.lockChallenge(trx, principal.challengeId)
+      : await db
+          .selectFrom('auth_challenges')
+          .selectAll()
+          .where('id', '=', principal.challengeId)
+          .executeTakeFirst();
     if (
       !challenge ||
       challenge.subject_id !== principal.subjectId ||
@@ -167,7 +176,7 @@ export function createAuthService({ db, config, clock, platform, log }: Deps) {
     ) {
       throw new AppError('unauthorized', CHALLENGE_DEAD);
     }
-    const account = await repo.findAccountById(db, challenge.subject_id);
+    const account = await repo.findAccountById(trx ?? db, challenge.subject_id);
     if (!account?.is_active) throw new AppError('unauthorized', CHALLENGE_DEAD);
     return { challenge, account };
   }
@@ -375,22 +384,33 @@ export function createAuthService({ db, config, clock, platform, log }: Deps) {
       return { qr_code: qrCode, otpauth_url: otpauthUrl };
     },
 
+    /**
+     * One guess at a time per challenge (the row is locked): parallel guesses can neither exceed
+     * the 5 tries nor turn one challenge into two sessions.
+     */
     async verifyAuthenticator(principal: ChallengePrincipal, code: string): Promise<IssuedSession> {
-      const { challenge, account } = await liveChallenge(principal, ['setup_2fa', 'verify_2fa']);
-      if (!account.totp_secret_enc) {
+      const outcome = await db.transaction().execute(async (trx) => {
+        const { challenge, account } = await liveChallenge(principal, ['setup_2fa', 'verify_2fa'], trx);
+        if (!account.totp_secret_enc) return 'no_secret' as const;
+        const step = matchTotpStep(secretBox.open(account.totp_secret_enc), code, now());
+        const accepted = step !== null && (await repo.acceptTotpStep(trx, account.id, step, now()));
+        if (!accepted) {
+          await repo.recordChallengeAttempt(trx, challenge.id, AUTH_RULES.challengeMaxAttempts, now());
+          return challenge.attempts + 1 >= AUTH_RULES.challengeMaxAttempts ? 'exhausted' : 'wrong';
+        }
+        await repo.consumeChallenge(trx, challenge.id, now());
+        return { accountId: account.id };
+      });
+      if (outcome === 'no_secret') {
         throw new AppError('conflict', 'Scan the QR code with your authenticator app first.');
       }
-      const step = matchTotpStep(secretBox.open(account.totp_secret_enc), code, now());
-      const accepted = step !== null && (await repo.acceptTotpStep(db, account.id, step, now()));
-      if (!accepted) {
-        await repo.recordChallengeAttempt(db, challenge.id, AUTH_RULES.challengeMaxAttempts, now());
-        if (challenge.attempts + 1 >= AUTH_RULES.challengeMaxAttempts) {
-          throw new AppError('unauthorized', 'Too many wrong codes. Please sign in again.');
-        }
+      if (outcome === 'exhausted') {
+        throw new AppError('unauthorized', 'Too many wrong codes. Please sign in again.');
+      }
+      if (outcome === 'wrong') {
         throw new AppError('validation', TOTP_WRONG, { fieldErrors: { code: [TOTP_WRONG] } });
       }
-      await repo.consumeChallenge(db, challenge.id, now());
-      const fresh = await repo.findAccountById(db, account.id);
+      const fresh = await repo.findAccountById(db, outcome.accountId);
       return issueSession(fresh!);
     },
 

@@ -1,4 +1,10 @@
-import { AppError, SERVER, type VendorFormFields, type VendorStatus } from '@skydesk/contract';
+import {
+  AppError,
+  type CompanyStatus,
+  SERVER,
+  type VendorFormFields,
+  type VendorStatus,
+} from '@skydesk/contract';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
@@ -6,6 +12,15 @@ import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
 import * as repo from './repo.js';
 import type { UploadedDocument } from './vendor-upload.js';
+
+/** DESIGN.md §5: only email_verified and rejected companies submit documents. */
+function assertCanSubmit(status: CompanyStatus) {
+  if (status === 'pending_review') {
+    throw new AppError('conflict', 'Your documents are already under review.');
+  }
+  if (status === 'approved') throw new AppError('conflict', 'Your agency is already approved.');
+  if (status === 'registered') throw new AppError('forbidden', 'Verify your e-mail address first.');
+}
 
 export function createCompanyService(deps: { db: Kysely<Database>; files: FileStore; clock: Clock }) {
   const { db, files, clock } = deps;
@@ -17,21 +32,15 @@ export function createCompanyService(deps: { db: Kysely<Database>; files: FileSt
       fields: VendorFormFields,
       documents: UploadedDocument[],
     ) {
-      // Store the files first: a failed transaction leaves only unreferenced random names behind.
+      // Refuse before storing anything, so a refused form leaves no files behind; checked again
+      // under the lock, where only a lost race can leave unreferenced random names.
+      assertCanSubmit((await repo.findCompanyStatus(db, principal.companyId)).verification_status);
       const stored = await Promise.all(
         documents.map(async (document) => ({ ...document, key: await files.put(document.content) })),
       );
       await db.transaction().execute(async (trx) => {
         const company = await repo.lockCompany(trx, principal.companyId);
-        if (company.verification_status === 'pending_review') {
-          throw new AppError('conflict', 'Your documents are already under review.');
-        }
-        if (company.verification_status === 'approved') {
-          throw new AppError('conflict', 'Your agency is already approved.');
-        }
-        if (company.verification_status === 'registered') {
-          throw new AppError('forbidden', 'Verify your e-mail address first.');
-        }
+        assertCanSubmit(company.verification_status);
         const submission = await trx
           .insertInto('vendor_submissions')
           .values({

@@ -37,20 +37,23 @@ export async function readVendorForm(request: FastifyRequest) {
     errors[field] = [...(errors[field] ?? []), message];
   };
 
-  for await (const part of request.parts({ limits: { fileSize: VENDOR_DOCUMENT_MAX_BYTES, files: 2 } })) {
+  // An oversized file is truncated and reported on its field (422), not thrown at the end of the
+  // iteration (which would answer 413 for the whole form). Up to the app's 4 files are read, so an
+  // unknown file beside the two documents is a field error too.
+  // (`throwFileSizeLimit` is a documented option of parts() its typings leave out.)
+  const options = { limits: { fileSize: VENDOR_DOCUMENT_MAX_BYTES, files: 4 }, throwFileSizeLimit: false };
+  for await (const part of request.parts(options)) {
     if (part.type === 'field') {
       fields[part.fieldname] = String(part.value);
       continue;
     }
     if (!isDocumentKind(part.fieldname)) {
-      await part.toBuffer().catch(() => undefined);
+      await drain(part.file);
       addError(part.fieldname, 'Unknown field');
       continue;
     }
-    let content: Buffer;
-    try {
-      content = await part.toBuffer();
-    } catch {
+    const content = await part.toBuffer();
+    if (part.file.truncated) {
       addError(part.fieldname, 'The file is larger than 5 MB');
       continue;
     }
@@ -77,4 +80,11 @@ export async function readVendorForm(request: FastifyRequest) {
     throw new AppError('validation', SERVER.validationFailed, { fieldErrors: errors });
   }
   return { fields: parsed.data, documents: [...documents.values()] };
+}
+
+/** Reads a part to its end without keeping it. */
+async function drain(stream: AsyncIterable<unknown>) {
+  for await (const _chunk of stream) {
+    // discarded
+  }
 }
