@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DEMO, seedDemoData } from './db/seed-demo.js';
+import { pruneSpentAuthState } from './modules/auth/housekeeping.js';
 import { migrate } from './platform/db/migrate.js';
 import { openStore, storeTargetFromConfig } from './platform/db/store.js';
 import { createSecretBox } from './platform/security/encryption.js';
@@ -34,6 +35,14 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   printBanner(config, app.server.address(), store.kind);
 
+  // Spent sign-in state is pruned every 10 minutes; the timer never keeps the process alive.
+  const housekeeping = setInterval(() => {
+    pruneSpentAuthState(store.db, new Date()).catch((error) =>
+      app.log.error({ err: error }, 'housekeeping failed'),
+    );
+  }, 10 * 60_000);
+  housekeeping.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -44,6 +53,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    clearInterval(housekeeping);
     try {
       await app.close();
       await store.close();

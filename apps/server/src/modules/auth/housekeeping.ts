@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+
+/** How long spent sign-in state is kept after it stopped mattering (for support questions). */
+const KEEP_MS = 24 * 3_600_000;
+
+/**
+ * Deletes sign-in state nobody can use any more: past rate-limit windows, dead challenges, spent
+ * or expired codes, reset links and ended sessions. Plain deletes by age are idempotent, so every
+ * server process may run this on its own timer without a lease.
+ */
+export async function pruneSpentAuthState(db: Kysely<Database>, now: Date): Promise<void> {
+  const cutoff = new Date(now.getTime() - KEEP_MS);
+  await db.deleteFrom('rate_limit_counters').where('window_start', '<', cutoff).execute();
+  await db.deleteFrom('auth_challenges').where('expires_at', '<', cutoff).execute();
+  await db.deleteFrom('verification_codes').where('expires_at', '<', cutoff).execute();
+  await db.deleteFrom('password_resets').where('expires_at', '<', cutoff).execute();
+  await db.deleteFrom('auth_sessions').where('expires_at', '<', cutoff).execute();
+  await db
+    .deleteFrom('login_failures')
+    .where('updated_at', '<', cutoff)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .execute();
+}
