@@ -136,22 +136,22 @@ export async function buildApp(deps: AppDeps) {
     rateLimiter: createRateLimiter(deps.store.db, () => clock.now()),
     files: deps.files ?? createLocalFileStore(join(deps.config.dataDir, 'uploads')),
   };
-  const context: ModuleContext = {
-    route: createEndpointRegistrar(app, {
-      guard: deps.guard ?? createAccessGuard({ db: deps.store.db, tokens: platform.tokens, clock }),
-      validateResponses: deps.validateResponses ?? false,
-    }),
+  const guard = deps.guard ?? createAccessGuard({ db: deps.store.db, tokens: platform.tokens, clock });
+  const validateResponses = deps.validateResponses ?? false;
+  /** Each module registers its routes under its domain name (the OpenAPI tag). */
+  const contextFor = (domain: string): ModuleContext => ({
+    route: createEndpointRegistrar(app, { guard, validateResponses, tag: domain }),
     store: deps.store,
     config: deps.config,
     clock,
     version,
     platform,
     log: app.log,
-  };
-  registerSystemRoutes(context);
-  registerAuthRoutes(context);
-  registerCompanyRoutes(context);
-  registerDevRoutes(context);
+  });
+  registerSystemRoutes(contextFor('system'));
+  registerAuthRoutes(contextFor('auth'));
+  registerCompanyRoutes(contextFor('company'));
+  registerDevRoutes(contextFor('development'));
 
   return app;
 }

@@ -37,13 +37,13 @@ export type EndpointRegistrar = <E extends Endpoint>(endpoint: E, handler: Endpo
  */
 export function createEndpointRegistrar(
   app: FastifyInstance,
-  options: { guard: AccessGuard; validateResponses: boolean },
+  options: { guard: AccessGuard; validateResponses: boolean; tag?: string },
 ): EndpointRegistrar {
   return (endpoint, handler) => {
     app.route({
       method: endpoint.method,
       url: toRoutePattern(endpoint.path),
-      schema: openApiSchema(endpoint),
+      schema: openApiSchema(endpoint, options.tag),
       handler: async (request, reply) => {
         const principal = (await options.guard(request, endpoint)) as PrincipalFor<typeof endpoint>;
         // Every problem in one answer: path, query and body errors together.
@@ -89,13 +89,13 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: 'params'
 }
 
 /** OpenAPI description of the route, made from the same schemas (served at /api/docs). */
-function openApiSchema(endpoint: Endpoint) {
+function openApiSchema(endpoint: Endpoint, tag = 'api') {
   const toJson = (schema: z.ZodType, io: 'input' | 'output') =>
     z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
   const envelope = z.object({ status: z.literal(true), message: z.string(), data: endpoint.response });
   return {
     summary: endpoint.summary,
-    tags: [endpoint.path.split('/')[2] ?? 'api'],
+    tags: [tag],
     ...(endpoint.access === 'public' ? {} : { security: [{ bearer: [] }] }),
     ...(endpoint.permission ? { description: `Requires the \`${endpoint.permission}\` permission.` } : {}),
     ...(endpoint.params ? { params: toJson(endpoint.params, 'input') } : {}),
