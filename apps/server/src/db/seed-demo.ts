@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { OWNER_ROLE, STARTER_ROLES } from '../modules/roles/presets.js';
+import { createAgency } from '../modules/company/create-agency.js';
 import type { Database } from '../platform/db/schema.js';
 import type { SecretBox } from '../platform/security/encryption.js';
 import type { PasswordHasher } from '../platform/security/password.js';
@@ -32,49 +32,27 @@ export async function seedDemoData(
     const operator = await trx.selectFrom('operators').select('id').limit(1).executeTakeFirst();
     if (existing || operator) return false;
 
-    const company = await trx
-      .insertInto('companies')
-      .values({
+    await createAgency(trx, {
+      company: {
         name: DEMO.companyName,
-        contact_name: DEMO.ownerName,
+        contactName: DEMO.ownerName,
         email: DEMO.ownerEmail,
         phone: '+1 415 555 0100',
         country: 'US',
         city: 'San Francisco',
         address: '1 Market Street',
-        iata_number: '05512345',
+        iataNumber: '05512345',
         currency: deps.currency,
-        verification_status: 'approved',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-
-    const ownerRole = await trx
-      .insertInto('roles')
-      .values({ company_id: company.id, ...OWNER_ROLE })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('roles')
-      .values(STARTER_ROLES.map((role) => ({ company_id: company.id, ...role })))
-      .execute();
-
-    const sealedSecret = deps.secretBox.seal(DEMO.totpSecret);
-    await trx
-      .insertInto('users')
-      .values({
-        company_id: company.id,
-        role_id: ownerRole.id,
-        name: DEMO.ownerName,
-        email: DEMO.ownerEmail,
-        phone: '+1 415 555 0100',
-        password_hash: passwordHash,
-        is_owner: true,
-        email_verified_at: deps.now,
-        totp_secret_enc: sealedSecret,
-        totp_enabled_at: deps.now,
-      })
-      .execute();
+        status: 'approved',
+      },
+      // DESIGN.md §7: the demo owner's sign-in skips the e-mail step and asks for TOTP only.
+      owner: {
+        passwordHash,
+        emailVerifiedAt: deps.now,
+        totpSecretSealed: deps.secretBox.seal(DEMO.totpSecret),
+        totpEnabledAt: deps.now,
+      },
+    });
     await trx
       .insertInto('operators')
       .values({

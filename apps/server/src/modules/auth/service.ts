@@ -16,7 +16,7 @@ import type { CodePurpose, Database } from '../../platform/db/schema.js';
 import type { ChallengePrincipal, CompanyPrincipal } from '../../platform/http/principal.js';
 import type { Platform } from '../../platform/module.js';
 import { generateSixDigitCode } from '../../platform/security/one-time-code.js';
-import { OWNER_ROLE, STARTER_ROLES } from '../roles/presets.js';
+import { createAgency } from '../company/create-agency.js';
 import { passwordResetMail, verificationCodeMail } from './mails.js';
 import { presentCompanySummary, presentSessionUser } from './presenters.js';
 import * as repo from './repo.js';
@@ -232,47 +232,24 @@ export function createAuthService({ db, config, clock, platform, log }: Deps) {
       });
       if (await repo.emailTaken(db, body.email)) throw emailInUse;
       const passwordHash = await passwords.hash(body.password);
-      const owner = await db
+      const { owner } = await db
         .transaction()
-        .execute(async (trx) => {
-          const company = await trx
-            .insertInto('companies')
-            .values({
+        .execute((trx) =>
+          createAgency(trx, {
+            company: {
               name: body.company_name,
-              contact_name: body.contact_name,
+              contactName: body.contact_name,
               email: body.email,
               phone: body.phone,
               country: body.country,
               city: body.city,
               address: body.address,
-              iata_number: body.iata_number ?? null,
+              iataNumber: body.iata_number ?? null,
               currency: config.currency,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          const ownerRole = await trx
-            .insertInto('roles')
-            .values({ company_id: company.id, ...OWNER_ROLE })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('roles')
-            .values(STARTER_ROLES.map((role) => ({ company_id: company.id, ...role })))
-            .execute();
-          return trx
-            .insertInto('users')
-            .values({
-              company_id: company.id,
-              role_id: ownerRole.id,
-              name: body.contact_name,
-              email: body.email,
-              phone: body.phone,
-              password_hash: passwordHash,
-              is_owner: true,
-            })
-            .returning(['id', 'name', 'email'])
-            .executeTakeFirstOrThrow();
-        })
+            },
+            owner: { passwordHash },
+          }),
+        )
         .catch((error: { code?: string }) => {
           // Two registrations of one e-mail at once: the unique index decides.
           if (error.code === '23505') throw emailInUse;
