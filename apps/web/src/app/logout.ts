@@ -1,17 +1,30 @@
 import { createContext, use } from 'react';
 import type { Persistor } from 'redux-persist';
-import { loggedOut } from '../features/auth/session-slice';
+import { loggedOut, selectSessionToken } from '../features/auth/session-slice';
 import type { AppStore } from './store';
 
 export type Logout = () => Promise<void>;
 
-/** spec §4: logout wipes all state and the saved session. Going to the login page is the caller's. */
+/**
+ * spec §4: logout wipes all state and the saved session; the server ends the session too
+ * (API.md `POST /api/logout` revokes its refresh token). Going to the login page is the caller's.
+ *
+ * The local wipe comes first and at once, so no screen renders signed in while the server is
+ * asked; the server call carries the token taken before the wipe, and its failure (offline, the
+ * session already over) changes nothing: the user is signed out here either way.
+ */
 export function createLogout(store: AppStore, persistor: Persistor): Logout {
   return async () => {
+    const token = selectSessionToken(store.getState());
     store.dispatch(loggedOut());
+    const endOnServer = token
+      ? import('../features/auth/session-calls').then(
+          ({ requestLogout }) => requestLogout(token),
+          () => {},
+        )
+      : Promise.resolve();
     // Write the wiped state first, so no older write can land after the purge.
-    await persistor.flush();
-    await persistor.purge();
+    await Promise.all([endOnServer, persistor.flush().then(() => persistor.purge())]);
   };
 }
 

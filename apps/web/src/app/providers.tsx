@@ -12,6 +12,7 @@ import { FullPageLoader } from '../shared/ui/spinner';
 import { AppErrorBoundary } from './errors/app-error-boundary';
 import { createLogout, LogoutContext } from './logout';
 import { paths } from './paths';
+import { SessionRestore } from './session-restore';
 import { SessionWatch } from './session-watch';
 import type { AppStore } from './store';
 
@@ -27,7 +28,8 @@ const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**
  * Everything the screens run inside: the store (read back from storage first), the HTTP client
- * wired to the session, the router, the session timer, toasts and tooltips.
+ * wired to the session, the session restored from the refresh cookie, the router, the session
+ * timer, toasts and tooltips.
  */
 export function AppProviders({ store, persistor, router }: AppProvidersProps) {
   const logout = useMemo(() => createLogout(store, persistor), [store, persistor]);
@@ -58,7 +60,9 @@ export function AppProviders({ store, persistor, router }: AppProvidersProps) {
         <LogoutContext value={logout}>
           <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
             <AppErrorBoundary onLogout={logout}>
-              <RouterProvider router={router} />
+              <SessionRestore>
+                <RouterProvider router={router} />
+              </SessionRestore>
               <SessionWatch onExpire={endSession} />
             </AppErrorBoundary>
             <AppToaster />

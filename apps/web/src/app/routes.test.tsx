@@ -79,20 +79,45 @@ describe('routing (spec §2)', () => {
   });
 
   it('has a screen, titled as its route, at every path of paths.ts', async () => {
-    const { router } = renderApp(paths.login, { preloadedState: signedInState() });
-    const titles = screenTitles(appRoutes);
     const everyPath: string[] = Object.values(paths).flatMap((value) =>
       typeof value === 'string' ? [value] : Object.values(value),
     );
     // spec §2: 7 public screens, the dashboard home, its 23 screens, price summary and e-ticket.
     expect(everyPath).toHaveLength(33);
+    const titles = screenTitles(appRoutes);
+    for (const path of everyPath) expect(titles.get(path), `route title of ${path}`).toBeDefined();
+  });
 
-    for (const path of everyPath) {
+  it('shows every dashboard screen, titled as its route, to a signed-in user of an approved agency', async () => {
+    const { router } = renderApp(paths.dashboard.home, { preloadedState: signedInState() });
+    const titles = screenTitles(appRoutes);
+    for (const path of Object.values(paths.dashboard)) {
       await act(() => router.navigate(path));
       const title = titles.get(path);
-      expect(title, `route title of ${path}`).toBeDefined();
       const panel = await screen.findByRole('region', { name: title });
       expect(within(panel).getByText('Coming soon')).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe(`${title} · SkyDesk`));
+    }
+  });
+
+  it('shows every public screen, titled as its route; the sign-in steps need a sign-in under way', async () => {
+    const { router } = renderApp(paths.login);
+    const titles = screenTitles(appRoutes);
+    const open = [
+      paths.login,
+      paths.registration,
+      paths.verification,
+      paths.resetPassword,
+      paths.forgetPassword,
+    ];
+    for (const path of open) {
+      await act(() => router.navigate(path));
+      await waitFor(() => expect(document.title).toBe(`${titles.get(path)} · SkyDesk`));
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    }
+    for (const path of [paths.verificationLogin, paths.qrCodeScan]) {
+      await act(() => router.navigate(path));
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
     }
   });
 });

@@ -1,22 +1,26 @@
 import { renewSession } from '../features/auth/renew-session';
 import { selectSessionToken } from '../features/auth/session-slice';
 import { SessionTimer } from '../shared/session/session-timer';
-import { useAppSelector } from './hooks';
+import { useAppDispatch, useAppSelector } from './hooks';
 
 type SessionWatchProps = {
   /** Log out and go to the login page. */
   onExpire: () => void;
 };
 
-/** Runs the session timer of spec §4 on the session's access token. */
+/**
+ * Runs the session timer of spec §4 on the session's access token. 'Continue Session' renews the
+ * token from the refresh cookie; the new token restarts the timer.
+ */
 export function SessionWatch({ onExpire }: SessionWatchProps) {
   const token = useAppSelector(selectSessionToken);
+  const dispatch = useAppDispatch();
   return (
     <SessionTimer
       token={token}
       onExpire={onExpire}
       onContinue={() => {
-        void renewSession();
+        void dispatch(renewSession());
       }}
     />
   );

@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import {
   createTransform,
   FLUSH,
@@ -18,11 +18,14 @@ import {
   type SessionState,
   sessionSlice,
 } from '../features/auth/session-slice';
+import { signInSlice } from '../features/auth/sign-in-slice';
 import { bookingDraftSlice } from '../features/bookings/booking-draft-slice';
 import { searchDraftSlice } from '../features/flights/search-draft-slice';
 
 const appReducer = combineReducers({
   [sessionSlice.reducerPath]: sessionSlice.reducer,
+  // In memory only: the sign-in challenge is a credential (left out of the whitelist below).
+  [signInSlice.reducerPath]: signInSlice.reducer,
   [searchDraftSlice.reducerPath]: searchDraftSlice.reducer,
   [bookingDraftSlice.reducerPath]: bookingDraftSlice.reducer,
 });
@@ -73,3 +76,5 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
+/** A thunk of this store (Redux Toolkit's convention): `dispatch(doSomething())`. */
+export type AppThunk<Result = void> = ThunkAction<Result, RootState, unknown, UnknownAction>;

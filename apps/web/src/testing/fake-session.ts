@@ -1,6 +1,7 @@
-import type { CompanySummary, SessionUser } from '@skydesk/contract';
+import type { CompanySummary, LoginNext, Me, SessionUser } from '@skydesk/contract';
 import type { RootState } from '../app/store';
 import { initialSessionState, type SessionState } from '../features/auth/session-slice';
+import { readTokenExpiry } from '../shared/session/token-expiry';
 
 /** A JWT-shaped token with the given `exp` (seconds). Unsigned: the client never verifies. */
 export function fakeJwt(claims: { exp?: number; sub?: string }): string {
@@ -29,9 +30,41 @@ export const sampleCompany: CompanySummary = {
   country: 'AE',
 };
 
-/** A signed-in state to start a test from. */
+/** An access token good for an hour from now (a live session's). */
+export const liveToken = (): string =>
+  fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, sub: sampleUser.id });
+
+/**
+ * A signed-in state to start a test from: the user, the approved company and a live token, as
+ * after a sign-in. (A saved user without a token is a reload: the app asks the refresh cookie
+ * first; pass `token: null` to start from there.)
+ */
 export function signedInState(session: Partial<SessionState> = {}): Partial<RootState> {
+  const token = session.token === undefined ? liveToken() : session.token;
   return {
-    session: { ...initialSessionState, user: sampleUser, company: sampleCompany, ...session },
+    session: {
+      ...initialSessionState,
+      user: sampleUser,
+      company: sampleCompany,
+      ...session,
+      token,
+      expiresAt: token ? readTokenExpiry(token) : null,
+    },
+  };
+}
+
+/** `GET /api/me` of the sample user. */
+export const sampleMe = (company: Partial<CompanySummary> = {}): Me => ({
+  user: sampleUser,
+  company: { ...sampleCompany, ...company },
+  permissions: ['flights.search', 'bookings.view'],
+});
+
+export const CHALLENGE_TOKEN = fakeJwt({ exp: 1_900_000_000, sub: 'challenge' });
+
+/** A sign-in half-way: the password was right and the server named the next step. */
+export function signingInState(next: LoginNext, returnTo: string | null = null): Partial<RootState> {
+  return {
+    signIn: { challenge: { email: sampleUser.email, next, token: CHALLENGE_TOKEN }, returnTo },
   };
 }

@@ -18,6 +18,16 @@ if (!window.matchMedia) {
   });
 }
 
+// jsdom has no object URLs; previews and opened documents ask for them.
+if (!URL.createObjectURL) {
+  let next = 0;
+  URL.createObjectURL = () => {
+    next += 1;
+    return `blob:http://localhost/object-${next}`;
+  };
+  URL.revokeObjectURL = () => {};
+}
+
 afterEach(() => {
   cleanup();
   toast.remove();

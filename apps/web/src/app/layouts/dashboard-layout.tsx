@@ -3,8 +3,11 @@ import { clsx } from 'clsx';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Suspense, useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
+import { selectSessionCompany } from '../../features/auth/session-slice';
 import { SkipLink } from '../../shared/ui/skip-link';
 import { ScreenLoader } from '../../shared/ui/spinner';
+import { CompanyGate, isCompanyApproved, VERIFICATION_SCREEN_TITLE } from '../company-gate';
+import { useAppSelector } from '../hooks';
 import { AppHeader } from './app-header';
 import { MobileNavDrawer, MobileNavTrigger } from './mobile-nav-drawer';
 import { useDocumentTitle, useScreenTitle } from './screen-title';
@@ -35,13 +38,17 @@ function CollapseToggle({ collapsed, onToggle }: CollapseToggleProps) {
 
 /**
  * The signed-in frame of every dashboard screen: a collapsible navy sidebar on desktop, an
- * off-canvas drawer below 1024 px, the header with the screen's title and the user menu.
+ * off-canvas drawer below 1024 px, the header with the screen's title and the user menu. An agency
+ * not approved yet sees its verification page in place of every screen (CompanyGate).
  */
 export function DashboardLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
-  const title = useScreenTitle();
+  const company = useAppSelector(selectSessionCompany);
+  const screenTitle = useScreenTitle();
+  // Until the agency is approved, every route shows the verification page: the title says so.
+  const title = company && !isCompanyApproved(company) ? VERIFICATION_SCREEN_TITLE : screenTitle;
   useDocumentTitle(title);
 
   return (
@@ -75,7 +82,9 @@ export function DashboardLayout() {
             className="flex flex-1 flex-col px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
           >
             <Suspense fallback={<ScreenLoader />}>
-              <Outlet />
+              <CompanyGate>
+                <Outlet />
+              </CompanyGate>
             </Suspense>
           </main>
         </div>

@@ -1,8 +1,12 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { clsx } from 'clsx';
+import { Lock } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, NavLink, useMatch, useResolvedPath } from 'react-router';
+import { selectSessionCompany } from '../../features/auth/session-slice';
 import { Logo } from '../../shared/ui/logo';
+import { isCompanyApproved } from '../company-gate';
+import { useAppSelector } from '../hooks';
 import { paths } from '../paths';
 import { mainNavigation, type NavItem, settingsNavigation } from './navigation';
 
@@ -78,6 +82,8 @@ export function SidebarPanel({
 }: SidebarPanelProps) {
   // The desktop sidebar and the drawer can both be in the page: heading ids must not clash.
   const idPrefix = useId();
+  const company = useAppSelector(selectSessionCompany);
+  const locked = company !== null && !isCompanyApproved(company);
   return (
     <nav aria-label="Main navigation" className="flex h-full flex-col bg-navy-900 text-slate-300">
       <div
@@ -98,6 +104,7 @@ export function SidebarPanel({
       </div>
 
       <div className={clsx('flex-1 overflow-y-auto py-4', collapsed ? 'px-2' : 'px-3')}>
+        {locked && <LockedNotice collapsed={collapsed} />}
         {mainNavigation.map((group, index) => {
           const headingId = group.heading ? `${idPrefix}-group-${index}` : undefined;
           return (
@@ -132,5 +139,26 @@ export function SidebarPanel({
         {footerAction}
       </div>
     </nav>
+  );
+}
+
+const LOCKED_TEXT =
+  'Your agency is being verified. Until SkyDesk approves it, every screen opens the verification page.';
+
+/** DESIGN.md §5: before approval the links all lead to the verification page; the sidebar says so. */
+function LockedNotice({ collapsed }: { collapsed: boolean }) {
+  if (collapsed) {
+    return (
+      <p className="mb-3 flex justify-center text-amber-300" title={LOCKED_TEXT}>
+        <Lock aria-hidden="true" className="size-5" />
+        <span className="sr-only">{LOCKED_TEXT}</span>
+      </p>
+    );
+  }
+  return (
+    <p className="mx-1 mb-4 flex gap-2.5 rounded-lg bg-amber-400/10 px-3 py-2.5 text-amber-100 text-xs leading-relaxed ring-1 ring-amber-300/20">
+      <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
+      <span>{LOCKED_TEXT}</span>
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CompanySummary, Me, Permission, SessionUser } from '@skydesk/contract';
+import type { CompanyStatus, CompanySummary, Me, Permission, SessionUser } from '@skydesk/contract';
 import { readTokenExpiry } from '../../shared/session/token-expiry';
 
 /**
@@ -46,6 +46,15 @@ export const sessionSlice = createSlice({
       state.company = action.payload.company;
       state.permissions = action.payload.permissions;
     },
+    /** The vendor verification moved on (documents sent, or the review answered). */
+    companyVerificationChanged(
+      state,
+      action: PayloadAction<{ verification_status: CompanyStatus; rejection_reason: string | null }>,
+    ) {
+      if (!state.company) return;
+      state.company.verification_status = action.payload.verification_status;
+      state.company.rejection_reason = action.payload.rejection_reason;
+    },
     /** spec §4: logout wipes all state (the root reducer resets every slice on this action). */
     loggedOut() {
       return initialSessionState;
@@ -59,6 +68,7 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { sessionStarted, tokenRenewed, profileLoaded, loggedOut } = sessionSlice.actions;
+export const { sessionStarted, tokenRenewed, profileLoaded, companyVerificationChanged, loggedOut } =
+  sessionSlice.actions;
 export const { selectSessionUser, selectSessionToken, selectSessionCompany, selectPermissions } =
   sessionSlice.selectors;

@@ -3,7 +3,7 @@ import { toast } from 'react-hot-toast';
 import { beforeEach, describe, expect, it, type Mock, type MockInstance, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api-error';
-import { apiRequest } from './api-request';
+import { apiBlob, apiRequest } from './api-request';
 import { configureHttp } from './http-config';
 
 const User = z.object({ id: z.string(), name: z.string() });
@@ -293,5 +293,66 @@ describe('the request', () => {
     const { init, headers } = lastRequest();
     expect(init.body).toBe(formData);
     expect(headers.has('Content-Type')).toBe(false);
+  });
+});
+
+describe('waiting after a 429 (API.md: Retry-After)', () => {
+  it('reads the seconds from the Retry-After header', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({ status: false, message: 'Too many requests. Please wait and try again.' }),
+        {
+          status: 429,
+          headers: { 'Retry-After': '37' },
+        },
+      ),
+    );
+    const error = await failure(apiRequest(listUsers));
+    expect(error.retryAfter).toBe(37);
+  });
+
+  it('reads data.retry_after when there is no header', async () => {
+    answer(429, { status: false, message: 'Please wait 12 seconds.', data: { retry_after: 12 } });
+    expect((await failure(apiRequest(listUsers))).retryAfter).toBe(12);
+  });
+
+  it('has none for other failures', async () => {
+    answer(422, { status: false, message: 'Nope' });
+    expect((await failure(apiRequest(listUsers))).retryAfter).toBeUndefined();
+  });
+});
+
+describe('apiBlob (a file, not an envelope)', () => {
+  const document = defineEndpoint({
+    method: 'GET',
+    path: '/api/vendor-form/documents/{id}',
+    summary: 'A document',
+    access: 'company',
+    params: z.object({ id: z.string() }),
+    response: z.unknown(),
+  });
+
+  it('answers the body as a Blob of its type, sent with the session token', async () => {
+    configureHttp({ getToken: () => 'access-token' });
+    fetchMock.mockResolvedValueOnce(
+      new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    );
+    const blob = await apiBlob(document, { params: { id: 'd1' } });
+    expect(blob.type).toBe('application/pdf');
+    expect(await blob.text()).toBe('%PDF-1.4');
+    expect(lastRequest().url).toBe('/api/vendor-form/documents/d1');
+    expect(lastRequest().headers.get('Authorization')).toBe('Bearer access-token');
+  });
+
+  it('fails like any call: the server’s message toasted, a 401 ends the session', async () => {
+    const onUnauthorized = vi.fn();
+    configureHttp({ getToken: () => 't', onUnauthorized });
+    answer(404, { status: false, message: 'Not found' });
+    await failure(apiBlob(document, { params: { id: 'd1' } }));
+    expect(toastError).toHaveBeenCalledExactlyOnceWith('Not found');
+
+    answer(401, { status: false, message: 'Unauthenticated' });
+    await failure(apiBlob(document, { params: { id: 'd1' } }));
+    expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 });

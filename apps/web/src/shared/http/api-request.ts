@@ -3,7 +3,13 @@ import { buildPath, SESSION, withQuery } from '@skydesk/contract';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
-import { failureMessage, readFailureData, readFieldErrors, readSuccessBody } from './failure-message';
+import {
+  failureMessage,
+  readFailureData,
+  readFieldErrors,
+  readRetryAfter,
+  readSuccessBody,
+} from './failure-message';
 import { httpConfig } from './http-config';
 
 /** Path parameters are required exactly when the endpoint declares them. */
@@ -99,16 +105,14 @@ function endSession(): void {
   goToLogin?.();
 }
 
+/** How a successful answer is read: the envelope's payload, or the raw bytes of a file. */
+type ReadSuccess<T> = (response: Response) => Promise<T>;
+
 /**
- * The one function every API call goes through (spec §7, §8): builds the URL from the contract's
- * endpoint, sends the session token, reads the envelope, and on failure toasts the message the
- * spec's rules pick and throws an ApiError carrying it.
+ * Sends one call and handles its failure the same way whatever the answer's kind: toasts the
+ * message the spec's rules pick (unless suppressed), ends the session on a 401, throws ApiError.
  */
-export async function apiRequest<E extends Endpoint>(
-  endpoint: E,
-  ...[options]: OptionsArgument<E>
-): Promise<ResponseOf<E>> {
-  const call = (options ?? {}) as RawOptions;
+async function send<T>(endpoint: Endpoint, call: RawOptions, readSuccess: ReadSuccess<T>): Promise<T> {
   const fallback = call.fallbackMessage ?? endpoint.fallbackMessage;
   const suppressed = call.suppressErrors ?? endpoint.suppressErrors ?? false;
   const { url, init } = buildRequest(endpoint, call);
@@ -119,10 +123,12 @@ export async function apiRequest<E extends Endpoint>(
   };
 
   let response: Response;
-  let body: unknown;
+  let result: { ok: true; value: T } | { ok: false; body: unknown };
   try {
     response = await fetch(url, init);
-    body = await readBody(response);
+    result = response.ok
+      ? { ok: true, value: await readSuccess(response) }
+      : { ok: false, body: await readBody(response) };
   } catch (error) {
     // The caller cancelled (navigation, unmount): nothing failed that the user should hear about.
     if (call.signal?.aborted) throw error;
@@ -130,7 +136,8 @@ export async function apiRequest<E extends Endpoint>(
     throw fail(new ApiError({ status: 0, message: failureMessage(undefined, fallback) }));
   }
 
-  if (response.ok) return readSuccessBody(body) as ResponseOf<E>;
+  if (result.ok) return result.value;
+  const { body } = result;
 
   if (response.status === 401 && (call.logoutOn401 ?? endsSessionOn401(endpoint))) {
     endSession();
@@ -143,6 +150,31 @@ export async function apiRequest<E extends Endpoint>(
       message: failureMessage(body, fallback),
       fieldErrors: readFieldErrors(body),
       data: readFailureData(body),
+      retryAfter: readRetryAfter(response.headers, body),
     }),
   );
+}
+
+/**
+ * The one function every API call goes through (spec §7, §8): builds the URL from the contract's
+ * endpoint, sends the session token, reads the envelope, and on failure toasts the message the
+ * spec's rules pick and throws an ApiError carrying it.
+ */
+export function apiRequest<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: OptionsArgument<E>
+): Promise<ResponseOf<E>> {
+  return send(
+    endpoint,
+    (options ?? {}) as RawOptions,
+    async (response) => readSuccessBody(await readBody(response)) as ResponseOf<E>,
+  );
+}
+
+/**
+ * A call that answers a file rather than an envelope (e.g. a submitted document): the same URL
+ * building, token and failure handling as apiRequest, the body read as a Blob of the answer's type.
+ */
+export function apiBlob<E extends Endpoint>(endpoint: E, ...[options]: OptionsArgument<E>): Promise<Blob> {
+  return send(endpoint, (options ?? {}) as RawOptions, (response) => response.blob());
 }

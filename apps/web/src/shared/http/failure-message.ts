@@ -40,3 +40,18 @@ export function readSuccessBody(body: unknown): unknown {
 export function readFailureData(body: unknown): unknown {
   return isRecord(body) ? body.data : undefined;
 }
+
+/**
+ * Seconds to wait before trying again (API.md: 429 answers carry `Retry-After`; some also say
+ * `data.retry_after`). Only the delay-seconds form of the header is read: the server sends no dates.
+ */
+export function readRetryAfter(headers: Headers, body: unknown): number | undefined {
+  const header = headers.get('Retry-After');
+  const fromHeader = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
+  const fromData =
+    isRecord(body) && isRecord(body.data) && typeof body.data.retry_after === 'number'
+      ? body.data.retry_after
+      : undefined;
+  const seconds = fromHeader ?? fromData;
+  return seconds !== undefined && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
+}

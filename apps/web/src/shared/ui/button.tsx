@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { LoaderCircle } from 'lucide-react';
 import type { ComponentProps } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
@@ -21,8 +22,31 @@ export function buttonClasses(variant: ButtonVariant = 'primary', className?: st
   );
 }
 
-type ButtonProps = ComponentProps<'button'> & { variant?: ButtonVariant };
+type ButtonProps = ComponentProps<'button'> & {
+  variant?: ButtonVariant;
+  /** Work under way: a spinner before the label, the button disabled and marked busy. */
+  busy?: boolean;
+};
 
-export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={buttonClasses(variant, className)} {...props} />;
+export function Button({
+  variant = 'primary',
+  className,
+  type = 'button',
+  busy = false,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClasses(variant, className)}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...props}
+    >
+      {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+      {children}
+    </button>
+  );
 }

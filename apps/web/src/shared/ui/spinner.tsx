@@ -23,10 +23,10 @@ export function ScreenLoader() {
 }
 
 /** Shown while the saved session is read back at start (spec §4: at most 5000 ms). */
-export function FullPageLoader() {
+export function FullPageLoader({ label = 'Starting SkyDesk' }: { label?: string }) {
   return (
     <div className="flex min-h-dvh items-center justify-center bg-slate-50">
-      <Spinner label="Starting SkyDesk" />
+      <Spinner label={label} />
     </div>
   );
 }

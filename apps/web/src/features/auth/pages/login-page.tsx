@@ -1,12 +1,103 @@
-import { ComingSoon } from '../../../shared/ui/coming-soon';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { authEndpoints } from '@skydesk/contract';
+import { LogIn } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
+import { apiRequest } from '../../../shared/http/api-request';
+import { AuthPanel, textLinkClasses } from '../../../shared/ui/auth-panel';
+import { Button } from '../../../shared/ui/button';
+import { Field, TextField } from '../../../shared/ui/field';
+import { PasswordInput } from '../../../shared/ui/password-input';
+import { selectSessionToken, selectSessionUser } from '../session-slice';
+import { challengeIssued } from '../sign-in-slice';
+import { useGoToSignInStep } from '../sign-in-steps';
 
-/** / (spec §2). Coming soon. */
+/**
+ * What the login screen may be given in its location state: where the user was going (from the
+ * dashboard's guard) and the e-mail to start from (after verifying or resetting).
+ */
+export type LoginLocationState = { from?: string; email?: string } | null;
+
+const LoginBody = authEndpoints.login.body;
+
+/** / (spec §2): e-mail and password, then the step the server names (API.md login steps). */
 export function LoginPage() {
+  const location = useLocation();
+  const state = location.state as LoginLocationState;
+  const dispatch = useAppDispatch();
+  const goToStep = useGoToSignInStep();
+  const signedIn = useAppSelector((s) => selectSessionUser(s) !== null && selectSessionToken(s) !== null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(LoginBody),
+    defaultValues: { email: state?.email ?? '', password: '' },
+  });
+
+  if (signedIn) return <Navigate to={state?.from ?? paths.dashboard.home} replace />;
+
+  const signIn = handleSubmit(async (body) => {
+    try {
+      // A 401 here is a wrong e-mail or password, not an ended session: the server's message shows.
+      const step = await apiRequest(authEndpoints.login, { body, logoutOn401: false });
+      dispatch(challengeIssued({ step, returnTo: state?.from ?? null }));
+      goToStep(step.next);
+    } catch (error) {
+      showServerFieldErrors(error, setError, ['email', 'password']);
+    }
+  });
+
   return (
-    <ComingSoon
+    <AuthPanel
+      icon={LogIn}
       title="Sign in"
-      description="Sign in with your company e-mail and password, then confirm it is you with your authenticator app."
-      headingLevel={1}
-    />
+      description="Welcome back. Sign in with your agency e-mail and password."
+      footer={
+        <p>
+          New to SkyDesk?{' '}
+          <Link to={paths.registration} className={textLinkClasses}>
+            Create an agency account
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={signIn} className="space-y-5">
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Field
+          label="Password"
+          error={errors.password?.message}
+          labelAside={
+            <Link to={paths.forgetPassword} className={`${textLinkClasses} text-sm`}>
+              Forgot password?
+            </Link>
+          }
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="current-password"
+              invalid={Boolean(errors.password)}
+              {...register('password')}
+            />
+          )}
+        </Field>
+        <Button type="submit" className="w-full" busy={isSubmitting}>
+          Sign in
+        </Button>
+      </form>
+    </AuthPanel>
   );
 }

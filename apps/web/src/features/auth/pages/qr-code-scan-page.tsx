@@ -1,12 +1,255 @@
-import { ComingSoon } from '../../../shared/ui/coming-soon';
+import { authEndpoints, type Session, SUCCESS } from '@skydesk/contract';
+import { Check, Copy, KeyRound, ShieldCheck, Smartphone } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { apiRequest } from '../../../shared/http/api-request';
+import { Alert } from '../../../shared/ui/alert';
+import { AuthPanel } from '../../../shared/ui/auth-panel';
+import { Button } from '../../../shared/ui/button';
+import { ScreenLoader, Spinner } from '../../../shared/ui/spinner';
+import { CodeForm } from '../components/code-form';
+import { groupInFours, otpauthSecret } from '../otpauth-secret';
+import { selectSessionToken } from '../session-slice';
+import { challengeEnded, type SignInChallenge, selectChallenge, selectReturnTo } from '../sign-in-slice';
+import { isDeadChallenge, SIGN_IN_STEP_PATH } from '../sign-in-steps';
+import { startSession } from '../start-session';
+import { StartOver } from './verification-page';
 
-/** /qr-code-scan (spec §2). Coming soon. */
+/**
+ * /qr-code-scan (spec §2): the second factor. `setup_2fa`: the QR code to scan (and its key to
+ * type), then the first code; `verify_2fa`: the code only (API.md login steps).
+ */
 export function QrCodeScanPage() {
-  return (
-    <ComingSoon
-      title="Authenticator app"
-      description="Scan the QR code with your authenticator app, then enter its 6-digit code to finish signing in."
-      headingLevel={1}
+  const challenge = useAppSelector(selectChallenge);
+  const returnTo = useAppSelector(selectReturnTo);
+  const signedIn = useAppSelector((state) => selectSessionToken(state) !== null);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [signingIn, setSigningIn] = useState(false);
+
+  if (signingIn) return <ScreenLoader />;
+  // Only reachable in the middle of a sign-in: the challenge lives in memory, so a reload starts over.
+  if (!challenge) return <Navigate to={signedIn ? paths.dashboard.home : paths.login} replace />;
+  if (challenge.next === 'verify_email') return <Navigate to={SIGN_IN_STEP_PATH.verify_email} replace />;
+
+  const finishSignIn = async (session: Session) => {
+    setSigningIn(true);
+    await dispatch(startSession(session));
+    dispatch(challengeEnded());
+    navigate(returnTo ?? paths.dashboard.home, { replace: true });
+  };
+
+  const verify = async (code: string) => {
+    try {
+      const session = await apiRequest(authEndpoints.verifyAuthenticator, {
+        body: { code },
+        bearerToken: challenge.token,
+      });
+      await finishSignIn(session);
+    } catch (error) {
+      if (isDeadChallenge(error)) dispatch(challengeEnded());
+      throw error;
+    }
+  };
+
+  const codeForm = (
+    <CodeForm
+      label="Authenticator code"
+      hint="The 6-digit code SkyDesk shows in your app. It changes every 30 seconds."
+      submitLabel="Verify and sign in"
+      onSubmit={verify}
     />
+  );
+
+  if (challenge.next === 'verify_2fa') {
+    return (
+      <AuthPanel
+        icon={ShieldCheck}
+        title="Two-step verification"
+        description={
+          <>
+            <p className="font-medium text-slate-800">{SUCCESS.checkAuthenticator}.</p>
+            <p className="mt-1">
+              Enter the 6-digit code your authenticator app shows for SkyDesk (
+              <span className="wrap-anywhere">{challenge.email}</span>).
+            </p>
+          </>
+        }
+        footer={<StartOver />}
+      >
+        {codeForm}
+      </AuthPanel>
+    );
+  }
+
+  return (
+    <AuthPanel
+      icon={Smartphone}
+      title="Set up your authenticator app"
+      description={
+        <p>
+          Every sign-in to SkyDesk is confirmed with a code from an authenticator app (Google Authenticator,
+          Microsoft Authenticator, 1Password or similar). Set it up once for{' '}
+          <span className="wrap-anywhere">{challenge.email}</span>.
+        </p>
+      }
+      footer={<StartOver />}
+    >
+      <ol className="space-y-6">
+        <li className="flex gap-3">
+          <StepNumber n={1} />
+          <div className="min-w-0 flex-1">
+            <h2 className="font-medium text-slate-900">Scan this QR code with the app</h2>
+            <EnrolmentCode challenge={challenge} />
+          </div>
+        </li>
+        <li className="flex gap-3">
+          <StepNumber n={2} />
+          <div className="min-w-0 flex-1">
+            <h2 className="font-medium text-slate-900">Enter the code the app shows</h2>
+            <p className="mt-1 mb-4 text-slate-600 text-sm">{SUCCESS.checkAuthenticator}.</p>
+            {codeForm}
+          </div>
+        </li>
+      </ol>
+    </AuthPanel>
+  );
+}
+
+function StepNumber({ n }: { n: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-semibold text-sm text-white"
+    >
+      {n}
+    </span>
+  );
+}
+
+type Enrolment = { qr_code: string; otpauth_url: string };
+
+/**
+ * One generate-qrcode call per challenge, shared by whoever asks while it runs: the server keeps
+ * one pending secret per user and two calls racing could each store their own, leaving the QR on
+ * screen out of step with the secret the server checks (StrictMode runs effects twice).
+ */
+const enrolments = new Map<string, Promise<Enrolment>>();
+
+function requestEnrolment(challengeToken: string): Promise<Enrolment> {
+  let pending = enrolments.get(challengeToken);
+  if (!pending) {
+    pending = apiRequest(authEndpoints.generateQrCode, { bearerToken: challengeToken });
+    enrolments.set(challengeToken, pending);
+    // Kept only while it runs: a retry after a failure, or a new sign-in, asks afresh.
+    const forget = () => enrolments.delete(challengeToken);
+    pending.then(forget, forget);
+  }
+  return pending;
+}
+
+/** The QR code from generate-qrcode (Bearer = the challenge token) and the same key to type in. */
+function EnrolmentCode({ challenge }: { challenge: SignInChallenge }) {
+  const dispatch = useAppDispatch();
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again after a failure
+  useEffect(() => {
+    let current = true;
+    setFailed(false);
+    requestEnrolment(challenge.token).then(
+      (answer) => {
+        if (current) setEnrolment(answer);
+      },
+      (error: unknown) => {
+        if (!current) return;
+        if (isDeadChallenge(error)) dispatch(challengeEnded());
+        else setFailed(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [challenge.token, dispatch, attempt]);
+
+  if (failed) {
+    return (
+      <Alert tone="error" className="mt-3" title="The QR code could not be loaded.">
+        <Button variant="secondary" className="mt-2" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (!enrolment) {
+    return (
+      <div className="mt-3 flex h-48 items-center justify-center rounded-xl border border-slate-200 border-dashed">
+        <Spinner label="Loading the QR code" />
+      </div>
+    );
+  }
+
+  const secret = otpauthSecret(enrolment.otpauth_url);
+  return (
+    <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-start">
+      <img
+        src={enrolment.qr_code}
+        alt="QR code for your authenticator app"
+        width={176}
+        height={176}
+        className="size-44 shrink-0 self-center rounded-xl border border-slate-200 bg-white p-2 sm:self-start"
+      />
+      {secret && <ManualKey secret={secret} />}
+    </div>
+  );
+}
+
+/** The key for apps (or people) that cannot scan: grouped in fours, with a copy button. */
+function ManualKey({ secret }: { secret: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      // No clipboard (insecure context, permission refused): the key is on screen to type.
+    }
+  };
+
+  return (
+    <div className="min-w-0 flex-1 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+      <p className="flex items-center gap-2 font-medium text-slate-800 text-sm">
+        <KeyRound aria-hidden="true" className="size-4 text-slate-500" />
+        Can't scan? Enter this key
+      </p>
+      <code
+        data-testid="setup-key"
+        className="mt-2 block break-words font-mono font-semibold text-base text-slate-900 tracking-wider"
+      >
+        {groupInFours(secret)}
+      </code>
+      <p className="mt-1 text-slate-500 text-xs">Time-based, 6 digits, 30 seconds.</p>
+      <Button variant="secondary" className="mt-3 w-full sm:w-auto" onClick={copy}>
+        {copied ? (
+          <Check aria-hidden="true" className="size-4 text-emerald-600" />
+        ) : (
+          <Copy aria-hidden="true" className="size-4" />
+        )}
+        {copied ? 'Copied' : 'Copy key'}
+      </Button>
+      <span aria-live="polite" className="sr-only">
+        {copied ? 'Setup key copied' : ''}
+      </span>
+    </div>
   );
 }

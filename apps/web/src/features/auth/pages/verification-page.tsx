@@ -1,23 +1,181 @@
-import { ComingSoon } from '../../../shared/ui/coming-soon';
+import { authEndpoints, SUCCESS } from '@skydesk/contract';
+import { MailCheck, MailQuestion } from 'lucide-react';
+import { toast } from 'react-hot-toast';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { ApiError } from '../../../shared/http/api-error';
+import { apiRequest } from '../../../shared/http/api-request';
+import { Alert } from '../../../shared/ui/alert';
+import { AuthPanel, textLinkClasses } from '../../../shared/ui/auth-panel';
+import { CodeForm } from '../components/code-form';
+import { ResendCode } from '../components/resend-code';
+import { challengeAdvanced, challengeEnded, type SignInChallenge, selectChallenge } from '../sign-in-slice';
+import { type CodeSentState, isDeadChallenge, SIGN_IN_STEP_PATH } from '../sign-in-steps';
+import type { LoginLocationState } from './login-page';
 
 type VerificationPageProps = {
   /** spec §2: /verification-login is the same screen in login mode. */
   mode: 'registration' | 'login';
 };
 
-/** /verification and /verification-login (spec §2). Coming soon. */
+/**
+ * /verification (after registering: the e-mail's code verifies the agency's owner) and
+ * /verification-login (a sign-in step when the e-mail is not verified yet). One screen, two
+ * sets of calls (API.md).
+ */
 export function VerificationPage({ mode }: VerificationPageProps) {
-  return mode === 'login' ? (
-    <ComingSoon
-      title="Confirm it's you"
-      description="Enter the 6-digit code we e-mailed you to continue signing in."
-      headingLevel={1}
-    />
-  ) : (
-    <ComingSoon
+  return mode === 'login' ? <LoginCodeStep /> : <EmailVerification />;
+}
+
+/** The address the code went to, in full: a typo in it is the usual reason no code arrives. */
+function SentTo({ email }: { email: string }) {
+  return <span className="font-medium text-slate-900 wrap-anywhere">{email}</span>;
+}
+
+function EmailVerification() {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Kept in the URL (not in memory) so a reload of this screen still knows the address.
+  const email = searchParams.get('email')?.trim() ?? '';
+  const codeSentAt = (location.state as CodeSentState)?.codeSentAt ?? null;
+
+  if (!email) {
+    return (
+      <AuthPanel
+        icon={MailQuestion}
+        title="Verify your e-mail"
+        description="This page needs the e-mail address the code was sent to."
+        footer={<SignInInstead />}
+      >
+        <Alert>
+          Signing in with that address asks for a new code when it is not verified yet. No account yet?{' '}
+          <Link to={paths.registration} className={textLinkClasses}>
+            Register your agency
+          </Link>
+          .
+        </Alert>
+      </AuthPanel>
+    );
+  }
+
+  const goToSignIn = () => {
+    const state: LoginLocationState = { email };
+    navigate(paths.login, { replace: true, state });
+  };
+
+  const verify = async (code: string) => {
+    try {
+      await apiRequest(authEndpoints.verifyEmail, { body: { email, code } });
+    } catch (error) {
+      // 409: verified already (another tab, an earlier visit): nothing left to do here.
+      if (error instanceof ApiError && error.status === 409) return goToSignIn();
+      throw error;
+    }
+    toast.success('Your e-mail is verified. Sign in to continue.');
+    goToSignIn();
+  };
+
+  return (
+    <AuthPanel
+      icon={MailCheck}
+      eyebrow="Step 2 of 2"
       title="Verify your e-mail"
-      description="Enter the 6-digit code we e-mailed you to verify your agency's account."
-      headingLevel={1}
-    />
+      description={
+        <p>
+          We sent a 6-digit code to <SentTo email={email} />. Enter it below to activate your agency's
+          account. The code works once, for 10 minutes.
+        </p>
+      }
+      footer={<SignInInstead />}
+    >
+      <CodeForm label="Verification code" submitLabel="Verify e-mail" onSubmit={verify}>
+        <ResendCode
+          lastSentAt={codeSentAt}
+          onResend={async () => {
+            await apiRequest(authEndpoints.resendEmailCode, { body: { email } });
+          }}
+        />
+      </CodeForm>
+    </AuthPanel>
+  );
+}
+
+function LoginCodeStep() {
+  const challenge = useAppSelector(selectChallenge);
+  // Only reachable in the middle of a sign-in: the challenge lives in memory, so a reload starts over.
+  if (!challenge) return <Navigate to={paths.login} replace />;
+  if (challenge.next !== 'verify_email') return <Navigate to={SIGN_IN_STEP_PATH[challenge.next]} replace />;
+  return <LoginCodeForm challenge={challenge} />;
+}
+
+function LoginCodeForm({ challenge }: { challenge: SignInChallenge }) {
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  const codeSentAt = (location.state as CodeSentState)?.codeSentAt ?? null;
+  const { email, token } = challenge;
+
+  const endOnDeadChallenge = (error: unknown): never => {
+    if (isDeadChallenge(error)) dispatch(challengeEnded());
+    throw error;
+  };
+
+  const verify = async (code: string) => {
+    const step = await apiRequest(authEndpoints.verifyLoginCode, {
+      body: { email, code, challenge_token: token },
+    }).catch(endOnDeadChallenge);
+    if (step.next === 'verify_2fa') toast.success(SUCCESS.checkAuthenticator);
+    // The screen follows the challenge: the next step's screen replaces this one.
+    dispatch(challengeAdvanced(step));
+  };
+
+  return (
+    <AuthPanel
+      icon={MailCheck}
+      title="Confirm it's you"
+      description={
+        <p>
+          Your e-mail address isn't verified yet. We sent a 6-digit code to <SentTo email={email} /> to
+          continue signing in.
+        </p>
+      }
+      footer={<StartOver />}
+    >
+      <CodeForm label="Verification code" submitLabel="Continue" onSubmit={verify}>
+        <ResendCode
+          lastSentAt={codeSentAt}
+          onResend={async () => {
+            await apiRequest(authEndpoints.resendLoginCode, {
+              body: { email, challenge_token: token },
+            }).catch(endOnDeadChallenge);
+          }}
+        />
+      </CodeForm>
+    </AuthPanel>
+  );
+}
+
+function SignInInstead() {
+  return (
+    <p>
+      Already verified?{' '}
+      <Link to={paths.login} className={textLinkClasses}>
+        Sign in
+      </Link>
+    </p>
+  );
+}
+
+/** Leaves a sign-in half-way: the challenge is dropped and the sign-in starts again. */
+export function StartOver() {
+  const dispatch = useAppDispatch();
+  return (
+    <p>
+      Not you, or stuck?{' '}
+      <Link to={paths.login} onClick={() => dispatch(challengeEnded())} className={textLinkClasses}>
+        Start over
+      </Link>
+    </p>
   );
 }

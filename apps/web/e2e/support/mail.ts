@@ -1,0 +1,33 @@
+import type { OutboxMail } from '@skydesk/contract';
+import { baseUrl } from './browser.js';
+
+/** API.md dev helper: the mails sent to an address, newest first (outbox mode only). */
+export async function outbox(to: string): Promise<OutboxMail[]> {
+  const response = await fetch(`${baseUrl()}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  if (!response.ok) throw new Error(`outbox answered ${response.status}`);
+  const body = (await response.json()) as { data: OutboxMail[] };
+  return body.data;
+}
+
+/**
+ * Waits for a mail to `to` that matches `pattern`, sent after `since` (epoch ms), and answers
+ * the pattern's first group. Mails are written after the answer in some flows (forgot-password
+ * answers first, then mails), so this polls.
+ */
+export async function waitForMail(
+  to: string,
+  pattern: RegExp,
+  { since = 0, timeoutMs = 15_000 }: { since?: number; timeoutMs?: number } = {},
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const mail of await outbox(to)) {
+      // The outbox keeps whole seconds apart, give a second of slack.
+      if (new Date(mail.created_at).getTime() < since - 1000) continue;
+      const match = pattern.exec(mail.text);
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${pattern} within ${timeoutMs} ms`);
+}

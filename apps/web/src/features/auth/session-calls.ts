@@ -1,0 +1,24 @@
+import { authEndpoints } from '@skydesk/contract';
+import { apiRequest } from '../../shared/http/api-request';
+
+/**
+ * The session's own calls. Loaded on demand (see sessionCalls): they bring the contract's auth
+ * schemas and zod with them, which the start-up bundle otherwise does without.
+ */
+
+/** `POST /api/auth/refresh`: silent, and a 401 here is "no session", not "session expired". */
+export const requestRefresh = () =>
+  apiRequest(authEndpoints.refresh, { suppressErrors: true, logoutOn401: false });
+
+/** `GET /api/me` with the session's token, or quietly with a token not in the store yet. */
+export const requestProfile = (bearerToken?: string) =>
+  bearerToken
+    ? apiRequest(authEndpoints.me, { bearerToken, suppressErrors: true, logoutOn401: false })
+    : apiRequest(authEndpoints.me);
+
+/** `POST /api/logout` with a given token; never fails (the local logout happens regardless). */
+export const requestLogout = (bearerToken: string): Promise<void> =>
+  apiRequest(authEndpoints.logout, { bearerToken, suppressErrors: true, logoutOn401: false }).then(
+    () => {},
+    () => {},
+  );

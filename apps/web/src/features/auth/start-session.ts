@@ -1,0 +1,50 @@
+import type { Session } from '@skydesk/contract';
+import type { AppThunk } from '../../app/store';
+import { refreshSession } from './renew-session';
+import { profileLoaded, sessionStarted } from './session-slice';
+
+const sessionCalls = () => import('./session-calls');
+
+/**
+ * The second factor was accepted (API.md: session `{ token, user }`): the session starts, then
+ * `GET /api/me` says for which company and with which permissions. A failure of that second call
+ * leaves the session signed in without a profile; the dashboard loads it again (loadProfile).
+ */
+export const startSession =
+  (session: Session): AppThunk<Promise<void>> =>
+  async (dispatch) => {
+    dispatch(sessionStarted(session));
+    await dispatch(loadProfile()).catch(() => {});
+  };
+
+/** `GET /api/me` → profileLoaded. Throws the ApiError (already toasted) when it fails. */
+export const loadProfile = (): AppThunk<Promise<void>> => async (dispatch) => {
+  const { requestProfile } = await sessionCalls();
+  dispatch(profileLoaded(await requestProfile()));
+};
+
+/**
+ * App start with a saved user but no access token (a reload: DESIGN.md §6 keeps the token in
+ * memory only). Asks the refresh cookie for a new one and the profile with it, and only then
+ * starts the session, so no screen sees half a session. Answers false, quietly, when the
+ * cookie is gone, revoked or expired: the caller clears the saved session.
+ */
+export const restoreSession = (): AppThunk<Promise<boolean>> => async (dispatch) => {
+  let session: Session;
+  try {
+    session = await refreshSession();
+  } catch {
+    return false;
+  }
+  const { requestProfile, requestLogout } = await sessionCalls();
+  try {
+    const me = await requestProfile(session.token);
+    dispatch(sessionStarted(session));
+    dispatch(profileLoaded(me));
+    return true;
+  } catch {
+    // Not kept, so not left open on the server either (best effort).
+    await requestLogout(session.token);
+    return false;
+  }
+};
