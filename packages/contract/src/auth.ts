@@ -271,6 +271,14 @@ export const authEndpoints = {
     allowUnapproved: true,
     response: Empty,
   }),
+  endSession: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/logout',
+    summary: "End the refresh cookie's session, even after its access token expired",
+    access: 'refresh',
+    response: Empty,
+    suppressErrors: true,
+  }),
   me: defineEndpoint({
     method: 'GET',
     path: '/api/me',

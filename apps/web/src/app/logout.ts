@@ -1,25 +1,26 @@
 import { createContext, use } from 'react';
 import type { Persistor } from 'redux-persist';
-import { loggedOut, selectSessionToken } from '../features/auth/session-slice';
+import { loggedOut, selectSessionUser } from '../features/auth/session-slice';
 import type { AppStore } from './store';
 
 export type Logout = () => Promise<void>;
 
 /**
- * spec §4: logout wipes all state and the saved session; the server ends the session too
- * (API.md `POST /api/logout` revokes its refresh token). Going to the login page is the caller's.
+ * spec §4: logout wipes all state and the saved session; the server ends the session too, through
+ * the refresh cookie, so it works after the access token expired. Going to the login page is the
+ * caller's.
  *
  * The local wipe comes first and at once, so no screen renders signed in while the server is
- * asked; the server call carries the token taken before the wipe, and its failure (offline, the
- * session already over) changes nothing: the user is signed out here either way.
+ * asked; the server call's failure (offline, the session already over) changes nothing: the user
+ * is signed out here either way.
  */
 export function createLogout(store: AppStore, persistor: Persistor): Logout {
   return async () => {
-    const token = selectSessionToken(store.getState());
+    const signedIn = selectSessionUser(store.getState()) !== null;
     store.dispatch(loggedOut());
-    const endOnServer = token
+    const endOnServer = signedIn
       ? import('../features/auth/session-calls').then(
-          ({ requestLogout }) => requestLogout(token),
+          ({ requestLogout }) => requestLogout(),
           () => {},
         )
       : Promise.resolve();

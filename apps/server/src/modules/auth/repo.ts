@@ -167,12 +167,18 @@ export async function consumeChallenge(db: Db, id: string, now: Date) {
 
 // ── TOTP ──────────────────────────────────────────────────────────────────────────────────────
 
-export async function savePendingTotpSecret(db: Db, userId: string, sealed: string, now: Date) {
-  await db
+/**
+ * Saves a pending TOTP secret only if the user has none: of two QR requests at once, one secret
+ * wins and both screens show it. Answers whether this call's secret was saved.
+ */
+export async function savePendingTotpSecretIfNone(db: Db, userId: string, sealed: string, now: Date) {
+  const result = await db
     .updateTable('users')
     .set({ totp_secret_enc: sealed, totp_enabled_at: null, totp_last_step: null, updated_at: now })
     .where('id', '=', userId)
-    .execute();
+    .where('totp_secret_enc', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Records the accepted step only if it is newer than the last one: a step is never accepted twice. */
@@ -230,6 +236,13 @@ export const lockRefreshToken = (trx: Transaction<Database>, id: string) =>
 export async function markRefreshTokenReplaced(db: Db, id: string, now: Date) {
   await db.updateTable('refresh_tokens').set({ replaced_at: now }).where('id', '=', id).execute();
 }
+
+export const findRefreshToken = (db: Db, id: string) =>
+  db
+    .selectFrom('refresh_tokens')
+    .select(['session_id', 'token_hash'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 export async function revokeSession(db: Db, sessionId: string, now: Date) {
   await db

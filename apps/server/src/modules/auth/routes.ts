@@ -88,6 +88,12 @@ export function registerAuthRoutes(context: ModuleContext) {
     return { message: 'Signed out', data: {} };
   });
 
+  route(authEndpoints.endSession, async ({ principal, reply }) => {
+    const data = await auth.endSessionOfRefreshToken(principal.token);
+    clearRefreshCookie(reply);
+    return { message: 'Signed out', data };
+  });
+
   route(authEndpoints.me, async ({ principal }) => ({
     message: 'Your account',
     data: await auth.me(principal),

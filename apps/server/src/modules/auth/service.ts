@@ -43,6 +43,8 @@ export const AUTH_RULES = {
   resendPerAccount: { bucket: 'resend:account', limit: 5, windowSeconds: 3600 },
 } as const;
 
+const UUID_PATTERN = /^[0-9a-f-]{36}$/;
+
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 const CODE_WRONG = 'The code is not correct';
 const CODE_EXPIRED = 'The code has expired. Request a new one.';
@@ -351,11 +353,14 @@ export function createAuthService({ db, config, clock, platform, log }: Deps) {
         throw new AppError('conflict', 'The authenticator app is already set up. Enter its code to sign in.');
       }
       // Keep a pending secret across reloads of the QR screen; a new one only if none is pending.
-      let secret = account.totp_secret_enc ? secretBox.open(account.totp_secret_enc) : null;
-      if (!secret) {
-        secret = newTotpSecret();
-        await repo.savePendingTotpSecret(db, account.id, secretBox.seal(secret), now());
+      let sealed = account.totp_secret_enc;
+      if (!sealed) {
+        const fresh = secretBox.seal(newTotpSecret());
+        const saved = await repo.savePendingTotpSecretIfNone(db, account.id, fresh, now());
+        sealed = saved ? fresh : ((await repo.findAccountById(db, account.id))?.totp_secret_enc ?? null);
+        if (!sealed) throw new AppError('unauthorized', CHALLENGE_DEAD);
       }
+      const secret = secretBox.open(sealed);
       const otpauthUrl = totpFor(secret, account.email).toString();
       const qrCode = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
       return { qr_code: qrCode, otpauth_url: otpauthUrl };
@@ -398,7 +403,7 @@ export function createAuthService({ db, config, clock, platform, log }: Deps) {
     async refresh(presented: string): Promise<IssuedSession> {
       const dead = () => new AppError('unauthorized', SERVER.unauthorized);
       const [id, secret] = presented.split('.');
-      if (!id || !secret || !/^[0-9a-f-]{36}$/.test(id)) throw dead();
+      if (!id || !secret || !UUID_PATTERN.test(id)) throw dead();
       const result = await db.transaction().execute(async (trx) => {
         const row = await repo.lockRefreshToken(trx, id);
         if (!row || !tokenHasher.matches(secret, row.token_hash) || row.principal !== 'user')
@@ -435,6 +440,16 @@ export function createAuthService({ db, config, clock, platform, log }: Deps) {
 
     async logout(principal: CompanyPrincipal) {
       await repo.revokeSession(db, principal.sessionId, now());
+      return {};
+    },
+
+    /** Logout by the refresh cookie: works after the access token expired (the cookie's path). */
+    async endSessionOfRefreshToken(presented: string) {
+      const [id, secret] = presented.split('.');
+      if (!id || !secret || !UUID_PATTERN.test(id)) return {};
+      const row = await repo.findRefreshToken(db, id);
+      if (row && tokenHasher.matches(secret, row.token_hash))
+        await repo.revokeSession(db, row.session_id, now());
       return {};
     },
 

@@ -13,11 +13,21 @@ let refreshing: Promise<Session> | null = null;
  */
 export function refreshSession(): Promise<Session> {
   refreshing ??= import('./session-calls')
-    .then(({ requestRefresh }) => requestRefresh())
+    .then(({ requestRefresh }) => acrossTabs(requestRefresh))
     .finally(() => {
       refreshing = null;
     });
   return refreshing;
+}
+
+/**
+ * Other tabs of the same browser share the cookie: a Web Lock makes their refreshes take turns,
+ * so each one sends the cookie the previous one received instead of the one it replaced. (Web
+ * Locks exist in secure contexts, localhost included; elsewhere the call runs as it is.)
+ */
+function acrossTabs<T>(call: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request('skydesk:refresh-session', call) as Promise<T>) : call();
 }
 
 /**

@@ -16,9 +16,13 @@ export const requestProfile = (bearerToken?: string) =>
     ? apiRequest(authEndpoints.me, { bearerToken, suppressErrors: true, logoutOn401: false })
     : apiRequest(authEndpoints.me);
 
-/** `POST /api/logout` with a given token; never fails (the local logout happens regardless). */
-export const requestLogout = (bearerToken: string): Promise<void> =>
-  apiRequest(authEndpoints.logout, { bearerToken, suppressErrors: true, logoutOn401: false }).then(
+/**
+ * Ends the session on the server through the refresh cookie (`POST /api/auth/logout`), which
+ * works even when the access token has already expired (the session timer's logout, a 401).
+ * Never fails: the local logout happens regardless.
+ */
+export const requestLogout = (): Promise<void> =>
+  apiRequest(authEndpoints.endSession, { suppressErrors: true, logoutOn401: false }).then(
     () => {},
     () => {},
   );

@@ -27,7 +27,8 @@ export const loadProfile = (): AppThunk<Promise<void>> => async (dispatch) => {
  * App start with a saved user but no access token (a reload: DESIGN.md §6 keeps the token in
  * memory only). Asks the refresh cookie for a new one and the profile with it, and only then
  * starts the session, so no screen sees half a session. Answers false, quietly, when the
- * cookie is gone, revoked or expired: the caller clears the saved session.
+ * cookie is gone, revoked or expired, or the profile cannot be read: the caller then logs out,
+ * which also ends the cookie's session on the server.
  */
 export const restoreSession = (): AppThunk<Promise<boolean>> => async (dispatch) => {
   let session: Session;
@@ -36,15 +37,13 @@ export const restoreSession = (): AppThunk<Promise<boolean>> => async (dispatch)
   } catch {
     return false;
   }
-  const { requestProfile, requestLogout } = await sessionCalls();
+  const { requestProfile } = await sessionCalls();
   try {
     const me = await requestProfile(session.token);
     dispatch(sessionStarted(session));
     dispatch(profileLoaded(me));
     return true;
   } catch {
-    // Not kept, so not left open on the server either (best effort).
-    await requestLogout(session.token);
     return false;
   }
 };
