@@ -171,7 +171,7 @@ describe('agency onboarding and sign-in in Chromium', () => {
     const savedState = await page.evaluate(() => localStorage.getItem('persist:skydesk'));
 
     await page.getByRole('button', { name: `Account menu for ${agency.contact}` }).click();
-    const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/logout'));
+    const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
     await page.getByRole('button', { name: 'Logout' }).click();
     expect((await loggedOut).status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
