@@ -1,0 +1,260 @@
+import type { Cabin } from '@skydesk/contract';
+import { unitHash } from './random.js';
+
+/**
+ * Fares: booking classes per cabin that close as seats sell, a price from distance, class and
+ * days to departure, taxes per departure country, child and infant fares, brands with baggage and
+ * cancel/change rules. All money is integer minor units (DESIGN.md §2); the only floats are in the
+ * fare formula, and each amount is rounded once, to whole currency units, before anything is added.
+ *
+ * A fare is priced per fare component, one per leg of the trip (an OriginDestinationOption), on the
+ * leg's great-circle distance — fares are sold origin to destination, not per flight — in the one
+ * booking class open on every flight of the leg (married segments: the leg sells in its most
+ * expensive class among the flights' cheapest open ones).
+ */
+
+export type FareBrand = 'Basic' | 'Standard' | 'Flex';
+
+export type BookingClass = {
+  code: string;
+  brand: FareBrand;
+  /** The class sells while seats sold in the cabin stay within this share of its seats (nested). */
+  share: number;
+  /** Price relative to the cabin's cheapest class. */
+  multiplier: number;
+};
+
+/** Cheapest first; the last class of each cabin sells up to the last seat. */
+export const BOOKING_CLASSES: Readonly<Record<Cabin, readonly BookingClass[]>> = {
+  Economy: [
+    { code: 'L', brand: 'Basic', share: 0.15, multiplier: 1 },
+    { code: 'V', brand: 'Basic', share: 0.3, multiplier: 1.15 },
+    { code: 'Q', brand: 'Standard', share: 0.45, multiplier: 1.35 },
+    { code: 'H', brand: 'Standard', share: 0.6, multiplier: 1.6 },
+    { code: 'M', brand: 'Standard', share: 0.75, multiplier: 1.95 },
+    { code: 'B', brand: 'Flex', share: 0.9, multiplier: 2.4 },
+    { code: 'Y', brand: 'Flex', share: 1, multiplier: 3 },
+  ],
+  PremiumEconomy: [
+    { code: 'T', brand: 'Standard', share: 0.4, multiplier: 1 },
+    { code: 'E', brand: 'Standard', share: 0.75, multiplier: 1.25 },
+    { code: 'W', brand: 'Flex', share: 1, multiplier: 1.6 },
+  ],
+  Business: [
+    { code: 'I', brand: 'Standard', share: 0.35, multiplier: 1 },
+    { code: 'D', brand: 'Standard', share: 0.65, multiplier: 1.25 },
+    { code: 'C', brand: 'Flex', share: 0.85, multiplier: 1.55 },
+    { code: 'J', brand: 'Flex', share: 1, multiplier: 1.9 },
+  ],
+  First: [
+    { code: 'A', brand: 'Flex', share: 0.5, multiplier: 1 },
+    { code: 'F', brand: 'Flex', share: 1, multiplier: 1.4 },
+  ],
+};
+
+/** The cheapest class of each cabin against economy's cheapest. */
+const CABIN_FACTOR: Readonly<Record<Cabin, number>> = {
+  Economy: 1,
+  PremiumEconomy: 1.9,
+  Business: 4.2,
+  First: 7.5,
+};
+
+export type Baggage = { pieces: number; weightKg: number };
+
+const BAGGAGE: Readonly<Record<Cabin, Readonly<Record<FareBrand, Baggage>>>> = {
+  Economy: {
+    Basic: { pieces: 0, weightKg: 0 },
+    Standard: { pieces: 1, weightKg: 23 },
+    Flex: { pieces: 2, weightKg: 23 },
+  },
+  PremiumEconomy: {
+    Basic: { pieces: 2, weightKg: 23 },
+    Standard: { pieces: 2, weightKg: 23 },
+    Flex: { pieces: 2, weightKg: 23 },
+  },
+  Business: {
+    Basic: { pieces: 2, weightKg: 32 },
+    Standard: { pieces: 2, weightKg: 32 },
+    Flex: { pieces: 2, weightKg: 32 },
+  },
+  First: {
+    Basic: { pieces: 3, weightKg: 32 },
+    Standard: { pieces: 3, weightKg: 32 },
+    Flex: { pieces: 3, weightKg: 32 },
+  },
+};
+
+/**
+ * The sandbox's rule (the spec leaves it open): a child pays 75 % of the adult fare, an infant on
+ * a lap 10 % and takes no seat.
+ */
+export const CHILD_FARE_SHARE = 0.75;
+export const INFANT_FARE_SHARE = 0.1;
+/** Connecting journeys sell below nonstops: each connection takes this share. */
+const CONNECTION_SHARE = 0.93;
+/** A round trip sells cheaper than two one-ways: each direction at this share. */
+const ROUND_TRIP_SHARE = 0.9;
+
+export type PassengerMix = { adults: number; children: number; infants: number };
+
+/** Infants travel on an adult's lap: only adults and children take seats. */
+export function seatsNeeded(passengers: PassengerMix): number {
+  return passengers.adults + passengers.children;
+}
+
+/**
+ * The cheapest class still open on a flight, as an index into the cabin's classes, or -1 when the
+ * cabin cannot seat the party. Classes are nested: class i sells while the seats sold, with this
+ * party's, stay within its share of the cabin.
+ */
+export function lowestOpenClass(cabin: Cabin, capacity: number, sold: number, seats: number): number {
+  const classes = BOOKING_CLASSES[cabin];
+  for (let index = 0; index < classes.length; index++) {
+    if (sold + seats <= Math.floor(capacity * classes[index]!.share)) return index;
+  }
+  return -1;
+}
+
+export type FareComponentInput = {
+  cabin: Cabin;
+  /** Index into BOOKING_CLASSES[cabin]: the leg's most expensive cheapest-open class. */
+  classIndex: number;
+  /** Great-circle distance from the leg's origin to its destination. */
+  distanceKm: number;
+  /** Distance actually flown, segment by segment. */
+  flownDistanceKm: number;
+  connections: number;
+  /** Whole days from quoting to the leg's first departure. */
+  daysToDeparture: number;
+  /** Carrier whose fare this is (the leg's validating carrier). */
+  carrier: string;
+  roundTrip: boolean;
+  /** Countries the leg's flights depart from, in order: each levies its departure tax. */
+  departureCountries: readonly string[];
+};
+
+export type PassengerAmounts = { base: number; taxes: number };
+
+export type FareComponent = {
+  bookingClass: string;
+  brand: FareBrand;
+  fareBasis: string;
+  refundable: boolean;
+  baggage: Baggage;
+  adult: PassengerAmounts;
+  child: PassengerAmounts;
+  infant: PassengerAmounts;
+  /** Per adult ticket. */
+  cancelPenalty: number;
+  changePenalty: number;
+};
+
+export type FareRules = {
+  /** Seeds the carrier price levels and the country taxes; fixed per network. */
+  seed: number;
+};
+
+/**
+ * Prices one fare component for an adult, a child and an infant, in minor units of a currency
+ * with two decimals.
+ */
+export function priceComponent(input: FareComponentInput, rules: FareRules): FareComponent {
+  const bookingClass = BOOKING_CLASSES[input.cabin][input.classIndex];
+  if (!bookingClass) throw new RangeError(`no class ${input.classIndex} in ${input.cabin}`);
+  const advance = advancePurchase(input.daysToDeparture);
+  // A carrier's price level (0.85–1.20) so competing airlines do not all charge the same.
+  const carrierLevel = 0.85 + 0.35 * unitHash(rules.seed, 'carrier-level', input.carrier);
+  const adultBase = wholeUnits(
+    economyBaseFare(fareDistance(input.distanceKm, input.flownDistanceKm)) *
+      CONNECTION_SHARE ** input.connections *
+      CABIN_FACTOR[input.cabin] *
+      bookingClass.multiplier *
+      advance.factor *
+      carrierLevel *
+      (input.roundTrip ? ROUND_TRIP_SHARE : 1),
+  );
+  const childBase = wholeUnits((adultBase / 100) * CHILD_FARE_SHARE);
+  const infantBase = wholeUnits((adultBase / 100) * INFANT_FARE_SHARE);
+
+  let fixedTaxes = 0;
+  for (const country of input.departureCountries) fixedTaxes += departureTax(country, rules).fixed;
+  const firstCountry = input.departureCountries[0] ?? '';
+  const percent = departureTax(firstCountry, rules).percent;
+  const percentOf = (base: number) => Math.round((base * percent) / 100);
+
+  const penalties = brandPenalties(bookingClass.brand, adultBase);
+  return {
+    bookingClass: bookingClass.code,
+    brand: bookingClass.brand,
+    fareBasis: `${bookingClass.code}${input.roundTrip ? 'RT' : 'OW'}${advance.code}${BRAND_CODE[bookingClass.brand]}`,
+    refundable: bookingClass.brand !== 'Basic',
+    baggage: BAGGAGE[input.cabin][bookingClass.brand],
+    adult: { base: adultBase, taxes: fixedTaxes + percentOf(adultBase) },
+    child: { base: childBase, taxes: fixedTaxes + percentOf(childBase) },
+    // An infant has no seat: no per-seat departure charges, only the ad valorem part.
+    infant: { base: infantBase, taxes: percentOf(infantBase) },
+    cancelPenalty: penalties.cancel,
+    changePenalty: penalties.change,
+  };
+}
+
+const BRAND_CODE: Readonly<Record<FareBrand, string>> = { Basic: 'BA', Standard: 'ST', Flex: 'FX' };
+
+/**
+ * The distance a fare is priced on. Fares are filed origin to destination and allow a detour of
+ * 20 % (the maximum permitted mileage); beyond it the extra mileage surcharge adds 5 % of distance
+ * per 5 % of excess up to 25 %, and a longer detour is priced on the miles flown.
+ */
+export function fareDistance(directKm: number, flownKm: number): number {
+  const ratio = flownKm / Math.max(directKm, 1);
+  if (ratio <= 1.2) return directKm;
+  const surcharge = Math.ceil((ratio - 1.2) / 0.05 - 1e-9) * 0.05;
+  return surcharge <= 0.25 ? directKm * (1 + surcharge) : flownKm;
+}
+
+/** Economy's cheapest adult fare in major units: a fixed part plus a tapering rate per km. */
+function economyBaseFare(distanceKm: number): number {
+  return 25 + 0.5 * Math.max(distanceKm, 100) ** 0.8;
+}
+
+/** Fares rise as departure nears; the step is written into the fare basis ('21' = 21-day). */
+function advancePurchase(days: number): { factor: number; code: string } {
+  if (days >= 60) return { factor: 0.85, code: '60' };
+  if (days >= 21) return { factor: 1, code: '21' };
+  if (days >= 14) return { factor: 1.1, code: '14' };
+  if (days >= 7) return { factor: 1.25, code: '07' };
+  if (days >= 3) return { factor: 1.4, code: '03' };
+  return { factor: 1.6, code: '00' };
+}
+
+/**
+ * API.md: a non-refundable fare refunds its taxes only (the cancel penalty is the whole base
+ * fare); a refundable one refunds the fare less its cancel penalty.
+ */
+function brandPenalties(brand: FareBrand, adultBase: number): { cancel: number; change: number } {
+  switch (brand) {
+    case 'Basic':
+      return { cancel: adultBase, change: Math.max(7_500, wholeUnits((adultBase / 100) * 0.3)) };
+    case 'Standard':
+      return { cancel: Math.max(5_000, wholeUnits((adultBase / 100) * 0.25)), change: 5_000 };
+    case 'Flex':
+      return { cancel: 0, change: 0 };
+  }
+}
+
+/**
+ * A country's departure tax: a fixed charge per seated passenger per departure (5–45 currency
+ * units) and a percentage of the fare (0–9 %), fixed per country for a given seed.
+ */
+export function departureTax(countryCode: string, rules: FareRules): { fixed: number; percent: number } {
+  return {
+    fixed: 500 + 100 * Math.floor(40 * unitHash(rules.seed, 'departure-tax', countryCode)),
+    percent: Math.floor(10 * unitHash(rules.seed, 'ticket-tax', countryCode)),
+  };
+}
+
+/** Major units → minor units, rounded to whole units as fares are filed. */
+function wholeUnits(major: number): number {
+  return Math.round(major) * 100;
+}

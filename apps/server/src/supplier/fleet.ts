@@ -1,0 +1,182 @@
+import type { Cabin } from '@skydesk/contract';
+
+/**
+ * The aircraft types the sandbox airlines fly, with their cabins. Seat counts follow typical
+ * configurations; a zero means the type has no such cabin, so a search in that cabin skips it.
+ */
+
+export type Equipment = {
+  /** IATA aircraft type code, as schedules publish it (Equipment.AirEquipType). */
+  code: string;
+  name: string;
+  cruiseKmh: number;
+  rangeKm: number;
+  /** Minutes on the ground between an arrival and the next departure of the same aircraft. */
+  turnaroundMinutes: number;
+  seats: Readonly<Record<Cabin, number>>;
+};
+
+export const CABIN_ORDER: readonly Cabin[] = ['Economy', 'PremiumEconomy', 'Business', 'First'];
+
+const seats = (Economy: number, PremiumEconomy: number, Business: number, First: number) => ({
+  Economy,
+  PremiumEconomy,
+  Business,
+  First,
+});
+
+/** Indexed by the timetable's equipment number; order matters once a network is built. */
+export const FLEET: readonly Equipment[] = [
+  {
+    code: 'AT7',
+    name: 'ATR 72',
+    cruiseKmh: 510,
+    rangeKm: 1_500,
+    turnaroundMinutes: 25,
+    seats: seats(70, 0, 0, 0),
+  },
+  {
+    code: 'DH4',
+    name: 'Dash 8-400',
+    cruiseKmh: 560,
+    rangeKm: 2_000,
+    turnaroundMinutes: 25,
+    seats: seats(76, 0, 0, 0),
+  },
+  {
+    code: 'E75',
+    name: 'Embraer 175',
+    cruiseKmh: 780,
+    rangeKm: 3_700,
+    turnaroundMinutes: 35,
+    seats: seats(64, 0, 12, 0),
+  },
+  {
+    code: 'CR9',
+    name: 'CRJ-900',
+    cruiseKmh: 780,
+    rangeKm: 2_900,
+    turnaroundMinutes: 35,
+    seats: seats(64, 0, 12, 0),
+  },
+  {
+    code: '320',
+    name: 'Airbus A320',
+    cruiseKmh: 830,
+    rangeKm: 6_100,
+    turnaroundMinutes: 45,
+    seats: seats(150, 0, 12, 0),
+  },
+  {
+    code: '73H',
+    name: 'Boeing 737-800',
+    cruiseKmh: 830,
+    rangeKm: 5_400,
+    turnaroundMinutes: 45,
+    seats: seats(144, 0, 16, 0),
+  },
+  {
+    code: '32Q',
+    name: 'Airbus A321neo',
+    cruiseKmh: 830,
+    rangeKm: 7_400,
+    turnaroundMinutes: 50,
+    seats: seats(168, 12, 16, 0),
+  },
+  {
+    code: '7M8',
+    name: 'Boeing 737 MAX 8',
+    cruiseKmh: 840,
+    rangeKm: 6_500,
+    turnaroundMinutes: 50,
+    seats: seats(150, 12, 16, 0),
+  },
+  {
+    code: '789',
+    name: 'Boeing 787-9',
+    cruiseKmh: 900,
+    rangeKm: 14_000,
+    turnaroundMinutes: 90,
+    seats: seats(216, 21, 28, 0),
+  },
+  {
+    code: '359',
+    name: 'Airbus A350-900',
+    cruiseKmh: 900,
+    rangeKm: 15_500,
+    turnaroundMinutes: 90,
+    seats: seats(222, 24, 36, 0),
+  },
+  {
+    code: '77W',
+    name: 'Boeing 777-300ER',
+    cruiseKmh: 905,
+    rangeKm: 13_600,
+    turnaroundMinutes: 100,
+    seats: seats(264, 24, 42, 8),
+  },
+  {
+    code: '388',
+    name: 'Airbus A380',
+    cruiseKmh: 900,
+    rangeKm: 14_800,
+    turnaroundMinutes: 120,
+    seats: seats(399, 44, 76, 14),
+  },
+];
+
+export function equipmentAt(index: number): Equipment {
+  const equipment = FLEET[index];
+  if (!equipment) throw new RangeError(`no equipment ${index}`);
+  return equipment;
+}
+
+const indexOf = (code: string): number => FLEET.findIndex((equipment) => equipment.code === code);
+const TURBOPROPS = [indexOf('AT7'), indexOf('DH4')] as const;
+const REGIONAL_JETS = [indexOf('E75'), indexOf('CR9')] as const;
+const NARROWBODIES = [indexOf('320'), indexOf('73H')] as const;
+const LONG_NARROWBODIES = [indexOf('32Q'), indexOf('7M8')] as const;
+const WIDEBODIES = [indexOf('789'), indexOf('359')] as const;
+const FLAGSHIPS = [indexOf('77W'), indexOf('388')] as const;
+
+/**
+ * The type an airline puts on a route: the smallest family that reaches and fits the traffic.
+ * `family` picks Airbus or Boeing-style variants so an airline's fleet looks coherent.
+ */
+export function chooseEquipment(
+  distanceKm: number,
+  dailyFrequency: number,
+  demand: number,
+  family: 0 | 1,
+): number {
+  const preferred = preferredEquipment(distanceKm, dailyFrequency, demand, family);
+  if (FLEET[preferred]!.rangeKm >= distanceKm) return preferred;
+  // Ultra-long routes: the type that reaches farthest.
+  return FLEET.reduce(
+    (best, equipment, index) => (equipment.rangeKm > FLEET[best]!.rangeKm ? index : best),
+    0,
+  );
+}
+
+function preferredEquipment(
+  distanceKm: number,
+  dailyFrequency: number,
+  demand: number,
+  family: 0 | 1,
+): number {
+  if (distanceKm > 6_000) return demand > 180 ? FLAGSHIPS[family] : WIDEBODIES[family];
+  if (distanceKm > 4_500) return demand > 100 ? WIDEBODIES[family] : LONG_NARROWBODIES[family];
+  if (distanceKm > 2_500) return LONG_NARROWBODIES[family];
+  if (distanceKm < 500 && dailyFrequency <= 3 && demand < 25) return TURBOPROPS[family];
+  if (distanceKm < 1_800 && demand < 60) return REGIONAL_JETS[family];
+  return NARROWBODIES[family];
+}
+
+/** Bit per cabin, in CABIN_ORDER, of the cabins each type has; routing filters on it. */
+export const EQUIPMENT_CABIN_BITS: Uint8Array = Uint8Array.from(FLEET, (equipment) =>
+  CABIN_ORDER.reduce((bits, cabin, bit) => (equipment.seats[cabin] > 0 ? bits | (1 << bit) : bits), 0),
+);
+
+export function cabinBit(cabin: Cabin): number {
+  return 1 << CABIN_ORDER.indexOf(cabin);
+}

@@ -1,0 +1,131 @@
+import { type Cabin, type Money, minorToAmount, type TripType } from '@skydesk/contract';
+import type { PassengerMix } from './fares.js';
+import { equipmentAt } from './fleet.js';
+import type { PricedItinerary, PTC_FareBreakdown } from './priced-itinerary.js';
+import { unitHash } from './random.js';
+import { localTime } from './time-zones.js';
+import type { Timetable } from './timetable.js';
+import { type PricedLeg, tripTotals } from './trip-pricing.js';
+
+/** Shapes a priced trip as API.md's PricedItinerary: the one place the wire shape is made. */
+
+export type PresentationContext = {
+  timetable: Timetable;
+  tripType: TripType;
+  cabin: Cabin;
+  passengers: PassengerMix;
+  currency: string;
+  offerId: string;
+  expiresAt: Date;
+  sequenceNumber: number;
+};
+
+export function presentItinerary(legs: readonly PricedLeg[], context: PresentationContext): PricedItinerary {
+  const { timetable, passengers, currency } = context;
+  const money = (minor: number): Money => ({ Amount: minorToAmount(minor), CurrencyCode: currency });
+  const totals = tripTotals(legs, passengers);
+
+  let segmentRef = 0;
+  let longest = -1;
+  let validatingCarrier = '';
+  const fareInfos: PricedItinerary['AirItineraryPricingInfo']['FareInfos'] = [];
+  const options = legs.map((leg) => ({
+    ElapsedTime: leg.arrival - leg.departure,
+    FlightSegment: leg.segments.map((segment, index) => {
+      const flight = segment.flight;
+      const origin = timetable.airport(timetable.flightOrigin[flight]!);
+      const destination = timetable.airport(timetable.flightDestination[flight]!);
+      const airline = timetable.airline(timetable.flightAirline[flight]!);
+      const block = timetable.flightBlock[flight]!;
+      const departs = localTime(origin.timeZone, segment.departure);
+      const arrives = localTime(destination.timeZone, segment.departure + block);
+      const distance = timetable.linkDistanceKm[timetable.flightLink[flight]!]!;
+      if (distance > longest) {
+        longest = distance;
+        validatingCarrier = airline.code;
+      }
+      segmentRef++;
+      fareInfos.push({
+        FareBasisCode: leg.component.fareBasis,
+        BrandName: leg.component.brand,
+        Baggage: { Pieces: leg.component.baggage.pieces, WeightKg: leg.component.baggage.weightKg },
+        SegmentRef: segmentRef,
+      });
+      const carrier = { Code: airline.code, Name: airline.name };
+      return {
+        DepartureAirport: {
+          LocationCode: origin.code,
+          Terminal: terminal(origin.code, origin.size, airline.code),
+        },
+        ArrivalAirport: {
+          LocationCode: destination.code,
+          Terminal: terminal(destination.code, destination.size, airline.code),
+        },
+        DepartureDateTime: departs.dateTime,
+        ArrivalDateTime: arrives.dateTime,
+        DepartureUTCOffset: departs.offset,
+        ArrivalUTCOffset: arrives.offset,
+        FlightNumber: String(timetable.flightNumber[flight]!),
+        MarketingAirline: carrier,
+        OperatingAirline: carrier,
+        Equipment: { AirEquipType: equipmentAt(timetable.flightEquipment[flight]!).code },
+        ResBookDesigCode: leg.component.bookingClass,
+        CabinClass: context.cabin,
+        ElapsedTime: block,
+        StopQuantity: 0,
+        SeatsRemaining: leg.seatsRemaining[index]!,
+      };
+    }),
+  }));
+
+  const breakdowns: PTC_FareBreakdown[] = [];
+  const addBreakdown = (
+    code: 'ADT' | 'CNN' | 'INF',
+    quantity: number,
+    fare: { base: number; taxes: number },
+  ) => {
+    if (quantity === 0) return;
+    breakdowns.push({
+      PassengerTypeQuantity: { Code: code, Quantity: quantity },
+      PassengerFare: {
+        BaseFare: money(fare.base),
+        Taxes: money(fare.taxes),
+        TotalFare: money(fare.base + fare.taxes),
+      },
+    });
+  };
+  addBreakdown('ADT', passengers.adults, totals.adult);
+  addBreakdown('CNN', passengers.children, totals.child);
+  addBreakdown('INF', passengers.infants, totals.infant);
+
+  return {
+    SequenceNumber: context.sequenceNumber,
+    offer_id: context.offerId,
+    offer_expires_at: context.expiresAt.toISOString(),
+    ValidatingCarrier: validatingCarrier,
+    AirItinerary: {
+      DirectionInd: context.tripType,
+      OriginDestinationOptions: { OriginDestinationOption: options },
+    },
+    AirItineraryPricingInfo: {
+      ItinTotalFare: {
+        BaseFare: money(totals.base),
+        Taxes: { Total: money(totals.taxes) },
+        TotalFare: money(totals.total),
+      },
+      PTC_FareBreakdowns: { PTC_FareBreakdown: breakdowns },
+      FareInfos: fareInfos,
+      Refundable: totals.refundable,
+      Penalties: { Cancel: money(totals.cancelPenalty), Change: money(totals.changePenalty) },
+    },
+  };
+}
+
+/**
+ * The terminal an airline uses: large airports have several (fixed per airline and airport);
+ * smaller ones have one, which schedules leave blank.
+ */
+function terminal(airportCode: string, size: string, airlineCode: string): string | null {
+  if (size !== 'large') return null;
+  return String(1 + Math.floor(unitHash(0, 'terminal', airportCode, airlineCode) * 3));
+}

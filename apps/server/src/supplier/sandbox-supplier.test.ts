@@ -1,0 +1,423 @@
+import type { Cabin } from '@skydesk/contract';
+import fc from 'fast-check';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createManualClock } from '../platform/clock.js';
+import { buildTimetable } from './build-timetable.js';
+import { inventoryFromMap, seatKey } from './inventory.js';
+import type { FlightSearchRequest } from './port.js';
+import { SupplierRequestError } from './port.js';
+import { type FlightSegment, PricedItinerary } from './priced-itinerary.js';
+import { MAX_LAYOVER_MINUTES, minimumConnectionMinutes } from './routing.js';
+import { createSandboxSupplier, type SandboxSupplier } from './sandbox-supplier.js';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const clock = createManualClock(NOW);
+const sold = new Map<string, number>();
+let supplier: SandboxSupplier;
+
+beforeAll(async () => {
+  const { timetable } = await buildTimetable();
+  supplier = await createSandboxSupplier({
+    offerKey: 'test-offer-key',
+    clock,
+    inventory: inventoryFromMap(sold),
+    timetable,
+  });
+});
+
+beforeEach(() => {
+  clock.set(NOW);
+  sold.clear();
+});
+
+const oneWay = (
+  origin: string,
+  destination: string,
+  departureDate: string,
+  overrides: Partial<FlightSearchRequest> = {},
+) =>
+  supplier.search({
+    tripType: 'OneWay',
+    legs: [{ origin, destination, departureDate }],
+    passengers: { adults: 1, children: 0, infants: 0 },
+    cabin: 'Economy',
+    maxStops: 2,
+    preferredAirlines: [],
+    ...overrides,
+  });
+
+/** The exact instant of an airport-local date-time with its offset, in epoch minutes. */
+const instant = (dateTime: string, offset: string) => Date.parse(`${dateTime}${offset}`) / 60_000;
+const departs = (segment: FlightSegment) => instant(segment.DepartureDateTime, segment.DepartureUTCOffset);
+const arrives = (segment: FlightSegment) => instant(segment.ArrivalDateTime, segment.ArrivalUTCOffset);
+const segmentsOf = (itinerary: PricedItinerary) =>
+  itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption.flatMap(
+    (option) => option.FlightSegment,
+  );
+const total = (itinerary: PricedItinerary) =>
+  itinerary.AirItineraryPricingInfo.ItinTotalFare.TotalFare.Amount;
+
+/** What breaks the connection rules between consecutive segments (within and across legs). */
+function connectionBreaks(itinerary: PricedItinerary): string[] {
+  const t = supplier.timetable;
+  const country = (code: string) => t.airport(t.airportIndex(code)!).countryCode;
+  const crosses = (segment: FlightSegment) =>
+    country(segment.DepartureAirport.LocationCode) !== country(segment.ArrivalAirport.LocationCode);
+  const breaks: string[] = [];
+  itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption.forEach((option, leg) => {
+    const { FlightSegment: segments } = option;
+    const first = segments[0]!;
+    const last = segments[segments.length - 1]!;
+    if (arrives(last) - departs(first) !== option.ElapsedTime) breaks.push(`leg ${leg} elapsed time`);
+    segments.forEach((segment, index) => {
+      if (arrives(segment) - departs(segment) !== segment.ElapsedTime)
+        breaks.push(`leg ${leg} segment ${index} block`);
+      const previous = segments[index - 1];
+      if (!previous) return;
+      const connection = minimumConnectionMinutes(crosses(previous), crosses(segment));
+      const layover = departs(segment) - arrives(previous);
+      if (previous.ArrivalAirport.LocationCode !== segment.DepartureAirport.LocationCode)
+        breaks.push('not connected');
+      if (layover < connection) breaks.push(`connection ${layover} < ${connection} min`);
+      if (layover > MAX_LAYOVER_MINUTES) breaks.push('layover over 24 h');
+    });
+  });
+  const all = segmentsOf(itinerary);
+  const airports = all.map((segment) => segment.DepartureAirport.LocationCode);
+  for (let i = 1; i < all.length; i++) {
+    if (departs(all[i]!) < arrives(all[i - 1]!) + 45)
+      breaks.push(`segment ${i} leaves before the last lands`);
+  }
+  if (itinerary.AirItinerary.DirectionInd === 'OneWay' && new Set(airports).size !== airports.length) {
+    breaks.push('airport visited twice');
+  }
+  return breaks;
+}
+
+describe('search', () => {
+  it('answers priced itineraries in the API shape, cheapest first then shortest, each with a 30-minute offer', async () => {
+    const { itineraries } = await oneWay('LHR', 'JFK', '2026-12-20');
+    expect(itineraries.length).toBeGreaterThan(5);
+    itineraries.forEach((itinerary, index) => {
+      expect(() => PricedItinerary.parse(itinerary)).not.toThrow();
+      expect(itinerary.SequenceNumber).toBe(index + 1);
+      expect(itinerary.offer_expires_at).toBe('2026-11-22T12:30:00.000Z');
+      expect(connectionBreaks(itinerary)).toEqual([]);
+      const previous = itineraries[index - 1];
+      if (previous) {
+        expect(total(itinerary)).toBeGreaterThanOrEqual(total(previous));
+        if (total(itinerary) === total(previous)) {
+          const elapsed = (it: PricedItinerary) =>
+            it.AirItinerary.OriginDestinationOptions.OriginDestinationOption[0]!.ElapsedTime;
+          expect(elapsed(itinerary)).toBeGreaterThanOrEqual(elapsed(previous));
+        }
+      }
+    });
+    const nonstop = itineraries.find((itinerary) => segmentsOf(itinerary).length === 1)!;
+    expect(nonstop).toBeDefined();
+    expect(segmentsOf(nonstop)[0]!.DepartureDateTime.startsWith('2026-12-20')).toBe(true);
+  });
+
+  it('gives local times with their UTC offsets across the date line: Auckland → Honolulu lands the day before', async () => {
+    const { itineraries } = await oneWay('AKL', 'HNL', '2026-12-20');
+    expect(itineraries.length).toBeGreaterThan(0);
+    const arrivesTheDayBefore = itineraries.some((itinerary) => {
+      const segments = segmentsOf(itinerary);
+      return segments.at(-1)!.ArrivalDateTime.slice(0, 10) < segments[0]!.DepartureDateTime.slice(0, 10);
+    });
+    expect(arrivesTheDayBefore).toBe(true);
+    for (const itinerary of itineraries) {
+      const segments = segmentsOf(itinerary);
+      expect(segments[0]!.DepartureUTCOffset).toBe('+13:00');
+      expect(segments.at(-1)!.ArrivalUTCOffset).toBe('-10:00');
+      expect(connectionBreaks(itinerary)).toEqual([]);
+    }
+  });
+
+  it('applies summer time by date: New York is -05:00 in January and -04:00 in July', async () => {
+    const winter = await oneWay('JFK', 'LHR', '2027-01-15', { maxStops: 0 });
+    const offsets = (list: PricedItinerary[]) =>
+      new Set(list.map((it) => segmentsOf(it)[0]!.DepartureUTCOffset));
+    expect(offsets(winter.itineraries)).toEqual(new Set(['-05:00']));
+    expect(new Set(winter.itineraries.map((it) => segmentsOf(it)[0]!.ArrivalUTCOffset))).toEqual(
+      new Set(['+00:00']),
+    );
+    clock.set(new Date('2026-06-01T00:00:00Z'));
+    const july = await oneWay('JFK', 'LHR', '2026-07-15', { maxStops: 0 });
+    expect(july.itineraries.length).toBeGreaterThan(0);
+    expect(offsets(july.itineraries)).toEqual(new Set(['-04:00']));
+    expect(new Set(july.itineraries.map((it) => segmentsOf(it)[0]!.ArrivalUTCOffset))).toEqual(
+      new Set(['+01:00']),
+    );
+  });
+
+  it('prices a return trip as a whole: both legs in order, inbound after outbound', async () => {
+    const { itineraries } = await supplier.search({
+      tripType: 'Return',
+      legs: [
+        { origin: 'CDG', destination: 'BKK', departureDate: '2026-12-20' },
+        { origin: 'BKK', destination: 'CDG', departureDate: '2027-01-03' },
+      ],
+      passengers: { adults: 1, children: 0, infants: 0 },
+      cabin: 'Economy',
+      maxStops: 1,
+      preferredAirlines: [],
+    });
+    expect(itineraries.length).toBeGreaterThan(10);
+    for (const itinerary of itineraries) {
+      const [outbound, inbound] = itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption;
+      expect(itinerary.AirItinerary.DirectionInd).toBe('Return');
+      expect(outbound!.FlightSegment[0]!.DepartureAirport.LocationCode).toBe('CDG');
+      expect(outbound!.FlightSegment.at(-1)!.ArrivalAirport.LocationCode).toBe('BKK');
+      expect(inbound!.FlightSegment[0]!.DepartureAirport.LocationCode).toBe('BKK');
+      expect(inbound!.FlightSegment[0]!.DepartureDateTime.slice(0, 10)).toBe('2027-01-03');
+      expect(inbound!.FlightSegment.at(-1)!.ArrivalAirport.LocationCode).toBe('CDG');
+      expect(
+        itinerary.AirItineraryPricingInfo.FareInfos.every((info) => info.FareBasisCode.slice(1, 3) === 'RT'),
+      ).toBe(true);
+      expect(connectionBreaks(itinerary)).toEqual([]);
+    }
+    for (let i = 1; i < itineraries.length; i++) {
+      expect(total(itineraries[i]!)).toBeGreaterThanOrEqual(total(itineraries[i - 1]!));
+    }
+  });
+
+  it('combines a multi-city trip, each leg on its own date', async () => {
+    const legs = [
+      { origin: 'LHR', destination: 'FCO', departureDate: '2026-12-20' },
+      { origin: 'FCO', destination: 'ATH', departureDate: '2026-12-23' },
+      { origin: 'ATH', destination: 'IST', departureDate: '2026-12-27' },
+      { origin: 'IST', destination: 'LHR', departureDate: '2026-12-30' },
+    ];
+    const { itineraries } = await supplier.search({
+      tripType: 'MultiCity',
+      legs,
+      passengers: { adults: 2, children: 0, infants: 0 },
+      cabin: 'Economy',
+      maxStops: 1,
+      preferredAirlines: [],
+    });
+    expect(itineraries.length).toBeGreaterThan(10);
+    for (const itinerary of itineraries) {
+      const options = itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption;
+      expect(options).toHaveLength(4);
+      options.forEach((option, index) => {
+        expect(option.FlightSegment[0]!.DepartureAirport.LocationCode).toBe(legs[index]!.origin);
+        expect(option.FlightSegment[0]!.DepartureDateTime.slice(0, 10)).toBe(legs[index]!.departureDate);
+        expect(option.FlightSegment.at(-1)!.ArrivalAirport.LocationCode).toBe(legs[index]!.destination);
+      });
+      expect(connectionBreaks(itinerary)).toEqual([]);
+    }
+  });
+
+  it('prices children at 75 % and infants at 10 %, without a seat for the infant', async () => {
+    const { itineraries } = await oneWay('LHR', 'JFK', '2026-12-20', {
+      passengers: { adults: 2, children: 1, infants: 1 },
+      maxStops: 0,
+    });
+    const pricing = itineraries[0]!.AirItineraryPricingInfo;
+    const breakdown = Object.fromEntries(
+      pricing.PTC_FareBreakdowns.PTC_FareBreakdown.map((b) => [b.PassengerTypeQuantity.Code, b]),
+    );
+    expect(breakdown.ADT!.PassengerTypeQuantity.Quantity).toBe(2);
+    expect(breakdown.CNN!.PassengerTypeQuantity.Quantity).toBe(1);
+    expect(breakdown.INF!.PassengerTypeQuantity.Quantity).toBe(1);
+    const adultBase = breakdown.ADT!.PassengerFare.BaseFare.Amount;
+    expect(breakdown.CNN!.PassengerFare.BaseFare.Amount).toBe(Math.round(adultBase * 0.75));
+    expect(breakdown.INF!.PassengerFare.BaseFare.Amount).toBe(Math.round(adultBase * 0.1));
+    const cents = (amount: number) => Math.round(amount * 100);
+    const sum = pricing.PTC_FareBreakdowns.PTC_FareBreakdown.reduce(
+      (acc, b) => acc + cents(b.PassengerFare.TotalFare.Amount) * b.PassengerTypeQuantity.Quantity,
+      0,
+    );
+    expect(cents(pricing.ItinTotalFare.TotalFare.Amount)).toBe(sum);
+
+    // One seat left: an adult with an infant on the lap still fits, two adults do not.
+    const segment = segmentsOf(itineraries[0]!)[0]!;
+    const flight = `${segment.MarketingAirline.Code}${segment.FlightNumber}`;
+    const capacity = segment.SeatsRemaining;
+    sold.set(seatKey(flight, segment.DepartureDateTime.slice(0, 10), 'Economy'), capacity - 1);
+    const flights = (list: PricedItinerary[]) =>
+      list.map((it) => segmentsOf(it)[0]!).map((s) => `${s.MarketingAirline.Code}${s.FlightNumber}`);
+    const withInfant = await oneWay('LHR', 'JFK', '2026-12-20', {
+      passengers: { adults: 1, children: 0, infants: 1 },
+      maxStops: 0,
+    });
+    expect(flights(withInfant.itineraries)).toContain(flight);
+    const seatOf = withInfant.itineraries.find((it) => flights([it])[0] === flight)!;
+    expect(segmentsOf(seatOf)[0]!.SeatsRemaining).toBe(1);
+    const twoAdults = await oneWay('LHR', 'JFK', '2026-12-20', {
+      passengers: { adults: 2, children: 0, infants: 0 },
+      maxStops: 0,
+    });
+    expect(flights(twoAdults.itineraries)).not.toContain(flight);
+  });
+
+  it('refuses more infants than adults, more than nine seats, and unknown airports, naming the field', async () => {
+    const attempt = (overrides: Partial<FlightSearchRequest>) =>
+      oneWay('LHR', 'JFK', '2026-12-20', overrides);
+    await expect(attempt({ passengers: { adults: 1, children: 0, infants: 2 } })).rejects.toMatchObject({
+      field: 'infant_quantity',
+    });
+    await expect(attempt({ passengers: { adults: 5, children: 5, infants: 0 } })).rejects.toBeInstanceOf(
+      SupplierRequestError,
+    );
+    await expect(oneWay('LHR', 'XQQ', '2026-12-20')).rejects.toMatchObject({
+      field: 'origin_destinations.0.destination_location_code',
+    });
+  });
+
+  it('keeps to the preferred airlines and to max stops', async () => {
+    const { itineraries: all } = await oneWay('FRA', 'SIN', '2026-12-20');
+    const carriers = [...new Set(all.flatMap((it) => segmentsOf(it).map((s) => s.MarketingAirline.Code)))];
+    const preferred = carriers.slice(0, 2);
+    const { itineraries } = await oneWay('FRA', 'SIN', '2026-12-20', { preferredAirlines: preferred });
+    expect(itineraries.length).toBeGreaterThan(0);
+    for (const itinerary of itineraries) {
+      for (const segment of segmentsOf(itinerary)) expect(preferred).toContain(segment.MarketingAirline.Code);
+    }
+    const { itineraries: nonstops } = await oneWay('FRA', 'SIN', '2026-12-20', { maxStops: 0 });
+    for (const itinerary of nonstops) expect(segmentsOf(itinerary)).toHaveLength(1);
+  });
+
+  it('sells in dearer booking classes as seats sell: the price rises', async () => {
+    const first = (await oneWay('LHR', 'JFK', '2026-12-20', { maxStops: 0 })).itineraries[0]!;
+    const segment = segmentsOf(first)[0]!;
+    const flight = `${segment.MarketingAirline.Code}${segment.FlightNumber}`;
+    const key = seatKey(flight, segment.DepartureDateTime.slice(0, 10), 'Economy');
+    const capacity = segment.SeatsRemaining;
+    const seen: { code: string; price: number; seats: number }[] = [];
+    for (const share of [0, 0.2, 0.4, 0.55, 0.7, 0.85, 0.95]) {
+      sold.set(key, Math.floor(capacity * share));
+      const { itineraries } = await oneWay('LHR', 'JFK', '2026-12-20', { maxStops: 0 });
+      const same = itineraries.find(
+        (it) => `${segmentsOf(it)[0]!.MarketingAirline.Code}${segmentsOf(it)[0]!.FlightNumber}` === flight,
+      )!;
+      const s = segmentsOf(same)[0]!;
+      seen.push({ code: s.ResBookDesigCode, price: total(same), seats: s.SeatsRemaining });
+    }
+    expect(seen.map((step) => step.code)).toEqual(['L', 'V', 'Q', 'H', 'M', 'B', 'Y']);
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i]!.price).toBeGreaterThan(seen[i - 1]!.price);
+      expect(seen[i]!.seats).toBeLessThan(seen[i - 1]!.seats);
+    }
+  });
+
+  it('answers the route map for the autocomplete', async () => {
+    const { Routes, Airports } = await supplier.routes();
+    expect(Routes.length).toBeGreaterThanOrEqual(3_000);
+    const heathrow = Routes.find((route) => route.origin_location_code === 'LHR')!;
+    expect(heathrow.destination_location_codes).toContain('JFK');
+    const codes = new Set(Airports.map((airport) => airport.code));
+    for (const route of Routes.slice(0, 200)) {
+      for (const code of route.destination_location_codes) expect(codes.has(code)).toBe(true);
+    }
+    expect(Airports.find((airport) => airport.code === 'AKL')).toEqual({
+      code: 'AKL',
+      name: 'Auckland Airport',
+      city: 'Auckland',
+      country_code: 'NZ',
+      time_zone: 'Pacific/Auckland',
+    });
+  });
+});
+
+describe('offers', () => {
+  it('re-price to exactly the same itinerary while nothing has sold', async () => {
+    const { itineraries } = await oneWay('SYD', 'LAX', '2026-12-20', {
+      passengers: { adults: 2, children: 1, infants: 1 },
+    });
+    clock.advance(10 * 60_000);
+    for (const itinerary of itineraries.slice(0, 5)) {
+      const answer = await supplier.price(itinerary.offer_id);
+      expect(answer).toMatchObject({ status: 'priced', priceChanged: false });
+      if (answer.status !== 'priced') continue;
+      expect(answer.itinerary).toEqual({ ...itinerary, SequenceNumber: 1 });
+    }
+  });
+
+  it('re-price higher once the booking class has closed, with a new offer', async () => {
+    const itinerary = (await oneWay('LHR', 'JFK', '2026-12-20', { maxStops: 0 })).itineraries[0]!;
+    const segment = segmentsOf(itinerary)[0]!;
+    const flight = `${segment.MarketingAirline.Code}${segment.FlightNumber}`;
+    sold.set(
+      seatKey(flight, segment.DepartureDateTime.slice(0, 10), 'Economy'),
+      Math.floor(segment.SeatsRemaining / 2),
+    );
+    const answer = await supplier.price(itinerary.offer_id);
+    expect(answer).toMatchObject({
+      status: 'priced',
+      priceChanged: true,
+      previousTotal: { Amount: total(itinerary) },
+    });
+    if (answer.status !== 'priced') return;
+    expect(total(answer.itinerary)).toBeGreaterThan(total(itinerary));
+    expect(answer.itinerary.offer_id).not.toBe(itinerary.offer_id);
+    expect(answer.itinerary.offer_expires_at).toBe(itinerary.offer_expires_at);
+    expect(await supplier.price(answer.itinerary.offer_id)).toMatchObject({
+      status: 'priced',
+      priceChanged: false,
+    });
+  });
+
+  it('say when the seats are gone', async () => {
+    const itinerary = (await oneWay('LHR', 'JFK', '2026-12-20', { maxStops: 0 })).itineraries[0]!;
+    const segment = segmentsOf(itinerary)[0]!;
+    const flight = `${segment.MarketingAirline.Code}${segment.FlightNumber}`;
+    sold.set(seatKey(flight, segment.DepartureDateTime.slice(0, 10), 'Economy'), segment.SeatsRemaining);
+    expect(await supplier.price(itinerary.offer_id)).toMatchObject({ status: 'unavailable' });
+  });
+
+  it('are invalid when tampered with', async () => {
+    const { offer_id } = (await oneWay('LHR', 'JFK', '2026-12-20')).itineraries[0]!;
+    const payloadEnd = offer_id.lastIndexOf('.');
+    // A cheaper total written into the offer, and a forged tag.
+    const parts = offer_id.slice(0, payloadEnd).split('.');
+    parts[4] = (Number.parseInt(parts[4]!, 36) - 100).toString(36);
+    const cheaper = `${parts.join('.')}${offer_id.slice(payloadEnd)}`;
+    const forged = `${offer_id.slice(0, -1)}${offer_id.endsWith('A') ? 'B' : 'A'}`;
+    for (const tampered of [cheaper, forged, 'nonsense', '']) {
+      expect(await supplier.price(tampered)).toMatchObject({ status: 'invalid' });
+    }
+  });
+
+  it('expire 30 minutes after the search', async () => {
+    const { offer_id } = (await oneWay('LHR', 'JFK', '2026-12-20')).itineraries[0]!;
+    clock.advance(30 * 60_000);
+    expect(await supplier.price(offer_id)).toMatchObject({ status: 'priced' });
+    clock.advance(1_000);
+    expect(await supplier.price(offer_id)).toMatchObject({ status: 'expired' });
+  });
+});
+
+describe('every itinerary is time-consistent (property)', () => {
+  it('each flight leaves after the last one lands plus the connection time, within 24 h', async () => {
+    const t = supplier.timetable;
+    const airports = t.airports.filter((airport) => airport.size !== 'small').map((airport) => airport.code);
+    const cabins: Cabin[] = ['Economy', 'Business'];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...airports),
+        fc.constantFrom(...airports),
+        fc.integer({ min: 0, max: 150 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.constantFrom(...cabins),
+        async (origin, destination, days, maxStops, cabin) => {
+          fc.pre(origin !== destination);
+          const date = new Date(Date.parse('2026-11-25T00:00:00Z') + days * 86_400_000)
+            .toISOString()
+            .slice(0, 10);
+          const { itineraries } = await oneWay(origin, destination, date, { maxStops, cabin });
+          for (const itinerary of itineraries) {
+            expect(connectionBreaks(itinerary)).toEqual([]);
+            const segments = segmentsOf(itinerary);
+            expect(segments.length).toBeLessThanOrEqual(maxStops + 1);
+            expect(segments[0]!.DepartureDateTime.slice(0, 10)).toBe(date);
+            for (const segment of segments) expect(segment.CabinClass).toBe(cabin);
+          }
+        },
+      ),
+      { numRuns: 60, seed: 20_261_122 },
+    );
+  });
+});

@@ -1,0 +1,194 @@
+import { type Money, minorToAmount } from '@skydesk/contract';
+import { type Clock, systemClock } from '../platform/clock.js';
+import { buildTimetable, DEFAULT_NETWORK_SEED } from './build-timetable.js';
+import { BOOKING_CLASSES, type FareRules } from './fares.js';
+import { EMPTY_INVENTORY, type SeatInventory } from './inventory.js';
+import { createOfferSigner, OFFER_TTL_MS, type Offer } from './offers.js';
+import type { FlightSearchRequest, FlightSupplier, PriceAnswer, RoutesAnswer } from './port.js';
+import { presentItinerary } from './present-itinerary.js';
+import { routeMap } from './route-map.js';
+import { JourneyPlanner, MAX_LAYOVER_MINUTES, minimumConnectionMinutes } from './routing.js';
+import { epochDayOf, localDate, MINUTES_PER_DAY } from './time-zones.js';
+import type { Timetable } from './timetable.js';
+import { type LegOption, type PricedLeg, priceLegs, segmentDate, tripTotals } from './trip-pricing.js';
+import { searchTrips } from './trip-search.js';
+
+/**
+ * The embedded sandbox GDS behind the FlightSupplier port (DESIGN.md §4): a deterministic network
+ * of real airports and airlines, searched with range RAPTOR, priced from booking classes that
+ * close as seats sell, sold through signed offers that re-price exactly.
+ */
+
+export type SandboxSupplierOptions = {
+  /** HMAC key for offer ids (a server secret). */
+  offerKey: string | Uint8Array;
+  clock?: Clock;
+  /** Seats sold per flight, date and cabin; none by default, the database inventory later. */
+  inventory?: SeatInventory;
+  seed?: number;
+  /** ISO 4217 code fares are quoted in (DESIGN.md §7 CURRENCY). */
+  currency?: string;
+  /** A timetable built already (tests build one per file and share it). */
+  timetable?: Timetable;
+};
+
+export type SandboxSupplier = FlightSupplier & { readonly timetable: Timetable };
+
+export async function createSandboxSupplier(options: SandboxSupplierOptions): Promise<SandboxSupplier> {
+  const seed = options.seed ?? DEFAULT_NETWORK_SEED;
+  const timetable = options.timetable ?? (await buildTimetable({ seed })).timetable;
+  const clock = options.clock ?? systemClock;
+  const inventory = options.inventory ?? EMPTY_INVENTORY;
+  const currency = options.currency ?? 'USD';
+  const rules: FareRules = { seed };
+  const planner = new JourneyPlanner(timetable);
+  const signer = createOfferSigner(options.offerKey);
+  let routes: RoutesAnswer | null = null;
+
+  const present = (legs: readonly PricedLeg[], offer: Offer, offerId: string, sequenceNumber: number) =>
+    presentItinerary(legs, {
+      timetable,
+      tripType: offer.tripType,
+      cabin: offer.cabin,
+      passengers: offer.passengers,
+      currency,
+      offerId,
+      expiresAt: new Date(offer.quotedAt.getTime() + OFFER_TTL_MS),
+      sequenceNumber,
+    });
+
+  const offerFor = (
+    request: Pick<Offer, 'tripType' | 'cabin' | 'passengers' | 'quotedAt'>,
+    legs: readonly PricedLeg[],
+  ): Offer => ({
+    ...request,
+    legs: legs.map((leg) => ({
+      bookingClass: leg.component.bookingClass,
+      segments: leg.segments.map((segment) => ({
+        flight: timetable.designator(segment.flight),
+        date: segmentDate(timetable, segment),
+      })),
+    })),
+    total: tripTotals(legs, request.passengers).total,
+  });
+
+  return {
+    timetable,
+
+    async routes() {
+      routes ??= routeMap(timetable);
+      return routes;
+    },
+
+    async search(request: FlightSearchRequest) {
+      // Offers carry whole seconds: quote at a whole second so re-pricing sees the same instant.
+      const quotedAt = new Date(Math.floor(clock.now().getTime() / 1000) * 1000);
+      const trips = await searchTrips(request, planner, { timetable, rules, inventory, quotedAt });
+      const itineraries = trips.map((trip, index) => {
+        const offer = offerFor({ ...request, quotedAt }, trip.legs);
+        return present(trip.legs, offer, signer.encode(offer), index + 1);
+      });
+      return { itineraries };
+    },
+
+    async price(offerId: string): Promise<PriceAnswer> {
+      const check = signer.check(offerId, clock.now());
+      if (check.status === 'invalid') return { status: 'invalid', message: 'This offer is not valid.' };
+      if (check.status === 'expired') {
+        return {
+          status: 'expired',
+          expiredAt: check.expiresAt,
+          message: 'This offer has expired; search again.',
+        };
+      }
+      const { offer } = check;
+      const legs = resolveOfferedLegs(offer, timetable);
+      if (!legs) return { status: 'invalid', message: 'This offer does not match the timetable.' };
+      const minimumClassIndex = offer.legs.map((leg) =>
+        BOOKING_CLASSES[offer.cabin].findIndex((bookingClass) => bookingClass.code === leg.bookingClass),
+      );
+      if (minimumClassIndex.some((index) => index < 0)) {
+        return { status: 'invalid', message: 'This offer does not match the timetable.' };
+      }
+      const priced = await priceLegs(
+        legs.map((leg) => [leg]),
+        {
+          timetable,
+          rules,
+          inventory,
+          cabin: offer.cabin,
+          passengers: offer.passengers,
+          tripType: offer.tripType,
+          quotedAt: offer.quotedAt,
+          minimumClassIndex,
+        },
+      );
+      if (priced.some((options) => options.length === 0)) {
+        return { status: 'unavailable', message: 'The seats on this offer are no longer available.' };
+      }
+      const pricedLegs = priced.map((options) => options[0]!);
+      const current = offerFor(offer, pricedLegs);
+      const unchanged =
+        current.total === offer.total &&
+        current.legs.every((leg, i) => leg.bookingClass === offer.legs[i]!.bookingClass);
+      const previousTotal: Money = { Amount: minorToAmount(offer.total), CurrencyCode: currency };
+      return {
+        status: 'priced',
+        itinerary: present(pricedLegs, current, unchanged ? offerId : signer.encode(current), 1),
+        priceChanged: current.total !== offer.total,
+        previousTotal,
+      };
+    },
+  };
+}
+
+/**
+ * The offer's flights back as timetable segments, checked: each flight exists, flies on the
+ * date, and connects to the next within the connection rules. Null when anything is off.
+ */
+function resolveOfferedLegs(offer: Offer, timetable: Timetable): LegOption[] | null {
+  const legs: LegOption[] = [];
+  for (const offered of offer.legs) {
+    const segments: LegOption['segments'] = [];
+    for (const { flight: designator, date } of offered.segments) {
+      const flight = timetable.flightByDesignator(designator);
+      if (flight === undefined) return null;
+      const departure = departureOnLocalDate(timetable, flight, date);
+      if (departure === null) return null;
+      const previous = segments[segments.length - 1];
+      if (previous) {
+        const landed = previous.departure + timetable.flightBlock[previous.flight]!;
+        const connection = minimumConnectionMinutes(
+          timetable.linkInternational[timetable.flightLink[previous.flight]!] === 1,
+          timetable.linkInternational[timetable.flightLink[flight]!] === 1,
+        );
+        const connects =
+          timetable.flightDestination[previous.flight] === timetable.flightOrigin[flight] &&
+          departure >= landed + connection &&
+          departure <= landed + MAX_LAYOVER_MINUTES;
+        if (!connects) return null;
+      }
+      segments.push({ flight, departure });
+    }
+    const first = segments[0];
+    const last = segments[segments.length - 1];
+    if (!first || !last) return null;
+    legs.push({
+      segments,
+      departure: first.departure,
+      arrival: last.departure + timetable.flightBlock[last.flight]!,
+    });
+  }
+  return legs;
+}
+
+/** The UTC departure instant of a flight whose local departure date is `date`, if it flies then. */
+function departureOnLocalDate(timetable: Timetable, flight: number, date: string): number | null {
+  const zone = timetable.airport(timetable.flightOrigin[flight]!).timeZone;
+  const day = epochDayOf(date);
+  for (const utcDay of [day - 1, day, day + 1]) {
+    const departure = utcDay * MINUTES_PER_DAY + timetable.flightDeparture[flight]!;
+    if (timetable.operatesOn(flight, utcDay) && localDate(zone, departure) === date) return departure;
+  }
+  return null;
+}

@@ -1,0 +1,181 @@
+import type { Cabin, TripType } from '@skydesk/contract';
+import {
+  type FareComponent,
+  type FareRules,
+  lowestOpenClass,
+  type PassengerMix,
+  priceComponent,
+  seatsNeeded,
+} from './fares.js';
+import { equipmentAt } from './fleet.js';
+import type { SeatInventory, SeatQuery } from './inventory.js';
+import { localDate, MINUTES_PER_DAY } from './time-zones.js';
+import type { Timetable } from './timetable.js';
+
+/**
+ * Turns journeys into priced legs: reads the seats sold on every flight (one inventory call),
+ * finds each leg's booking class, and prices the leg as one fare component.
+ */
+
+/** One flight on one date. */
+export type Segment = { flight: number; departure: number };
+
+/** The flights of one leg of a trip (an OriginDestinationOption). */
+export type LegOption = { segments: Segment[]; departure: number; arrival: number };
+
+export type PricedLeg = LegOption & {
+  /** Index into the cabin's booking classes the whole leg sells in. */
+  classIndex: number;
+  component: FareComponent;
+  /** Seats for sale per segment (capacity − sold). */
+  seatsRemaining: number[];
+  /** Airline whose fare this is: the one flying the longest segment of the leg. */
+  validatingCarrier: number;
+};
+
+export type PricingContext = {
+  timetable: Timetable;
+  rules: FareRules;
+  inventory: SeatInventory;
+  cabin: Cabin;
+  passengers: PassengerMix;
+  tripType: TripType;
+  /** When the quote is made (search time, or the offer's original quote time on re-pricing). */
+  quotedAt: Date;
+  /**
+   * When set, each leg is priced in at least this class (by index): re-pricing an offer keeps its
+   * class unless the class has closed since.
+   */
+  minimumClassIndex?: readonly number[];
+};
+
+/** Prices every option of every leg; options a flight cannot seat the party on are dropped. */
+export async function priceLegs(
+  legs: readonly (readonly LegOption[])[],
+  context: PricingContext,
+): Promise<PricedLeg[][]> {
+  const { timetable } = context;
+  const queries: SeatQuery[] = [];
+  const queryIndex = new Map<string, number>();
+  const keyOf = (segment: Segment) => `${segment.flight}@${segment.departure}`;
+  for (const options of legs) {
+    for (const option of options) {
+      for (const segment of option.segments) {
+        const key = keyOf(segment);
+        if (queryIndex.has(key)) continue;
+        queryIndex.set(key, queries.length);
+        queries.push({
+          flight: timetable.designator(segment.flight),
+          date: segmentDate(timetable, segment),
+          cabin: context.cabin,
+        });
+      }
+    }
+  }
+  const sold = queries.length > 0 ? await context.inventory.soldSeats(queries) : [];
+  return legs.map((options, legIndex) =>
+    options.flatMap((option) => {
+      const priced = priceLeg(
+        option,
+        legIndex,
+        context,
+        (segment) => sold[queryIndex.get(keyOf(segment))!] ?? 0,
+      );
+      return priced ? [priced] : [];
+    }),
+  );
+}
+
+function priceLeg(
+  option: LegOption,
+  legIndex: number,
+  context: PricingContext,
+  soldSeats: (segment: Segment) => number,
+): PricedLeg | null {
+  const { timetable, cabin } = context;
+  const seats = seatsNeeded(context.passengers);
+  let classIndex = context.minimumClassIndex?.[legIndex] ?? 0;
+  const seatsRemaining: number[] = [];
+  let longest = -1;
+  let validatingCarrier = 0;
+  let flownDistanceKm = 0;
+  for (const segment of option.segments) {
+    const capacity = equipmentAt(timetable.flightEquipment[segment.flight]!).seats[cabin];
+    const sold = Math.min(capacity, Math.max(0, soldSeats(segment)));
+    const open = lowestOpenClass(cabin, capacity, sold, seats);
+    if (open < 0) return null;
+    classIndex = Math.max(classIndex, open);
+    seatsRemaining.push(capacity - sold);
+    const distance = timetable.linkDistanceKm[timetable.flightLink[segment.flight]!]!;
+    flownDistanceKm += distance;
+    if (distance > longest) {
+      longest = distance;
+      validatingCarrier = timetable.flightAirline[segment.flight]!;
+    }
+  }
+  const first = option.segments[0]!;
+  const last = option.segments[option.segments.length - 1]!;
+  const origin = timetable.flightOrigin[first.flight]!;
+  const destination = timetable.flightDestination[last.flight]!;
+  const quotedMinute = Math.floor(context.quotedAt.getTime() / 60_000);
+  const component = priceComponent(
+    {
+      cabin,
+      classIndex,
+      distanceKm: timetable.distanceKm(origin, destination),
+      flownDistanceKm,
+      connections: option.segments.length - 1,
+      daysToDeparture: Math.floor((option.departure - quotedMinute) / MINUTES_PER_DAY),
+      carrier: timetable.airline(validatingCarrier).code,
+      roundTrip: context.tripType === 'Return',
+      departureCountries: option.segments.map(
+        (segment) => timetable.airport(timetable.flightOrigin[segment.flight]!).countryCode,
+      ),
+    },
+    context.rules,
+  );
+  return { ...option, classIndex, component, seatsRemaining, validatingCarrier };
+}
+
+/** The flight date inventory and offers use: the local departure date at the origin. */
+export function segmentDate(timetable: Timetable, segment: Segment): string {
+  return localDate(timetable.airport(timetable.flightOrigin[segment.flight]!).timeZone, segment.departure);
+}
+
+export type TripTotals = {
+  adult: { base: number; taxes: number };
+  child: { base: number; taxes: number };
+  infant: { base: number; taxes: number };
+  base: number;
+  taxes: number;
+  total: number;
+  refundable: boolean;
+  cancelPenalty: number;
+  changePenalty: number;
+};
+
+/** Adds the legs' fare components up for the party, in minor units. */
+export function tripTotals(legs: readonly PricedLeg[], passengers: PassengerMix): TripTotals {
+  const adult = { base: 0, taxes: 0 };
+  const child = { base: 0, taxes: 0 };
+  const infant = { base: 0, taxes: 0 };
+  let refundable = true;
+  let cancelPenalty = 0;
+  let changePenalty = 0;
+  for (const { component } of legs) {
+    adult.base += component.adult.base;
+    adult.taxes += component.adult.taxes;
+    child.base += component.child.base;
+    child.taxes += component.child.taxes;
+    infant.base += component.infant.base;
+    infant.taxes += component.infant.taxes;
+    refundable &&= component.refundable;
+    cancelPenalty += component.cancelPenalty;
+    changePenalty += component.changePenalty;
+  }
+  const base =
+    passengers.adults * adult.base + passengers.children * child.base + passengers.infants * infant.base;
+  const taxes =
+    passengers.adults * adult.taxes + passengers.children * child.taxes + passengers.infants * infant.taxes;
+  return { adult, child, infant, base, taxes, total: base + taxes, refundable, cancelPenalty, changePenalty };
+}
