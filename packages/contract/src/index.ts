@@ -5,5 +5,6 @@ export * from './endpoint.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './flights.js';
 export * from './messages.js';
 export * from './system.js';

@@ -1,5 +1,4 @@
-import type { Cabin, Money, TripType } from '@skydesk/contract';
-import type { PricedItinerary } from './priced-itinerary.js';
+import type { Cabin, Money, PricedItinerary, TripType } from '@skydesk/contract';
 
 /**
  * The flight supplier port (DESIGN.md §4): everything the portal asks of flight content. The

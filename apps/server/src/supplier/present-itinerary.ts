@@ -1,7 +1,7 @@
+import type { PricedItinerary, PTC_FareBreakdown } from '@skydesk/contract';
 import { type Cabin, type Money, minorToAmount, type TripType } from '@skydesk/contract';
 import type { PassengerMix } from './fares.js';
 import { equipmentAt } from './fleet.js';
-import type { PricedItinerary, PTC_FareBreakdown } from './priced-itinerary.js';
 import { unitHash } from './random.js';
 import { localTime } from './time-zones.js';
 import type { Timetable } from './timetable.js';

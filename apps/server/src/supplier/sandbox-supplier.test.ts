@@ -1,4 +1,5 @@
 import type { Cabin } from '@skydesk/contract';
+import { type FlightSegment, PricedItinerary } from '@skydesk/contract';
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../platform/clock.js';
@@ -6,7 +7,6 @@ import { buildTimetable } from './build-timetable.js';
 import { inventoryFromMap, seatKey } from './inventory.js';
 import type { FlightSearchRequest } from './port.js';
 import { SupplierRequestError } from './port.js';
-import { type FlightSegment, PricedItinerary } from './priced-itinerary.js';
 import { MAX_LAYOVER_MINUTES, minimumConnectionMinutes } from './routing.js';
 import { createSandboxSupplier, type SandboxSupplier } from './sandbox-supplier.js';
 

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
+import { Cabin, TRIP_TYPES, TripType } from './enums.js';
+import { Money } from './envelope.js';
+import { FALLBACK } from './messages.js';
+
+/** API.md "Flights": one search result, in the OTA naming travel systems use. */
+
+const LocalDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, 'airport-local YYYY-MM-DDTHH:mm:ss');
+const UtcOffset = z.string().regex(/^[+-]\d{2}:\d{2}$/, '+HH:MM or -HH:MM');
+const Airline = z.object({ Code: z.string().regex(/^[A-Z0-9]{2}$/), Name: z.string() });
+const AirportRef = z.object({
+  LocationCode: z.string().regex(/^[A-Z]{3}$/),
+  Terminal: z.string().nullable(),
+});
+
+export const FlightSegment = z.object({
+  DepartureAirport: AirportRef,
+  ArrivalAirport: AirportRef,
+  DepartureDateTime: LocalDateTime,
+  ArrivalDateTime: LocalDateTime,
+  DepartureUTCOffset: UtcOffset,
+  ArrivalUTCOffset: UtcOffset,
+  FlightNumber: z.string().regex(/^\d{1,4}$/),
+  MarketingAirline: Airline,
+  OperatingAirline: Airline,
+  Equipment: z.object({ AirEquipType: z.string() }),
+  /** Booking class (bucket) the segment is sold in. */
+  ResBookDesigCode: z.string().length(1),
+  CabinClass: Cabin,
+  /** Block time, minutes. */
+  ElapsedTime: z.number().int().positive(),
+  /** Intermediate (technical) stops of the flight itself; connections are separate segments. */
+  StopQuantity: z.number().int().min(0),
+  /** Exactly the seats still for sale in the segment's cabin (capacity − sold), not capped. */
+  SeatsRemaining: z.number().int().min(0),
+});
+export type FlightSegment = z.infer<typeof FlightSegment>;
+
+export const OriginDestinationOption = z.object({
+  /** Minutes from the first departure to the last arrival. */
+  ElapsedTime: z.number().int().positive(),
+  FlightSegment: z.array(FlightSegment).min(1).max(3),
+});
+export type OriginDestinationOption = z.infer<typeof OriginDestinationOption>;
+
+const PassengerFare = z.object({ BaseFare: Money, Taxes: Money, TotalFare: Money });
+
+export const PTC_FareBreakdown = z.object({
+  PassengerTypeQuantity: z.object({ Code: z.enum(['ADT', 'CNN', 'INF']), Quantity: z.number().int().min(1) }),
+  /** Per passenger of this type. */
+  PassengerFare,
+});
+export type PTC_FareBreakdown = z.infer<typeof PTC_FareBreakdown>;
+
+export const FareInfo = z.object({
+  FareBasisCode: z.string(),
+  BrandName: z.enum(['Basic', 'Standard', 'Flex']),
+  Baggage: z.object({ Pieces: z.number().int().min(0), WeightKg: z.number().int().min(0) }),
+  /** 1-based position of the segment in the itinerary, counting across all legs. */
+  SegmentRef: z.number().int().min(1),
+});
+export type FareInfo = z.infer<typeof FareInfo>;
+
+export const AirItineraryPricingInfo = z.object({
+  ItinTotalFare: z.object({ BaseFare: Money, Taxes: z.object({ Total: Money }), TotalFare: Money }),
+  PTC_FareBreakdowns: z.object({ PTC_FareBreakdown: z.array(PTC_FareBreakdown).min(1) }),
+  FareInfos: z.array(FareInfo).min(1),
+  Refundable: z.boolean(),
+  /** Per adult ticket; a non-refundable fare's cancel penalty is its whole base fare. */
+  Penalties: z.object({ Cancel: Money, Change: Money }),
+});
+export type AirItineraryPricingInfo = z.infer<typeof AirItineraryPricingInfo>;
+
+export const PricedItinerary = z.object({
+  SequenceNumber: z.number().int().min(1),
+  offer_id: z.string().min(1),
+  /** UTC instant, ISO-8601 with Z: 30 minutes after the quote. */
+  offer_expires_at: z.iso.datetime(),
+  ValidatingCarrier: z.string().regex(/^[A-Z0-9]{2}$/),
+  AirItinerary: z.object({
+    /** The trip type: one option per leg, in order. */
+    DirectionInd: z.enum(TRIP_TYPES),
+    OriginDestinationOptions: z.object({
+      OriginDestinationOption: z.array(OriginDestinationOption).min(1).max(6),
+    }),
+  }),
+  AirItineraryPricingInfo,
+});
+export type PricedItinerary = z.infer<typeof PricedItinerary>;
+
+// ── search request ──────────────────────────────────────────────────────────────────────────
+
+/** API.md: legs per trip type. */
+export const LEGS_PER_TRIP: Record<TripType, { min: number; max: number }> = {
+  OneWay: { min: 1, max: 1 },
+  Return: { min: 2, max: 2 },
+  MultiCity: { min: 2, max: 6 },
+};
+
+const AirportCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'Choose an airport');
+
+export const SearchLeg = z.strictObject({
+  /** The local departure date at the origin; a time part, if sent, is ignored. */
+  departure_date_time: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'Choose a date')
+    .transform((value) => value.slice(0, 10)),
+  origin_location_code: AirportCode,
+  destination_location_code: AirportCode,
+});
+export type SearchLeg = z.infer<typeof SearchLeg>;
+
+/** spec §3 and API.md: the search body, checked the same way in the form and on the server. */
+export const SearchBody = z
+  .strictObject({
+    trip_type: TripType,
+    origin_destinations: z.array(SearchLeg).min(1).max(6),
+    adult_quantity: z.number().int().min(1, 'At least one adult').max(9, 'At most 9 adults'),
+    child_quantity: z.number().int().min(0).max(8, 'At most 8 children').default(0),
+    infant_quantity: z.number().int().min(0).default(0),
+    cabin: Cabin.default('Economy'),
+    max_stops: z.number().int().min(0).max(2).default(2),
+    preferred_airlines: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z0-9]{2}$/, 'A 2-character airline code'),
+      )
+      .max(10)
+      .default([]),
+  })
+  .superRefine((body, ctx) => {
+    const legs = LEGS_PER_TRIP[body.trip_type];
+    if (body.origin_destinations.length < legs.min || body.origin_destinations.length > legs.max) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['origin_destinations'],
+        message:
+          legs.min === legs.max
+            ? `A ${body.trip_type} trip has ${legs.min} leg${legs.min > 1 ? 's' : ''}`
+            : `A ${body.trip_type} trip has ${legs.min} to ${legs.max} legs`,
+      });
+    }
+    if (body.adult_quantity + body.child_quantity > 9) {
+      ctx.addIssue({ code: 'custom', path: ['child_quantity'], message: 'At most 9 seated passengers' });
+    }
+    if (body.infant_quantity > body.adult_quantity) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['infant_quantity'],
+        message: 'Each infant travels on an adult’s lap: no more infants than adults',
+      });
+    }
+    body.origin_destinations.forEach((leg, index) => {
+      if (leg.origin_location_code === leg.destination_location_code) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['origin_destinations', index, 'destination_location_code'],
+          message: 'Destination must differ from origin',
+        });
+      }
+      const previous = body.origin_destinations[index - 1];
+      if (previous && leg.departure_date_time < previous.departure_date_time) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['origin_destinations', index, 'departure_date_time'],
+          message: 'A later leg cannot depart before an earlier one',
+        });
+      }
+    });
+  });
+export type SearchBody = z.input<typeof SearchBody>;
+export type ParsedSearchBody = z.output<typeof SearchBody>;
+
+export const SearchResult = z.object({
+  search_id: z.uuid(),
+  PricedItineraries: z.object({ PricedItinerary: z.array(PricedItinerary) }),
+});
+export type SearchResult = z.infer<typeof SearchResult>;
+
+export const ActiveRoutes = z.object({
+  Routes: z.array(
+    z.object({ origin_location_code: z.string(), destination_location_codes: z.array(z.string()) }),
+  ),
+  Airports: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      city: z.string(),
+      country_code: z.string(),
+      time_zone: z.string(),
+    }),
+  ),
+});
+export type ActiveRoutes = z.infer<typeof ActiveRoutes>;
+
+export const FareCalendarDay = z.object({ date: z.string(), lowest: Money.nullable() });
+export type FareCalendarDay = z.infer<typeof FareCalendarDay>;
+
+export const SearchHistoryEntry = z.object({
+  id: z.uuid(),
+  trip_type: TripType,
+  origin_destinations: z.array(
+    z.object({
+      departure_date_time: z.string(),
+      origin_location_code: z.string(),
+      destination_location_code: z.string(),
+    }),
+  ),
+  adult_quantity: z.number().int(),
+  child_quantity: z.number().int(),
+  infant_quantity: z.number().int(),
+  cabin: Cabin,
+  result_count: z.number().int(),
+  user: z.object({ id: z.uuid(), name: z.string() }),
+  created_at: z.string(),
+});
+export type SearchHistoryEntry = z.infer<typeof SearchHistoryEntry>;
+
+export const flightEndpoints = {
+  activeRoutes: defineEndpoint({
+    method: 'POST',
+    path: '/api/booking-all-active-routes',
+    summary: 'Every origin with its destinations, and the airports (for the autocomplete)',
+    access: 'company',
+    permission: 'flights.search',
+    response: ActiveRoutes,
+    fallbackMessage: FALLBACK.fetchRoutes,
+    // spec §7: errors of this call are suppressed.
+    suppressErrors: true,
+  }),
+  search: defineEndpoint({
+    method: 'POST',
+    path: '/api/search',
+    summary: 'Priced itineraries for a one-way, return or multi-city search',
+    access: 'company',
+    permission: 'flights.search',
+    body: SearchBody,
+    response: SearchResult,
+  }),
+  fareCalendar: defineEndpoint({
+    method: 'POST',
+    path: '/api/search/calendar',
+    summary: 'The lowest fare for the outbound date and the 3 days either side',
+    access: 'company',
+    permission: 'flights.search',
+    body: SearchBody,
+    response: z.array(FareCalendarDay),
+  }),
+  searchHistory: defineEndpoint({
+    method: 'GET',
+    path: '/api/searchhistory',
+    summary: "The company's searches, newest first",
+    access: 'company',
+    permission: 'history.view',
+    response: z.array(SearchHistoryEntry),
+    fallbackMessage: FALLBACK.fetchSearchHistory,
+  }),
+};
