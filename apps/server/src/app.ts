@@ -10,6 +10,8 @@ import { createAccessGuard } from './modules/auth/guard.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { registerCompanyRoutes } from './modules/company/routes.js';
 import { registerDevRoutes } from './modules/dev/routes.js';
+import { registerFlightRoutes } from './modules/flights/routes.js';
+import { createDefaultSupplier } from './modules/flights/sandbox.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Store } from './platform/db/store.js';
@@ -28,6 +30,7 @@ import { createRateLimiter } from './platform/security/rate-limit.js';
 import type { Secrets } from './platform/security/secrets.js';
 import { createTokenService } from './platform/security/tokens.js';
 import { createLocalFileStore, type FileStore } from './platform/storage/file-store.js';
+import type { FlightSupplier } from './supplier/port.js';
 
 export type AppDeps = {
   config: Config;
@@ -44,6 +47,8 @@ export type AppDeps = {
   passwords?: PasswordHasher;
   mailer?: Mailer;
   files?: FileStore;
+  /** Flight content; defaults to the embedded sandbox GDS over the database's seat inventory. */
+  supplier?: FlightSupplier;
   /** Folder of the built SPA; null serves no SPA. Defaults to apps/web/dist. */
   webDistDir?: string | null;
   version?: string;
@@ -152,6 +157,15 @@ export async function buildApp(deps: AppDeps) {
   registerAuthRoutes(contextFor('auth'));
   registerCompanyRoutes(contextFor('company'));
   registerDevRoutes(contextFor('development'));
+  const supplier =
+    deps.supplier ??
+    (await createDefaultSupplier({
+      db: deps.store.db,
+      clock,
+      dataEncryptionKey: deps.secrets.dataEncryptionKey,
+      currency: deps.config.currency,
+    }));
+  registerFlightRoutes(contextFor('flights'), supplier);
 
   return app;
 }

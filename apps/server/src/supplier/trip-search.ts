@@ -20,12 +20,13 @@ import {
 
 export type PricedTrip = { legs: PricedLeg[]; total: number; elapsedMinutes: number };
 
-/** Most results an agent is shown; the rest are dearer or slower. */
-export const MAX_RESULTS = 100;
+/** Most results an agent is shown: enough that filters never work on a truncated list (the issue:
+ * agents complain about results cut at a few hundred elsewhere). */
+export const MAX_RESULTS = 1_000;
 /** Options per leg carried into combination. */
-const OPTIONS_PER_LEG = 60;
+const OPTIONS_PER_LEG = 150;
 /** How many combinations to try before giving up on more valid ones. */
-const MAX_COMBINATIONS_TRIED = 20_000;
+const MAX_COMBINATIONS_TRIED = 60_000;
 /** No sale closer to departure than this (check-in closes). */
 const SALES_CLOSE_MINUTES = 60;
 

@@ -1,4 +1,4 @@
-import type { CompanyStatus, Permission } from '@skydesk/contract';
+import type { Cabin, CompanyStatus, Permission } from '@skydesk/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of the store, one per table, kept in step with `src/db/migrations`. */
@@ -165,6 +165,33 @@ export type CompanyDocumentsTable = {
   created_at: CreatedAt;
 };
 
+export type SearchHistoryTable = {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  trip_type: 'OneWay' | 'Return' | 'MultiCity';
+  /** jsonb: written as JSON text, read back parsed. */
+  origin_destinations: ColumnType<
+    { departure_date_time: string; origin_location_code: string; destination_location_code: string }[],
+    string,
+    string
+  >;
+  adult_quantity: number;
+  child_quantity: number;
+  infant_quantity: number;
+  cabin: Cabin;
+  result_count: number;
+  created_at: CreatedAt;
+};
+
+export type SeatInventoryTable = {
+  flight: string;
+  departure_date: string;
+  cabin: Cabin;
+  seats_sold: ColumnType<number, number | undefined, number>;
+  updated_at: UpdatedAt;
+};
+
 export type Database = {
   companies: CompaniesTable;
   roles: RolesTable;
@@ -180,4 +207,6 @@ export type Database = {
   mail_outbox: MailOutboxTable;
   vendor_submissions: VendorSubmissionsTable;
   company_documents: CompanyDocumentsTable;
+  search_history: SearchHistoryTable;
+  seat_inventory: SeatInventoryTable;
 };

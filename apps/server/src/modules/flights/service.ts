@@ -1,0 +1,158 @@
+import {
+  AppError,
+  EMPTY_RESULT,
+  type FareCalendarDay,
+  type FieldErrors,
+  type ParsedSearchBody,
+  SERVER,
+  type SearchHistoryEntry,
+  type SearchResult,
+} from '@skydesk/contract';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { CompanyPrincipal } from '../../platform/http/principal.js';
+import { type FlightSearchRequest, type FlightSupplier, SupplierRequestError } from '../../supplier/port.js';
+
+/** API.md: the fare strip shows the outbound date and the 3 days either side. */
+const CALENDAR_DAYS_EACH_SIDE = 3;
+const HISTORY_LIMIT = 200;
+
+const dayMs = 86_400_000;
+const shiftDate = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+
+const toSupplierRequest = (body: ParsedSearchBody): FlightSearchRequest => ({
+  tripType: body.trip_type,
+  legs: body.origin_destinations.map((leg) => ({
+    origin: leg.origin_location_code,
+    destination: leg.destination_location_code,
+    departureDate: leg.departure_date_time,
+  })),
+  passengers: { adults: body.adult_quantity, children: body.child_quantity, infants: body.infant_quantity },
+  cabin: body.cabin,
+  maxStops: body.max_stops,
+  preferredAirlines: body.preferred_airlines,
+});
+
+const invalid = (fieldErrors: FieldErrors) =>
+  new AppError('validation', Object.values(fieldErrors)[0]?.[0] ?? SERVER.validationFailed, { fieldErrors });
+
+export function createFlightService(deps: { db: Kysely<Database>; supplier: FlightSupplier; clock: Clock }) {
+  const { db, supplier, clock } = deps;
+  let zones: Promise<Map<string, string>> | undefined;
+  const airportZones = () => {
+    zones ??= supplier.routes().then((routes) => new Map(routes.Airports.map((a) => [a.code, a.time_zone])));
+    return zones;
+  };
+
+  /** The origin's own "today": a date in the past there is refused (API.md). */
+  async function pastDateErrors(body: ParsedSearchBody): Promise<FieldErrors> {
+    const known = await airportZones();
+    const errors: FieldErrors = {};
+    body.origin_destinations.forEach((leg, index) => {
+      const zone = known.get(leg.origin_location_code);
+      if (!zone) return; // the supplier names unknown airports
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(clock.now());
+      if (leg.departure_date_time < today) {
+        errors[`origin_destinations.${index}.departure_date_time`] = ['Choose a date from today on'];
+      }
+    });
+    return errors;
+  }
+
+  async function runSearch(body: ParsedSearchBody) {
+    try {
+      return (await supplier.search(toSupplierRequest(body))).itineraries;
+    } catch (error) {
+      if (error instanceof SupplierRequestError) throw invalid({ [error.field]: [error.message] });
+      throw error;
+    }
+  }
+
+  return {
+    routes: () => supplier.routes(),
+
+    async search(principal: CompanyPrincipal, body: ParsedSearchBody): Promise<SearchResult> {
+      const pastDates = await pastDateErrors(body);
+      if (Object.keys(pastDates).length > 0) throw invalid(pastDates);
+      const itineraries = await runSearch(body);
+      const entry = await db
+        .insertInto('search_history')
+        .values({
+          company_id: principal.companyId,
+          user_id: principal.userId,
+          trip_type: body.trip_type,
+          origin_destinations: JSON.stringify(body.origin_destinations),
+          adult_quantity: body.adult_quantity,
+          child_quantity: body.child_quantity,
+          infant_quantity: body.infant_quantity,
+          cabin: body.cabin,
+          result_count: itineraries.length,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (itineraries.length === 0) throw new AppError('not_found', EMPTY_RESULT.noFlights);
+      return { search_id: entry.id, PricedItineraries: { PricedItinerary: itineraries } };
+    },
+
+    /** The lowest total for the outbound date ±3 days; a return keeps its length of stay. */
+    async fareCalendar(body: ParsedSearchBody): Promise<FareCalendarDay[]> {
+      const pastDates = await pastDateErrors(body);
+      if (Object.keys(pastDates).length > 0) throw invalid(pastDates);
+      const days: FareCalendarDay[] = [];
+      for (let shift = -CALENDAR_DAYS_EACH_SIDE; shift <= CALENDAR_DAYS_EACH_SIDE; shift += 1) {
+        const shifted: ParsedSearchBody = {
+          ...body,
+          origin_destinations: body.origin_destinations.map((leg) => ({
+            ...leg,
+            departure_date_time: shiftDate(leg.departure_date_time, shift),
+          })),
+        };
+        const date = shifted.origin_destinations[0]!.departure_date_time;
+        const inPast = Object.keys(await pastDateErrors(shifted)).length > 0;
+        const itineraries = inPast ? [] : await runSearch(shifted);
+        const lowest = itineraries.reduce<(typeof itineraries)[number] | undefined>(
+          (best, itinerary) =>
+            !best ||
+            itinerary.AirItineraryPricingInfo.ItinTotalFare.TotalFare.Amount <
+              best.AirItineraryPricingInfo.ItinTotalFare.TotalFare.Amount
+              ? itinerary
+              : best,
+          undefined,
+        );
+        days.push({ date, lowest: lowest ? lowest.AirItineraryPricingInfo.ItinTotalFare.TotalFare : null });
+      }
+      return days;
+    },
+
+    async history(principal: CompanyPrincipal): Promise<SearchHistoryEntry[]> {
+      const rows = await db
+        .selectFrom('search_history')
+        .innerJoin('users', 'users.id', 'search_history.user_id')
+        .select([
+          'search_history.id',
+          'search_history.trip_type',
+          'search_history.origin_destinations',
+          'search_history.adult_quantity',
+          'search_history.child_quantity',
+          'search_history.infant_quantity',
+          'search_history.cabin',
+          'search_history.result_count',
+          'search_history.created_at',
+          'users.id as user_id',
+          'users.name as user_name',
+        ])
+        .where('search_history.company_id', '=', principal.companyId)
+        .orderBy('search_history.created_at', 'desc')
+        .orderBy('search_history.id', 'desc')
+        .limit(HISTORY_LIMIT)
+        .execute();
+      return rows.map(({ user_id, user_name, created_at, ...row }) => ({
+        ...row,
+        user: { id: user_id, name: user_name },
+        created_at: created_at.toISOString(),
+      }));
+    },
+  };
+}
