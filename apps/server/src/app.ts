@@ -1,5 +1,6 @@
 import { hkdfSync, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -113,6 +114,8 @@ export async function buildApp(deps: AppDeps) {
     crossOriginEmbedderPolicy: false,
     hsts: deps.config.publicUrl.startsWith('https://'),
   });
+  // Large answers (a search can carry hundreds of itineraries, ~3 MB of JSON) travel compressed.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 4, fields: 20, fieldSize: 10_000 },
