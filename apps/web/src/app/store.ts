@@ -20,6 +20,7 @@ import {
 } from '../features/auth/session-slice';
 import { signInSlice } from '../features/auth/sign-in-slice';
 import { bookingDraftSlice } from '../features/bookings/booking-draft-slice';
+import { flightSearchSlice } from '../features/flights/flight-search-slice';
 import { searchDraftSlice } from '../features/flights/search-draft-slice';
 
 const appReducer = combineReducers({
@@ -28,6 +29,8 @@ const appReducer = combineReducers({
   [signInSlice.reducerPath]: signInSlice.reducer,
   [searchDraftSlice.reducerPath]: searchDraftSlice.reducer,
   [bookingDraftSlice.reducerPath]: bookingDraftSlice.reducer,
+  // In memory only: search results and airports are server data, fetched fresh after a reload.
+  [flightSearchSlice.reducerPath]: flightSearchSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof appReducer>;

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PassengerType } from '@skydesk/contract';
+import type { PassengerType, PricedItinerary } from '@skydesk/contract';
 
 /** A passenger as the travellers form holds it (API.md `Passenger`). */
 export type TravellerDraft = {
@@ -32,6 +32,8 @@ export type BookingFormDraft = {
  * client state, so a reload in the middle of a booking loses nothing.
  */
 export type BookingDraftState = {
+  /** The itinerary chosen on the results (its offer_id is what the booking sends). */
+  selectedItinerary: PricedItinerary | null;
   form: BookingFormDraft | null;
   /** The last traveller entered, offered again to speed up the next passenger. */
   previousTraveller: TravellerDraft | null;
@@ -40,6 +42,7 @@ export type BookingDraftState = {
 };
 
 export const emptyBookingDraft: BookingDraftState = {
+  selectedItinerary: null,
   form: null,
   previousTraveller: null,
   disabledTravellerIds: [],
@@ -49,6 +52,11 @@ export const bookingDraftSlice = createSlice({
   name: 'bookingDraft',
   initialState: emptyBookingDraft,
   reducers: {
+    /** A new offer was chosen: a booking form of another offer no longer applies. */
+    itinerarySelected(state, action: PayloadAction<PricedItinerary>) {
+      if (state.form && state.form.offer_id !== action.payload.offer_id) state.form = null;
+      state.selectedItinerary = action.payload;
+    },
     bookingFormSaved(state, action: PayloadAction<BookingFormDraft>) {
       state.form = action.payload;
     },
@@ -66,6 +74,8 @@ export const bookingDraftSlice = createSlice({
     bookingDraftCleared: () => emptyBookingDraft,
   },
   selectors: {
+    // A draft saved before this field existed has none.
+    selectSelectedItinerary: (draft) => draft.selectedItinerary ?? null,
     selectBookingForm: (draft) => draft.form,
     selectPreviousTraveller: (draft) => draft.previousTraveller,
     selectDisabledTravellerIds: (draft) => draft.disabledTravellerIds,
@@ -73,11 +83,16 @@ export const bookingDraftSlice = createSlice({
 });
 
 export const {
+  itinerarySelected,
   bookingFormSaved,
   previousTravellerRemembered,
   travellerDisabled,
   travellerEnabled,
   bookingDraftCleared,
 } = bookingDraftSlice.actions;
-export const { selectBookingForm, selectPreviousTraveller, selectDisabledTravellerIds } =
-  bookingDraftSlice.selectors;
+export const {
+  selectSelectedItinerary,
+  selectBookingForm,
+  selectPreviousTraveller,
+  selectDisabledTravellerIds,
+} = bookingDraftSlice.selectors;

@@ -1,11 +1,57 @@
-import { ComingSoon } from '../../../shared/ui/coming-soon';
+import type { FieldErrors } from '@skydesk/contract';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { RecentSearches } from '../components/recent-searches';
+import { FlightSearchForm } from '../components/search-form';
+import { searchDraftSaved, selectSearchDraft } from '../search-draft-slice';
+import { draftFromSearch } from '../search-form';
+import { useAirports } from '../use-airports';
 
-/** /dashboard/search-flights (spec §2). Coming soon. */
+/** What the results screen hands back when the server refused the search (422). */
+export type SearchFormLocationState = { fieldErrors?: FieldErrors; validate?: boolean } | null;
+
+/** /dashboard/search-flights (spec §2): the search form; submitting opens the results. */
 export function SearchFlightsPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = location.state as SearchFormLocationState;
+  const draft = useAppSelector(selectSearchDraft);
+  const airports = useAirports();
+  // A recent search picked: the form starts again from it.
+  const [formKey, setFormKey] = useState(0);
+
   return (
-    <ComingSoon
-      title="Search flights"
-      description="Find one-way, return and multi-city fares for adults, children and infants."
-    />
+    <div className="mx-auto grid w-full max-w-7xl gap-6 xl:grid-cols-[1fr_18rem]">
+      <section
+        aria-labelledby="search-title"
+        className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <h2 id="search-title" className="mb-5 font-semibold text-lg text-slate-900">
+          Where to?
+        </h2>
+        <FlightSearchForm
+          key={formKey}
+          draft={draft}
+          airports={airports}
+          serverErrors={state?.fieldErrors}
+          validateOnMount={state?.validate}
+          onSearch={(valid) => {
+            dispatch(searchDraftSaved(valid));
+            navigate(paths.dashboard.flightResults);
+          }}
+        />
+      </section>
+      <aside className="space-y-4">
+        <RecentSearches
+          onPick={(entry) => {
+            dispatch(searchDraftSaved(draftFromSearch(entry)));
+            setFormKey((key) => key + 1);
+          }}
+        />
+      </aside>
+    </div>
   );
 }

@@ -1,0 +1,90 @@
+import { flightEndpoints, type SearchHistoryEntry } from '@skydesk/contract';
+import { History } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { apiRequest } from '../../../shared/http/api-request';
+import { datesSummary, passengersSummary, routeSummary } from '../search-summary';
+
+/** How many different recent searches are offered. */
+const RECENT_COUNT = 5;
+
+type RecentSearchesProps = { onPick: (entry: SearchHistoryEntry) => void };
+
+/** The same search repeated is offered once. */
+const identity = (entry: SearchHistoryEntry) =>
+  JSON.stringify([
+    entry.trip_type,
+    entry.origin_destinations,
+    entry.adult_quantity,
+    entry.child_quantity,
+    entry.infant_quantity,
+    entry.cabin,
+  ]);
+
+/**
+ * The agency's latest searches (API.md `GET /api/searchhistory`), one click to fill the form.
+ * A convenience: if the call fails (or the user may not view history) it is simply not shown.
+ */
+export function RecentSearches({ onPick }: RecentSearchesProps) {
+  const [entries, setEntries] = useState<SearchHistoryEntry[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiRequest(flightEndpoints.searchHistory, { suppressErrors: true, signal: controller.signal })
+      .then((history) => {
+        const seen = new Set<string>();
+        setEntries(
+          history
+            .filter((entry) => {
+              const key = identity(entry);
+              if (seen.has(key)) return false;
+              seen.add(key);
+              return true;
+            })
+            .slice(0, RECENT_COUNT),
+        );
+      })
+      .catch(() => setEntries([]));
+    return () => controller.abort();
+  }, []);
+
+  if (!entries || entries.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="recent-searches-title"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2
+          id="recent-searches-title"
+          className="flex items-center gap-2 font-semibold text-slate-900 text-sm"
+        >
+          <History aria-hidden="true" className="size-4 text-slate-500" />
+          Recent searches
+        </h2>
+        <Link
+          to={paths.dashboard.searchHistory}
+          className="font-medium text-indigo-700 text-xs hover:underline"
+        >
+          All searches
+        </Link>
+      </div>
+      <ul className="mt-3 space-y-2">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <button
+              type="button"
+              onClick={() => onPick(entry)}
+              className="w-full rounded-xl border border-slate-200 px-3 py-2 text-left transition-colors hover:border-indigo-300 hover:bg-indigo-50/50 focus-visible:outline-2 focus-visible:outline-indigo-500"
+            >
+              <span className="block font-medium text-slate-900 text-sm">{routeSummary(entry)}</span>
+              <span className="block text-slate-500 text-xs">
+                {datesSummary(entry)} · {passengersSummary(entry)}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

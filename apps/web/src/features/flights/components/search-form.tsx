@@ -1,0 +1,295 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CABINS, type FieldErrors as ServerFieldErrors } from '@skydesk/contract';
+import { clsx } from 'clsx';
+import { ArrowLeftRight, Plus, Search, X } from 'lucide-react';
+import { useEffect } from 'react';
+import { Controller, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useAppDispatch } from '../../../app/hooks';
+import { todayLocalDate } from '../../../shared/format/date-time';
+import { Button } from '../../../shared/ui/button';
+import { FieldError, SelectField, TextField } from '../../../shared/ui/field';
+import { type SearchDraft, searchDraftSaved } from '../search-draft-slice';
+import {
+  CABIN_LABELS,
+  emptyLeg,
+  formErrorsOfServer,
+  MULTI_CITY_LEGS,
+  SearchForm,
+  TRIP_TYPE_LABELS,
+} from '../search-form';
+import type { AirportDirectory } from '../use-airports';
+import { AirportCombobox } from './airport-combobox';
+import { PassengerPicker } from './passenger-picker';
+
+type SearchFormProps = {
+  draft: SearchDraft;
+  airports: AirportDirectory;
+  /** The form is valid: the draft holds the search to run. */
+  onSearch: (draft: SearchDraft) => void;
+  /** A 422 of the last search (keys of the search body), shown on the fields. */
+  serverErrors?: ServerFieldErrors | undefined;
+  /** Check the draft at once (e.g. a search again of a past date). */
+  validateOnMount?: boolean;
+};
+
+const TRIP_TYPES = ['OneWay', 'Return', 'MultiCity'] as const;
+
+/**
+ * The flight search form (API.md "Flights" search body), saved to the draft as it is typed. It
+ * starts from `draft`; to load another search into it, mount it again (a new key).
+ */
+export function FlightSearchForm({
+  draft,
+  airports,
+  onSearch,
+  serverErrors,
+  validateOnMount,
+}: SearchFormProps) {
+  const dispatch = useAppDispatch();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setValue,
+    getValues,
+    setError,
+    trigger,
+    watch,
+    formState: { errors, isSubmitted },
+  } = useForm<SearchDraft>({
+    resolver: zodResolver(SearchForm),
+    mode: 'onTouched',
+    defaultValues: draft,
+  });
+  const legs = useFieldArray({ control, name: 'legs' });
+  const values = useWatch({ control }) as SearchDraft;
+  const tripType = values.trip_type;
+  const today = todayLocalDate();
+
+  // spec §3: the search form is persisted; every change goes to the draft.
+  useEffect(() => {
+    const subscription = watch((next) => dispatch(searchDraftSaved(structuredClone(next) as SearchDraft)));
+    return () => subscription.unsubscribe();
+  }, [dispatch, watch]);
+
+  useEffect(() => {
+    if (serverErrors) {
+      const found = formErrorsOfServer(serverErrors, getValues('trip_type'));
+      found.forEach(({ field, message }, index) => {
+        setError(field as Path<SearchDraft>, { type: 'server', message }, { shouldFocus: index === 0 });
+      });
+    } else if (validateOnMount) {
+      void trigger();
+    }
+  }, [serverErrors, validateOnMount, setError, trigger, getValues]);
+
+  // Once submitted, a change anywhere re-checks everything (the rules cross fields).
+  const revalidate = () => {
+    if (isSubmitted) void trigger();
+  };
+
+  const chooseTripType = (next: SearchDraft['trip_type']) => {
+    setValue('trip_type', next, { shouldDirty: true });
+    if (next === 'MultiCity' && getValues('legs').length < MULTI_CITY_LEGS.min) {
+      const first = getValues('legs.0');
+      legs.append({ ...emptyLeg(), origin_location_code: first?.destination_location_code ?? '' });
+    }
+    revalidate();
+  };
+
+  const swap = (index: number) => {
+    // Read both first: getValues answers the form's live object, which the first setValue changes.
+    const { origin_location_code: origin, destination_location_code: destination } = getValues(
+      `legs.${index}`,
+    );
+    setValue(`legs.${index}.origin_location_code`, destination, { shouldDirty: true });
+    setValue(`legs.${index}.destination_location_code`, origin, { shouldDirty: true });
+    revalidate();
+  };
+
+  const visibleLegs = tripType === 'MultiCity' ? legs.fields : legs.fields.slice(0, 1);
+  const legsError = errors.legs?.root?.message ?? errors.legs?.message;
+
+  return (
+    <form noValidate onSubmit={handleSubmit((valid) => onSearch(valid as SearchDraft))} className="space-y-6">
+      <fieldset>
+        <legend className="sr-only">Trip type</legend>
+        <div className="inline-flex rounded-xl bg-slate-100 p-1">
+          {TRIP_TYPES.map((type) => (
+            <label
+              key={type}
+              className={clsx(
+                'cursor-pointer rounded-lg px-3.5 py-1.5 font-medium text-sm transition-colors has-focus-visible:outline-2 has-focus-visible:outline-indigo-500',
+                tripType === type
+                  ? 'bg-white text-indigo-700 shadow-sm'
+                  : 'text-slate-600 hover:text-slate-900',
+              )}
+            >
+              <input
+                type="radio"
+                name="trip_type"
+                value={type}
+                checked={tripType === type}
+                onChange={() => chooseTripType(type)}
+                className="sr-only"
+              />
+              {TRIP_TYPE_LABELS[type]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="space-y-4">
+        {visibleLegs.map((leg, index) => (
+          <fieldset
+            key={leg.id}
+            className={clsx(tripType === 'MultiCity' && 'rounded-xl border border-slate-200 p-3 sm:p-4')}
+          >
+            <legend
+              className={clsx(
+                tripType === 'MultiCity' ? 'px-1 font-medium text-slate-700 text-sm' : 'sr-only',
+              )}
+            >
+              {tripType === 'MultiCity' ? `Flight ${index + 1}` : 'Route and dates'}
+            </legend>
+            <div className="grid items-start gap-x-3 gap-y-4 md:grid-cols-[1fr_auto_1fr] lg:grid-cols-[1fr_auto_1fr_11rem_11rem]">
+              <Controller
+                control={control}
+                name={`legs.${index}.origin_location_code`}
+                render={({ field, fieldState }) => (
+                  <AirportCombobox
+                    label="From"
+                    airports={airports}
+                    value={field.value}
+                    name={field.name}
+                    inputRef={field.ref}
+                    onBlur={field.onBlur}
+                    onChange={(code) => {
+                      field.onChange(code);
+                      revalidate();
+                    }}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+              <button
+                type="button"
+                onClick={() => swap(index)}
+                aria-label={`Swap origin and destination${tripType === 'MultiCity' ? ` of flight ${index + 1}` : ''}`}
+                className="flex size-10 items-center justify-center self-center justify-self-center rounded-full border border-slate-300 bg-white text-slate-600 shadow-xs transition-colors hover:border-indigo-400 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:outline-offset-2 md:mt-7"
+              >
+                <ArrowLeftRight aria-hidden="true" className="size-4 rotate-90 md:rotate-0" />
+              </button>
+              <Controller
+                control={control}
+                name={`legs.${index}.destination_location_code`}
+                render={({ field, fieldState }) => (
+                  <AirportCombobox
+                    label="To"
+                    airports={airports}
+                    value={field.value}
+                    name={field.name}
+                    inputRef={field.ref}
+                    onBlur={field.onBlur}
+                    onChange={(code) => {
+                      field.onChange(code);
+                      revalidate();
+                    }}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+              <TextField
+                label={tripType === 'MultiCity' ? 'Date' : 'Departure'}
+                type="date"
+                min={index > 0 ? values.legs[index - 1]?.departure_date || today : today}
+                error={errors.legs?.[index]?.departure_date?.message}
+                {...register(`legs.${index}.departure_date`, { onChange: revalidate })}
+              />
+              {tripType === 'Return' && (
+                <TextField
+                  label="Return"
+                  type="date"
+                  min={values.legs[0]?.departure_date || today}
+                  error={errors.return_date?.message}
+                  {...register('return_date', { onChange: revalidate })}
+                />
+              )}
+              {tripType === 'MultiCity' && legs.fields.length > MULTI_CITY_LEGS.min && (
+                <Button
+                  variant="ghost"
+                  className="self-end lg:col-start-5"
+                  onClick={() => {
+                    legs.remove(index);
+                    revalidate();
+                  }}
+                  aria-label={`Remove flight ${index + 1}`}
+                >
+                  <X aria-hidden="true" className="size-4" /> Remove
+                </Button>
+              )}
+            </div>
+          </fieldset>
+        ))}
+        {tripType === 'MultiCity' && (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              variant="secondary"
+              disabled={legs.fields.length >= MULTI_CITY_LEGS.max}
+              onClick={() => {
+                const last = getValues(`legs.${legs.fields.length - 1}`);
+                legs.append({ ...emptyLeg(), origin_location_code: last?.destination_location_code ?? '' });
+              }}
+            >
+              <Plus aria-hidden="true" className="size-4" /> Add flight
+            </Button>
+            <p className="text-slate-500 text-xs">
+              {MULTI_CITY_LEGS.min} to {MULTI_CITY_LEGS.max} flights
+              {legs.fields.length >= MULTI_CITY_LEGS.max ? ' — the most a multi-city trip can have.' : '.'}
+            </p>
+          </div>
+        )}
+        {legsError && <FieldError>{legsError}</FieldError>}
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-[1fr_14rem]">
+        <Controller
+          control={control}
+          name="adult_quantity"
+          render={() => (
+            <PassengerPicker
+              adult_quantity={values.adult_quantity}
+              child_quantity={values.child_quantity}
+              infant_quantity={values.infant_quantity}
+              error={
+                errors.adult_quantity?.message ??
+                errors.child_quantity?.message ??
+                errors.infant_quantity?.message
+              }
+              onChange={(counts) => {
+                setValue('adult_quantity', counts.adult_quantity, { shouldDirty: true });
+                setValue('child_quantity', counts.child_quantity, { shouldDirty: true });
+                setValue('infant_quantity', counts.infant_quantity, { shouldDirty: true });
+                revalidate();
+              }}
+            />
+          )}
+        />
+        <SelectField label="Cabin" error={errors.cabin?.message} {...register('cabin')}>
+          {CABINS.map((cabin) => (
+            <option key={cabin} value={cabin}>
+              {CABIN_LABELS[cabin]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      <div className="flex justify-end border-slate-100 border-t pt-5">
+        <Button type="submit" className="w-full sm:w-auto sm:min-w-40">
+          <Search aria-hidden="true" className="size-4" />
+          Search flights
+        </Button>
+      </div>
+    </form>
+  );
+}
