@@ -20,39 +20,42 @@ function Stepper({ label, hint, noun, value, min, max, onChange }: StepperProps)
   const buttonClass =
     'flex size-9 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 transition-colors hover:border-indigo-400 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-slate-300 disabled:hover:text-slate-700';
   return (
-    <div className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-3 py-2.5">
-      <div className="min-w-0">
-        <p id={`${id}-label`} className="font-medium text-slate-800 text-sm">
-          {label}
-        </p>
-        <p className="text-slate-500 text-xs">{hint}</p>
-      </div>
-      <div className="flex items-center gap-2">
-        <button
-          type="button"
-          className={buttonClass}
-          aria-label={`Remove ${noun}`}
-          disabled={value <= min}
-          onClick={() => onChange(value - 1)}
-        >
-          <Minus aria-hidden="true" className="size-4" />
-        </button>
-        <output
-          aria-labelledby={`${id}-label`}
-          aria-live="polite"
-          className="w-6 text-center font-semibold tabular-nums"
-        >
-          {value}
-        </output>
-        <button
-          type="button"
-          className={buttonClass}
-          aria-label={`Add ${noun}`}
-          disabled={value >= max}
-          onClick={() => onChange(value + 1)}
-        >
-          <Plus aria-hidden="true" className="size-4" />
-        </button>
+    // A card too narrow for label and buttons side by side puts the buttons under the label.
+    <div className="@container rounded-xl border border-slate-200 bg-white px-3 py-2.5">
+      <div className="flex flex-col gap-2 @min-[14rem]:flex-row @min-[14rem]:items-center @min-[14rem]:justify-between @min-[14rem]:gap-3">
+        <div className="min-w-0">
+          <p id={`${id}-label`} className="font-medium text-slate-800 text-sm">
+            {label}
+          </p>
+          <p className="text-slate-500 text-xs">{hint}</p>
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          <button
+            type="button"
+            className={buttonClass}
+            aria-label={`Remove ${noun}`}
+            disabled={value <= min}
+            onClick={() => onChange(value - 1)}
+          >
+            <Minus aria-hidden="true" className="size-4" />
+          </button>
+          <output
+            aria-labelledby={`${id}-label`}
+            aria-live="polite"
+            className="w-6 text-center font-semibold tabular-nums"
+          >
+            {value}
+          </output>
+          <button
+            type="button"
+            className={buttonClass}
+            aria-label={`Add ${noun}`}
+            disabled={value >= max}
+            onClick={() => onChange(value + 1)}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+          </button>
+        </div>
       </div>
     </div>
   );

@@ -152,7 +152,7 @@ export function FlightSearchForm({
             >
               {tripType === 'MultiCity' ? `Flight ${index + 1}` : 'Route and dates'}
             </legend>
-            <div className="grid items-start gap-x-3 gap-y-4 md:grid-cols-[1fr_auto_1fr] lg:grid-cols-[1fr_auto_1fr_11rem_11rem]">
+            <div className="grid items-start gap-x-3 gap-y-4 md:grid-cols-[1fr_auto_1fr] xl:grid-cols-[1fr_auto_1fr_11rem_11rem]">
               <Controller
                 control={control}
                 name={`legs.${index}.origin_location_code`}
@@ -200,6 +200,7 @@ export function FlightSearchForm({
                 )}
               />
               <TextField
+                className="md:col-start-1 xl:col-start-auto"
                 label={tripType === 'MultiCity' ? 'Date' : 'Departure'}
                 type="date"
                 min={index > 0 ? values.legs[index - 1]?.departure_date || today : today}
@@ -208,6 +209,7 @@ export function FlightSearchForm({
               />
               {tripType === 'Return' && (
                 <TextField
+                  className="md:col-start-3 xl:col-start-auto"
                   label="Return"
                   type="date"
                   min={values.legs[0]?.departure_date || today}
@@ -218,7 +220,7 @@ export function FlightSearchForm({
               {tripType === 'MultiCity' && legs.fields.length > MULTI_CITY_LEGS.min && (
                 <Button
                   variant="ghost"
-                  className="self-end lg:col-start-5"
+                  className="self-end md:col-start-3 xl:col-start-5"
                   onClick={() => {
                     legs.remove(index);
                     revalidate();

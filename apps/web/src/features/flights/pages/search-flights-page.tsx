@@ -24,7 +24,7 @@ export function SearchFlightsPage() {
   const [formKey, setFormKey] = useState(0);
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-6 xl:grid-cols-[1fr_18rem]">
+    <div className="mx-auto grid w-full max-w-7xl gap-6 2xl:grid-cols-[1fr_18rem]">
       <section
         aria-labelledby="search-title"
         className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
