@@ -127,6 +127,8 @@ export async function loadReferenceData(): Promise<ReferenceData> {
     const row = parsed.data;
     // Cargo carriers share their parent's IATA code and sell no seats.
     if (row.active !== 'Y' || !/^[A-Z0-9]{2}$/.test(row.iata) || /cargo/i.test(row.name)) continue;
+    // OpenFlights keeps placeholder rows ('Zz', 'L', '88', 'N1'): no airline is named its own code.
+    if (!isRealAirlineName(row.name.trim(), row.iata)) continue;
     const countryCode = countryCodes.get(row.country?.trim() ?? '');
     if (!countryCode || airlineCodes.has(row.iata)) continue;
     airlineCodes.add(row.iata);
@@ -201,4 +203,8 @@ function countryCodesByName(
 
 function compareCodes(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function isRealAirlineName(name: string, code: string): boolean {
+  return name.length >= 3 && name.toUpperCase() !== code && !/^\d+$/.test(name);
 }
