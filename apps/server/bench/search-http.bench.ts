@@ -1,0 +1,196 @@
+/**
+ * Search latency benchmark (docs/benchmarks.md): the real app on an embedded store with the demo
+ * agency, signed in through the real login and TOTP steps, timed for four kinds of search —
+ * (a) a direct-heavy pair, (b) a pair that needs one connection, (c) one that needs two,
+ * (d) a return trip — first in-process (`inject`, no sockets), then over HTTP on 127.0.0.1 with
+ * autocannon at 10 connections, beside bare `GET /api/health` in the same run.
+ *
+ *   npm run bench:http -w @skydesk/server
+ *
+ * Loopback only, fixed durations: it stops by itself in about a minute.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { Secret, TOTP } from 'otpauth';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { DEMO, seedDemoData } from '../src/db/seed-demo.js';
+import { migrate } from '../src/platform/db/migrate.js';
+import { openStore } from '../src/platform/db/store.js';
+import { createSecretBox } from '../src/platform/security/encryption.js';
+import { createPasswordHasher } from '../src/platform/security/password.js';
+
+const CONNECTIONS = 10;
+const HTTP_SECONDS = 6;
+const IN_PROCESS_RUNS = 60;
+const TARGET_P95_MS = { a: 30, b: 30, c: 30, d: 60 } as const;
+
+type Kind = keyof typeof TARGET_P95_MS;
+
+const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const leg = (origin: string, destination: string, date: string) => ({
+  departure_date_time: date,
+  origin_location_code: origin,
+  destination_location_code: destination,
+});
+const oneWay = (origin: string, destination: string, maxStops = 2) => ({
+  trip_type: 'OneWay',
+  origin_destinations: [leg(origin, destination, dateIn(10))],
+  adult_quantity: 1,
+  max_stops: maxStops,
+});
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'skydesk-bench-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) };
+  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), dataEncryptionKey: randomBytes(32) };
+  const store = await openStore({ kind: 'pglite' });
+  await migrate(store.db);
+  await seedDemoData(store.db, {
+    hasher: createPasswordHasher(10),
+    secretBox: createSecretBox(secrets.dataEncryptionKey),
+    currency: 'USD',
+    now: new Date(),
+  });
+  const app = await buildApp({ config, store, secrets, logger: false, webDistDir: null });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+
+  // The demo owner signs in as an agent would: password, then the authenticator code.
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: DEMO.ownerEmail, password: DEMO.password },
+  });
+  const code = new TOTP({ secret: Secret.fromBase32(DEMO.totpSecret) }).generate();
+  const session = await app.inject({
+    method: 'POST',
+    url: '/api/user/verify-google-authenticator',
+    headers: { authorization: `Bearer ${login.json().data.challenge_token}` },
+    payload: { code },
+  });
+  const authorization = `Bearer ${session.json().data.token}`;
+  const search = (body: unknown) =>
+    app.inject({ method: 'POST', url: '/api/search', headers: { authorization }, payload: body as object });
+
+  // Pairs that need exactly one and exactly two connections, found in the network itself.
+  const routes = (
+    await app.inject({ method: 'POST', url: '/api/booking-all-active-routes', headers: { authorization } })
+  ).json().data as { Routes: { origin_location_code: string; destination_location_codes: string[] }[] };
+  const hubs = routes.Routes.filter((r) => r.destination_location_codes.length >= 60).map(
+    (r) => r.origin_location_code,
+  );
+  const regionals = routes.Routes.filter((r) => r.destination_location_codes.length <= 3).map(
+    (r) => r.origin_location_code,
+  );
+  async function findPair(origins: string[], destinations: string[], connections: 1 | 2) {
+    for (let i = 0; i < 400; i += 1) {
+      const origin = origins[(i * 7) % origins.length]!;
+      const destination = destinations[(i * 13 + 5) % destinations.length]!;
+      if (origin === destination) continue;
+      const fewer = await search(oneWay(origin, destination, connections - 1));
+      if (fewer.statusCode !== 404) continue;
+      const enough = await search(oneWay(origin, destination, connections));
+      if (enough.statusCode === 200) return [origin, destination] as const;
+    }
+    throw new Error(`no pair with exactly ${connections} connection(s) found`);
+  }
+  const [b1, b2] = await findPair(hubs, regionals, 1);
+  const [c1, c2] = await findPair(regionals, regionals, 2);
+  const bodies: Record<Kind, unknown> = {
+    a: oneWay('LHR', 'JFK'),
+    b: oneWay(b1, b2),
+    c: oneWay(c1, c2),
+    d: {
+      trip_type: 'Return',
+      origin_destinations: [leg('LHR', 'JFK', dateIn(10)), leg('JFK', 'LHR', dateIn(17))],
+      adult_quantity: 2,
+      child_quantity: 1,
+      infant_quantity: 1,
+    },
+  };
+  const labels: Record<Kind, string> = {
+    a: 'a direct-heavy pair, LHR → JFK',
+    b: `b one connection, ${b1} → ${b2}`,
+    c: `c two connections, ${c1} → ${c2}`,
+    d: 'd return LHR ⇄ JFK, 2 ADT + 1 CNN + 1 INF',
+  };
+
+  console.log(
+    `\nSearch latency, in-process (app.inject through the whole stack, ${IN_PROCESS_RUNS} runs each)`,
+  );
+  for (const kind of Object.keys(bodies) as Kind[]) {
+    const times: number[] = [];
+    let results = 0;
+    for (let run = 0; run < IN_PROCESS_RUNS; run += 1) {
+      const started = performance.now();
+      const res = await search(bodies[kind]);
+      times.push(performance.now() - started);
+      results = res.json().data.PricedItineraries.PricedItinerary.length;
+    }
+    times.sort((x, y) => x - y);
+    const p95 = percentile(times, 95);
+    console.log(
+      `  ${labels[kind].padEnd(46)} p50 ${fmt(percentile(times, 50))}  p95 ${fmt(p95)}  (${results} itineraries)  target p95 ≤ ${TARGET_P95_MS[kind]} ms ${p95 <= TARGET_P95_MS[kind] ? '✓' : '✗'}`,
+    );
+  }
+
+  console.log(`\nOver HTTP on loopback: autocannon, ${CONNECTIONS} connections, ${HTTP_SECONDS} s each`);
+  const health = await load({ url: `${address}/api/health`, method: 'GET' });
+  console.log(
+    `  GET /api/health                                 ${health.rps.toFixed(0)} req/s  p50 ${fmt(health.p50)}  p95 ${fmt(health.p95)}`,
+  );
+  for (const kind of Object.keys(bodies) as Kind[]) {
+    const result = await load({
+      url: `${address}/api/search`,
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+      body: JSON.stringify(bodies[kind]),
+    });
+    console.log(
+      `  ${labels[kind].padEnd(46)} ${result.rps.toFixed(0).padStart(5)} req/s  p50 ${fmt(result.p50)}  p95 ${fmt(result.p95)}  throughput / health ${(result.rps / health.rps).toFixed(3)}${result.errors ? `  (${result.errors} errors)` : ''}`,
+    );
+  }
+
+  await app.close();
+  await store.close();
+}
+
+/** One autocannon run; every response time is kept so p95 is exact (autocannon reports p90/p97.5). */
+async function load(options: {
+  url: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}) {
+  const times: number[] = [];
+  let errors = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { ...options, connections: CONNECTIONS, duration: HTTP_SECONDS },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode !== 200) errors += 1;
+      times.push(responseTime);
+    });
+  });
+  times.sort((x, y) => x - y);
+  return {
+    rps: result.requests.average,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    errors: errors + result.errors + result.non2xx,
+  };
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
