@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { SeatInventory } from '../../supplier/inventory.js';
 import { seatKey } from '../../supplier/inventory.js';
@@ -17,8 +17,10 @@ export function createDbSeatInventory(db: Kysely<Database>): SeatInventory {
       const rows = await db
         .selectFrom('seat_inventory')
         .select(['flight', 'departure_date', 'cabin', 'seats_sold'])
-        .where('flight', 'in', flights)
-        .where('departure_date', 'in', dates)
+        // Two array parameters, not one per flight: a search prices hundreds of flights, and a
+        // statement with hundreds of parameters costs more to parse than to run.
+        .where(sql<boolean>`flight = any(${flights}::text[])`)
+        .where(sql<boolean>`departure_date = any(${dates}::date[])`)
         .execute();
       const sold = new Map(
         rows.map((row) => [seatKey(row.flight, row.departure_date, row.cabin), row.seats_sold]),
