@@ -110,6 +110,32 @@ export function FlightSearchForm({
   const visibleLegs = tripType === 'MultiCity' ? legs.fields : legs.fields.slice(0, 1);
   const legsError = errors.legs?.root?.message ?? errors.legs?.message;
 
+  /**
+   * From or To of one leg: the airport combobox bound to its form field. A render function, not a
+   * component defined here, so the combobox is not remounted (and its focus lost) on each render.
+   */
+  const airportField = (name: Path<SearchDraft>, label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <AirportCombobox
+          label={label}
+          airports={airports}
+          value={field.value as string}
+          name={field.name}
+          inputRef={field.ref}
+          onBlur={field.onBlur}
+          onChange={(code) => {
+            field.onChange(code);
+            revalidate();
+          }}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+
   return (
     <form noValidate onSubmit={handleSubmit((valid) => onSearch(valid as SearchDraft))} className="space-y-6">
       <fieldset>
@@ -153,25 +179,7 @@ export function FlightSearchForm({
               {tripType === 'MultiCity' ? `Flight ${index + 1}` : 'Route and dates'}
             </legend>
             <div className="grid items-start gap-x-3 gap-y-4 md:grid-cols-[1fr_auto_1fr] xl:grid-cols-[1fr_auto_1fr_11rem_11rem]">
-              <Controller
-                control={control}
-                name={`legs.${index}.origin_location_code`}
-                render={({ field, fieldState }) => (
-                  <AirportCombobox
-                    label="From"
-                    airports={airports}
-                    value={field.value}
-                    name={field.name}
-                    inputRef={field.ref}
-                    onBlur={field.onBlur}
-                    onChange={(code) => {
-                      field.onChange(code);
-                      revalidate();
-                    }}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
+              {airportField(`legs.${index}.origin_location_code`, 'From')}
               <button
                 type="button"
                 onClick={() => swap(index)}
@@ -180,25 +188,7 @@ export function FlightSearchForm({
               >
                 <ArrowLeftRight aria-hidden="true" className="size-4 rotate-90 md:rotate-0" />
               </button>
-              <Controller
-                control={control}
-                name={`legs.${index}.destination_location_code`}
-                render={({ field, fieldState }) => (
-                  <AirportCombobox
-                    label="To"
-                    airports={airports}
-                    value={field.value}
-                    name={field.name}
-                    inputRef={field.ref}
-                    onBlur={field.onBlur}
-                    onChange={(code) => {
-                      field.onChange(code);
-                      revalidate();
-                    }}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
+              {airportField(`legs.${index}.destination_location_code`, 'To')}
               <TextField
                 className="md:col-start-1 xl:col-start-auto"
                 label={tripType === 'MultiCity' ? 'Date' : 'Departure'}
