@@ -24,10 +24,6 @@ function fromFrameworkError(error: FastifyError): AppError | undefined {
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
       return new AppError('payload_too_large', 'The upload is too large');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError('bad_request', 'The request body is empty');
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new AppError('bad_request', 'The request body is not valid JSON');
     default:
       break;
   }
