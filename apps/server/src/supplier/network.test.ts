@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTimetable, DEFAULT_NETWORK_SEED } from './build-timetable.js';
 import { cabinBit, equipmentAt } from './fleet.js';
+import { createRandom } from './random.js';
 import { loadReferenceData, type ReferenceData } from './reference-data.js';
 import { JourneyPlanner } from './routing.js';
-import { epochDayOf, MINUTES_PER_DAY } from './time-zones.js';
+import { dateOfEpochDay, epochDayOf, MINUTES_PER_DAY, startOfLocalDay } from './time-zones.js';
 import type { Timetable } from './timetable.js';
 
 let data: ReferenceData;
@@ -89,6 +90,33 @@ describe('network and timetable', () => {
     const medium = timetable.airports.flatMap((airport, index) => (airport.size === 'medium' ? [index] : []));
     expect(medium.filter((index) => within.has(index)).length / medium.length).toBeGreaterThan(0.95);
     expect(everywhere.size).toBe(timetable.airportCount);
+  });
+
+  it('sells most random pairs of airports with service a journey of at most two connections on a given day', () => {
+    // Every spoke is flown daily to a gateway hub and the gateways to each other: spoke → hub →
+    // hub → spoke. Pairs miss where two gateways are out of range or a connection misses by minutes.
+    const planner = new JourneyPlanner(timetable);
+    const random = createRandom(7);
+    const firstDay = epochDayOf('2026-12-01');
+    let answered = 0;
+    const pairs = 300;
+    for (let query = 0; query < pairs; query++) {
+      const origin = Math.floor(random() * timetable.airportCount);
+      const destination =
+        (origin + 1 + Math.floor(random() * (timetable.airportCount - 1))) % timetable.airportCount;
+      const date = dateOfEpochDay(firstDay + Math.floor(random() * 365));
+      const zone = timetable.airport(origin).timeZone;
+      const found = planner.plan({
+        origin,
+        destination,
+        departureFrom: startOfLocalDay(zone, date),
+        departureUntil: startOfLocalDay(zone, dateOfEpochDay(epochDayOf(date) + 1)),
+        maxConnections: 2,
+        cabinBit: cabinBit('Economy'),
+      });
+      if (found.length > 0) answered++;
+    }
+    expect(answered / pairs).toBeGreaterThan(0.8);
   });
 
   it('sells a journey from a major hub to large airports on real days, not just on the map', () => {

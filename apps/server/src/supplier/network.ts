@@ -8,7 +8,9 @@ import type { AirlineRecord, AirportRecord, AirportSize, ReferenceData } from '.
  * has. Airlines are based at the big airports of their country (hubs) and fly to the spokes with
  * the most demand, where demand is the product of the two airports' sizes decayed by distance —
  * the gravity model airline planners start from. Point-to-point trunks join large airports, and
- * every airport with scheduled service ends up connected to the rest.
+ * every airport with scheduled service ends up connected to the rest: flown daily to a gateway
+ * (a major carrier's hub), the gateways flown daily to each other, so most pairs of airports are
+ * at most two connections apart.
  *
  * Every random choice is a hash of the seed and the codes involved, so one seed always gives the
  * same network.
@@ -24,6 +26,11 @@ export type AirlineService = {
   demand: number;
   /** Flown out of a hub in departure banks (waves) rather than spread over the day. */
   banked: boolean;
+  /**
+   * Flown every day even if demand alone would give a few days a week: the links that tie a
+   * spoke to its gateway and the gateways to each other, so connections line up on any date.
+   */
+  everyDay: boolean;
 };
 
 export type NetworkPlan = {
@@ -66,6 +73,7 @@ export function planNetwork(data: ReferenceData, seed: number): NetworkPlan {
   flyTrunks(builder, airlines, roles, seed);
   serveUncoveredAirports(builder, hubs, airlineRangeKm);
   joinIsolatedIslands(builder, hubs, airlineRangeKm);
+  linkGateways(builder, hubs, roles, airlineRangeKm);
 
   return { airports, airlines, airportWeight: weight, hubs, airlineRangeKm, services: builder.services };
 }
@@ -291,11 +299,89 @@ function joinIsolatedIslands(
   }
 }
 
+/** Gateways this close together serve the same city (Heathrow and Gatwick): no shuttle between them. */
+const MIN_GATEWAY_LINK_KM = 300;
+
+/**
+ * The backbone that makes any two airports with service at most two connections apart: the hubs
+ * of the major carriers are gateways, flown to each other every day where an aircraft can reach,
+ * and every other airport is flown every day to its nearest gateway (spoke → gateway → gateway →
+ * spoke), as real networks feed every field into a hub that reaches the world.
+ */
+function linkGateways(
+  builder: ServiceBuilder,
+  hubs: readonly (readonly number[])[],
+  roles: readonly AirlineRole[],
+  rangeKm: Float64Array,
+): void {
+  const { airports } = builder;
+  const indexByCode = new Map(airports.map((airport, index) => [airport.code, index]));
+  const gateways = [
+    ...new Set(
+      [...MAJOR_CARRIERS.values()].flatMap((codes) => codes.flatMap((code) => indexByCode.get(code) ?? [])),
+    ),
+  ].sort((a, b) => a - b);
+  const isGateway = new Uint8Array(airports.length);
+  for (const gateway of gateways) isGateway[gateway] = 1;
+  // The carriers based at each gateway, biggest (flag carrier) first.
+  const carriersAt = new Map<number, number[]>();
+  hubs.forEach((list, airline) => {
+    for (const hub of list) {
+      if (!isGateway[hub]) continue;
+      const carriers = carriersAt.get(hub) ?? [];
+      carriers.push(airline);
+      carriersAt.set(hub, carriers);
+    }
+  });
+  for (const carriers of carriersAt.values())
+    carriers.sort((a, b) => roles[a]!.rank - roles[b]!.rank || a - b);
+  const carrierFor = (gateway: number, distance: number) =>
+    carriersAt.get(gateway)?.find((airline) => rangeKm[airline]! >= distance);
+
+  for (let i = 0; i < gateways.length; i++) {
+    const from = gateways[i]!;
+    const distances = builder.distancesFrom(from);
+    for (let j = i + 1; j < gateways.length; j++) {
+      const to = gateways[j]!;
+      const distance = distances[to]!;
+      if (distance < MIN_GATEWAY_LINK_KM) continue;
+      if (builder.markEveryDay(from, to)) continue;
+      const airline = carrierFor(from, distance) ?? carrierFor(to, distance);
+      if (airline === undefined) continue;
+      if (carrierFor(from, distance) === airline) builder.add(airline, from, to, false, true);
+      else builder.add(airline, to, from, false, true);
+    }
+  }
+
+  airports.forEach((_, spoke) => {
+    if (isGateway[spoke] || !builder.isServed(spoke)) return;
+    const distances = gateways.map((gateway) => builder.distancesFrom(gateway)[spoke]!);
+    // Already flown to a gateway: fly the nearest such link every day.
+    let linked = -1;
+    gateways.forEach((gateway, k) => {
+      if (builder.hasPair(spoke, gateway) && (linked < 0 || distances[k]! < distances[linked]!)) linked = k;
+    });
+    if (linked >= 0) {
+      builder.markEveryDay(spoke, gateways[linked]!);
+      return;
+    }
+    let nearest = -1;
+    gateways.forEach((gateway, k) => {
+      if (carrierFor(gateway, distances[k]!) === undefined) return;
+      if (nearest < 0 || distances[k]! < distances[nearest]!) nearest = k;
+    });
+    if (nearest < 0) return;
+    const gateway = gateways[nearest]!;
+    builder.add(carrierFor(gateway, distances[nearest]!)!, gateway, spoke, true, true);
+  });
+}
+
 /** Collects services without duplicates and answers the questions the planning steps ask. */
 class ServiceBuilder {
   readonly services: AirlineService[] = [];
   private readonly airlinePairs = new Set<number>();
   private readonly pairs = new Set<number>();
+  private readonly servicesByPair = new Map<number, AirlineService[]>();
   private readonly served: Uint8Array;
   private readonly distanceCache = new Map<number, Float32Array>();
 
@@ -333,7 +419,7 @@ class ServiceBuilder {
     return distances;
   }
 
-  add(airline: number, base: number, other: number, banked: boolean): void {
+  add(airline: number, base: number, other: number, banked: boolean, everyDay = false): void {
     if (base === other) return;
     const pair = this.pairKey(base, other);
     const key = airline * this.airports.length ** 2 + pair;
@@ -345,7 +431,18 @@ class ServiceBuilder {
     const distanceKm = this.distancesFrom(base)[other]!;
     // Coverage links may be shorter than a market would justify; give them a floor of traffic.
     const demand = Math.max(this.demand(base, other, Math.max(distanceKm, MIN_ROUTE_KM)), 1);
-    this.services.push({ airline, base, other, distanceKm, demand, banked });
+    this.services.push({ airline, base, other, distanceKm, demand, banked, everyDay });
+    const list = this.servicesByPair.get(pair) ?? [];
+    list.push(this.services[this.services.length - 1]!);
+    this.servicesByPair.set(pair, list);
+  }
+
+  /** Makes every service on the pair fly daily; false if the pair has none. */
+  markEveryDay(a: number, b: number): boolean {
+    const list = this.servicesByPair.get(this.pairKey(a, b));
+    if (!list) return false;
+    for (const service of list) service.everyDay = true;
+    return true;
   }
 
   hasPair(a: number, b: number): boolean {

@@ -71,7 +71,8 @@ export function scheduleFlights(plan: NetworkPlan, seed: number): FlightColumns 
     const carriers = carriersOnPair.get(pairKey(base, other)) ?? 1;
     const perDay = demand ** FREQUENCY_ELASTICITY / DEMAND_PER_FREQUENCY / carriers ** 0.7;
     const daily = perDay < 1 ? 1 : Math.min(maxDailyFrequency(distanceKm), Math.round(perDay));
-    const daysPerWeek = perDay < 1 ? Math.min(7, Math.max(2, Math.round(perDay * 7))) : 7;
+    const daysPerWeek =
+      perDay < 1 && !service.everyDay ? Math.min(7, Math.max(2, Math.round(perDay * 7))) : 7;
     const family = unitMix(seed, airline, 11) < 0.5 ? 0 : 1;
     const equipmentIndex = chooseEquipment(distanceKm, daily, demand, family);
     const equipment = equipmentAt(equipmentIndex);
