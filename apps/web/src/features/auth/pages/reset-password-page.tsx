@@ -13,9 +13,7 @@ import { apiRequest } from '../../../shared/http/api-request';
 import { Alert } from '../../../shared/ui/alert';
 import { AuthPanel, textLinkClasses } from '../../../shared/ui/auth-panel';
 import { Button, buttonClasses } from '../../../shared/ui/button';
-import { Field } from '../../../shared/ui/field';
-import { PasswordInput } from '../../../shared/ui/password-input';
-import { PasswordStrengthHint } from '../../../shared/ui/password-strength';
+import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
 
 /** The contract's reset body without the token (it comes from the link), same rules and messages. */
 export const NewPasswordForm = z
@@ -103,30 +101,13 @@ function NewPassword({ token }: { token: string }) {
       }
     >
       <form noValidate onSubmit={save} className="space-y-5">
-        <Field
-          label="New password"
-          error={errors.password?.message}
-          hint={<PasswordStrengthHint password={password} />}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              invalid={Boolean(errors.password)}
-              {...register('password')}
-            />
-          )}
-        </Field>
-        <Field label="Confirm new password" error={errors.password_confirmation?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              invalid={Boolean(errors.password_confirmation)}
-              {...register('password_confirmation')}
-            />
-          )}
-        </Field>
+        <NewPasswordFields
+          password={password}
+          passwordField={register('password')}
+          confirmationField={register('password_confirmation')}
+          errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
+          labels={{ password: 'New password', confirmation: 'Confirm new password' }}
+        />
         <Alert tone="info">Signing in afterwards still asks for the code from your authenticator app.</Alert>
         <Button type="submit" className="w-full" busy={isSubmitting}>
           Reset password

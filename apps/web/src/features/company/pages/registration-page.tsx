@@ -10,9 +10,8 @@ import { showServerFieldErrors } from '../../../shared/forms/server-field-errors
 import { apiRequest } from '../../../shared/http/api-request';
 import { AuthPanel, textLinkClasses } from '../../../shared/ui/auth-panel';
 import { Button } from '../../../shared/ui/button';
-import { Field, SelectField, TextField } from '../../../shared/ui/field';
-import { PasswordInput } from '../../../shared/ui/password-input';
-import { PasswordStrengthHint } from '../../../shared/ui/password-strength';
+import { SelectField, TextField } from '../../../shared/ui/field';
+import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
 import type { CodeSentState } from '../../auth/sign-in-steps';
 import {
   REGISTRATION_FIELDS,
@@ -159,35 +158,16 @@ export function RegistrationPage() {
         </FormSection>
 
         <FormSection title="Password">
-          <Field
-            label="Password"
+          <NewPasswordFields
             className="sm:col-span-2"
-            error={errors.password?.message}
-            hint={<PasswordStrengthHint password={password} />}
-          >
-            {(control) => (
-              <PasswordInput
-                {...control}
-                autoComplete="new-password"
-                invalid={Boolean(errors.password)}
-                {...register('password')}
-              />
-            )}
-          </Field>
-          <Field
-            label="Confirm password"
-            className="sm:col-span-2"
-            error={errors.password_confirmation?.message}
-          >
-            {(control) => (
-              <PasswordInput
-                {...control}
-                autoComplete="new-password"
-                invalid={Boolean(errors.password_confirmation)}
-                {...register('password_confirmation')}
-              />
-            )}
-          </Field>
+            password={password}
+            passwordField={register('password')}
+            confirmationField={register('password_confirmation')}
+            errors={{
+              password: errors.password?.message,
+              confirmation: errors.password_confirmation?.message,
+            }}
+          />
         </FormSection>
 
         <Button type="submit" className="w-full" busy={isSubmitting}>
