@@ -35,6 +35,17 @@ const toSupplierRequest = (body: ParsedSearchBody): FlightSearchRequest => ({
   preferredAirlines: body.preferred_airlines,
 });
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** 'YYYY-MM-DD' in a zone. Building a formatter costs more than using one: one per zone, kept. */
+function localDateFormat(zone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+    dateFormats.set(zone, format);
+  }
+  return format;
+}
+
 const invalid = (fieldErrors: FieldErrors) =>
   new AppError('validation', Object.values(fieldErrors)[0]?.[0] ?? SERVER.validationFailed, { fieldErrors });
 
@@ -53,7 +64,7 @@ export function createFlightService(deps: { db: Kysely<Database>; supplier: Flig
     body.origin_destinations.forEach((leg, index) => {
       const zone = known.get(leg.origin_location_code);
       if (!zone) return; // the supplier names unknown airports
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(clock.now());
+      const today = localDateFormat(zone).format(clock.now());
       if (leg.departure_date_time < today) {
         errors[`origin_destinations.${index}.departure_date_time`] = ['Choose a date from today on'];
       }

@@ -29,10 +29,6 @@ export function createRateLimiter(db: Kysely<Database>, now: () => Date) {
         throw new AppError('rate_limited', SERVER.rateLimited, { retryAfter });
       }
     },
-    /** Old windows are useless; dropped now and then so the table stays small. */
-    async prune(olderThan: Date): Promise<void> {
-      await db.deleteFrom('rate_limit_counters').where('window_start', '<', olderThan).execute();
-    },
   };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
