@@ -194,6 +194,8 @@ describe('agency onboarding and sign-in in Chromium', () => {
 
   it('(e) resets the password, then signs in with the authenticator code only', async () => {
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The sign-in screen has an "E-mail" field too: fill only once the lazy screen has replaced it.
+    await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('E-mail').fill(agency.email);
     const askedAt = Date.now();
     await page.getByRole('button', { name: 'Send reset link' }).click();
