@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './bookings.js';
 export * from './company.js';
 export * from './countries.js';
 export * from './endpoint.js';

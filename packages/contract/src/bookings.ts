@@ -1,0 +1,430 @@
+import { z } from 'zod';
+import { CountryCode, Email, Phone } from './auth.js';
+import { defineEndpoint } from './endpoint.js';
+import { BookingStatus, Cabin, PassengerType, TripType } from './enums.js';
+import { Money } from './envelope.js';
+import { AirItineraryPricingInfo, FlightSegment } from './flights.js';
+import { FALLBACK } from './messages.js';
+
+/** API.md "Bookings": travellers, bookings, tickets, penalties, orders and the credits balance. */
+
+// ── passengers ──────────────────────────────────────────────────────────────────────────────
+
+export const TITLES = ['MR', 'MRS', 'MS', 'MSTR', 'MISS'] as const;
+export const Title = z.enum(TITLES);
+export type Title = z.infer<typeof Title>;
+
+export const GENDERS = ['M', 'F'] as const;
+export const Gender = z.enum(GENDERS);
+export type Gender = z.infer<typeof Gender>;
+
+/** IATA ages: an infant is under 2 on the travel date, a child 2–11, an adult 12 or over. */
+export const PASSENGER_AGE: Record<PassengerType, { min: number; max: number | null }> = {
+  adult: { min: 12, max: null },
+  child: { min: 2, max: 11 },
+  infant: { min: 0, max: 1 },
+};
+
+/** Whole years from `dateOfBirth` to `onDate` (both 'YYYY-MM-DD'), as a passport counts them. */
+export function ageOn(dateOfBirth: string, onDate: string): number {
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = onDate.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** Why a date of birth does not fit a passenger type on a travel date, or null when it does. */
+export function ageProblem(type: PassengerType, dateOfBirth: string, travelDate: string): string | null {
+  const age = ageOn(dateOfBirth, travelDate);
+  const { min, max } = PASSENGER_AGE[type];
+  const who = type === 'child' ? 'A child' : `An ${type}`;
+  if (age < 0) return 'Date of birth is after the travel date';
+  if (age < min) return `${who} is at least ${min} on the travel date`;
+  if (max !== null && age > max) return `${who} is under ${max + 1} on the travel date`;
+  return null;
+}
+
+/** Passports must be valid this many months past the last flight (API.md). */
+export const PASSPORT_VALID_MONTHS_AFTER_TRAVEL = 6;
+
+/** The last day a passport may expire on for a trip whose last flight is on `lastTravelDate`. */
+export function passportNeededUntil(lastTravelDate: string): string {
+  const date = new Date(`${lastTravelDate}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + PASSPORT_VALID_MONTHS_AFTER_TRAVEL);
+  return date.toISOString().slice(0, 10);
+}
+
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+const Birthday = IsoDate.refine((value) => !Number.isNaN(Date.parse(value)), 'Enter a real date');
+
+/** Names as printed in the passport's machine-readable zone: Latin letters, spaces, hyphens, apostrophes. */
+const PassportName = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(40, 'At most 40 characters')
+  .regex(/^[A-Za-z][A-Za-z '-]*$/, 'Latin letters as in the passport')
+  .transform((value) => value.replace(/\s+/g, ' ').toUpperCase());
+
+const PassportNumber = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{5,20}$/, '5 to 20 letters and digits');
+
+/** One traveller's identity, as on the passport; used for bookings and the saved travellers. */
+export const TravellerFields = z.strictObject({
+  passenger_type: PassengerType,
+  title: Title,
+  first_name: PassportName,
+  last_name: PassportName,
+  gender: Gender,
+  date_of_birth: Birthday,
+  nationality: CountryCode,
+  passport_number: PassportNumber,
+  passport_expiry: IsoDate,
+});
+export type TravellerFields = z.input<typeof TravellerFields>;
+
+/** A passenger of a booking request; `traveller_id` names the saved traveller it was picked from. */
+export const PassengerInput = TravellerFields.extend({ traveller_id: z.uuid().optional() });
+export type PassengerInput = z.input<typeof PassengerInput>;
+
+export const Traveller = z.object({
+  id: z.uuid(),
+  passenger_type: PassengerType,
+  title: Title,
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: Gender,
+  date_of_birth: z.string(),
+  nationality: z.string(),
+  passport_number: z.string(),
+  passport_expiry: z.string(),
+  updated_at: z.string(),
+});
+export type Traveller = z.infer<typeof Traveller>;
+
+export const TravellerQuery = z.strictObject({ passenger_type: PassengerType.optional() });
+
+// ── booking request ─────────────────────────────────────────────────────────────────────────
+
+export const BookingContact = z.strictObject({ email: Email, phone: Phone });
+
+/**
+ * API.md: book an offer for passengers whose mix equals the searched one. When the offer now
+ * prices higher, the answer is 409 `Price changed` with a `PriceChange` in `data`: a new offer at
+ * the new price, which the agent accepts by booking that offer.
+ */
+export const BookingBody = z.strictObject({
+  offer_id: z.string().min(1, 'Choose a flight'),
+  passengers: z.array(PassengerInput).min(1).max(18),
+  contact: BookingContact,
+  save_travellers: z.boolean().default(false),
+});
+export type BookingBody = z.input<typeof BookingBody>;
+export type ParsedBookingBody = z.output<typeof BookingBody>;
+
+/** `data` of the 409 `Price changed` answer to `POST /api/booking`. */
+export const PriceChange = z.object({
+  previous_total: Money,
+  new_total: Money,
+  /** The same flights at the new price: book this offer to accept it. */
+  offer_id: z.string(),
+  offer_expires_at: z.string(),
+});
+export type PriceChange = z.infer<typeof PriceChange>;
+
+const Pnr = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{6}$/, 'A booking reference has 6 letters and digits');
+export const PnrBody = z.strictObject({ pnr: Pnr });
+
+const TicketNumber = z.string().regex(/^\d{13}$/, 'A ticket number has 13 digits');
+const Reason = z.string().trim().min(3, 'Say why, in a few words').max(500, 'At most 500 characters');
+
+export const PenaltyBody = z.strictObject({
+  booking_id: z.uuid(),
+  ticket_numbers: z.array(TicketNumber).min(1).optional(),
+});
+export const CancelBody = z.strictObject({ booking_id: z.uuid(), reason: Reason });
+export const RefundBody = z.strictObject({
+  booking_id: z.uuid(),
+  reason: Reason,
+  ticket_numbers: z.array(TicketNumber).min(1).optional(),
+});
+
+// ── booking answer ──────────────────────────────────────────────────────────────────────────
+
+export const BookingPassenger = z.object({
+  id: z.uuid(),
+  passenger_type: PassengerType,
+  title: Title,
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: Gender,
+  date_of_birth: z.string(),
+  nationality: z.string(),
+  passport_number: z.string(),
+  passport_expiry: z.string(),
+  traveller_id: z.uuid().nullable(),
+});
+export type BookingPassenger = z.infer<typeof BookingPassenger>;
+
+/** A search `FlightSegment` plus the leg (0-based) it belongs to. */
+export const BookingSegment = FlightSegment.extend({ leg: z.number().int().min(0) });
+export type BookingSegment = z.infer<typeof BookingSegment>;
+
+export const TICKET_STATUSES = [
+  'issued',
+  'voided',
+  'refund_requested',
+  'refunded',
+  'refund_rejected',
+] as const;
+export const TicketStatus = z.enum(TICKET_STATUSES);
+export type TicketStatus = z.infer<typeof TicketStatus>;
+
+export const Ticket = z.object({
+  ticket_number: TicketNumber,
+  passenger_id: z.uuid(),
+  passenger_name: z.string(),
+  status: TicketStatus,
+  /** What the agency paid for this passenger's ticket. */
+  paid: Money,
+  issued_at: z.string(),
+});
+export type Ticket = z.infer<typeof Ticket>;
+
+/** What the agent may do next, given the booking's state, the clock and their permissions. */
+export const BOOKING_ACTIONS = ['issue', 'cancel', 'void', 'refund'] as const;
+export const BookingAction = z.enum(BOOKING_ACTIONS);
+export type BookingAction = z.infer<typeof BookingAction>;
+
+export const BookingEvent = z.object({
+  id: z.uuid(),
+  /** e.g. booked, ticketed, cancelled, voided, refund_requested, refunded, expired. */
+  action: z.string(),
+  from_status: BookingStatus.nullable(),
+  to_status: BookingStatus,
+  note: z.string().nullable(),
+  /** null when the system acted (hold expiry, automatic refund approval). */
+  actor: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type BookingEvent = z.infer<typeof BookingEvent>;
+
+export const Booking = z.object({
+  id: z.uuid(),
+  pnr: z.string().regex(/^[A-Z0-9]{6}$/),
+  status: BookingStatus,
+  trip_type: TripType,
+  cabin: Cabin,
+  validating_carrier: z.string(),
+  created_at: z.string(),
+  /** The hold ends then: unticketed, the booking expires and its seats return. */
+  ticketing_deadline: z.string(),
+  /** A ticketed booking can be voided (full refund) until then; null before ticketing. */
+  void_until: z.string().nullable(),
+  total: Money,
+  /** Fare breakdown per passenger type, fare infos, refundability and penalties, as quoted. */
+  pricing: AirItineraryPricingInfo,
+  contact: z.object({ email: z.string(), phone: z.string() }),
+  passengers: z.array(BookingPassenger),
+  segments: z.array(BookingSegment),
+  tickets: z.array(Ticket),
+  created_by: z.object({ id: z.uuid(), name: z.string() }),
+  allowed_actions: z.array(BookingAction),
+});
+export type Booking = z.infer<typeof Booking>;
+
+/** `GET /api/booking/{id}`: the booking with its history, oldest event first. */
+export const BookingDetails = Booking.extend({ history: z.array(BookingEvent) });
+export type BookingDetails = z.infer<typeof BookingDetails>;
+
+export const BookingListQuery = z.strictObject({
+  /** One status or several, comma-separated; all when absent. */
+  status: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value || value === 'all') return undefined;
+      const statuses = value.split(',').map((part) => part.trim());
+      for (const status of statuses) {
+        if (!BookingStatus.safeParse(status).success) {
+          ctx.addIssue({ code: 'custom', message: `Unknown status ${status}` });
+          return z.NEVER;
+        }
+      }
+      return statuses as BookingStatus[];
+    }),
+  /** Booking creation dates, inclusive. */
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+  /** A PNR or part of a passenger's name. */
+  q: z.string().trim().max(60).optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});
+export type BookingListQuery = z.input<typeof BookingListQuery>;
+
+export const PenaltyAnswer = z.object({
+  refundable: z.boolean(),
+  void_until: z.string().nullable(),
+  rules: z.array(z.string()),
+  tickets: z.array(
+    z.object({
+      ticket_number: z.string(),
+      passenger_name: z.string(),
+      paid: Money,
+      penalty: Money,
+      refund_amount: Money,
+    }),
+  ),
+  refund_amount: Money,
+});
+export type PenaltyAnswer = z.infer<typeof PenaltyAnswer>;
+
+export const ORDER_KINDS = ['ticket', 'void', 'refund'] as const;
+export const ORDER_STATUSES = ['completed', 'pending', 'rejected'] as const;
+export const Order = z.object({
+  id: z.uuid(),
+  order_no: z.string(),
+  booking_id: z.uuid(),
+  pnr: z.string(),
+  kind: z.enum(ORDER_KINDS),
+  amount: z.number(),
+  currency: z.string().length(3),
+  status: z.enum(ORDER_STATUSES),
+  created_at: z.string(),
+});
+export type Order = z.infer<typeof Order>;
+
+export const Credits = z.object({
+  balance: z.number(),
+  currency: z.string().length(3),
+  /** Deposits sent and not yet approved (the payments issue). */
+  pending_deposits: z.number(),
+  /** The totals of live holds (booked, not yet ticketed): what ticketing them would take. */
+  reserved: z.number(),
+});
+export type Credits = z.infer<typeof Credits>;
+
+const IdParams = z.strictObject({ id: z.uuid() });
+
+/** The e-ticket is a PDF, not a JSON envelope; the server registers it by hand with the same checks. */
+export const TICKET_PDF_PATH = '/api/booking/{id}/ticket.pdf';
+
+export const bookingEndpoints = {
+  travellers: defineEndpoint({
+    method: 'GET',
+    path: '/api/getTravellers',
+    summary: "The company's saved travellers, optionally of one passenger type",
+    access: 'company',
+    permission: 'bookings.create',
+    query: TravellerQuery,
+    response: z.array(Traveller),
+    fallbackMessage: FALLBACK.fetchTravelers,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/booking',
+    summary: 'Books an offer: re-prices it, takes the seats and holds them until the ticketing deadline',
+    access: 'company',
+    permission: 'bookings.create',
+    body: BookingBody,
+    response: Booking,
+    successStatus: 201,
+    fallbackMessage: FALLBACK.confirmBooking,
+  }),
+  byPnr: defineEndpoint({
+    method: 'POST',
+    path: '/api/booking-pnr',
+    summary: 'A booking of the company by its reference',
+    access: 'company',
+    permission: 'bookings.view',
+    body: PnrBody,
+    response: Booking,
+    fallbackMessage: FALLBACK.fetchPnr,
+  }),
+  issue: defineEndpoint({
+    method: 'POST',
+    path: '/api/booking-issue',
+    summary: "Tickets a held booking, paid from the agency's credits",
+    access: 'company',
+    permission: 'bookings.issue',
+    body: PnrBody,
+    response: Booking,
+    fallbackMessage: FALLBACK.issueBooking,
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/booking/company/{id}',
+    summary: "The company's bookings, newest first, filtered and paged",
+    access: 'company',
+    permission: 'bookings.view',
+    params: IdParams,
+    query: BookingListQuery,
+    response: z.array(Booking),
+    fallbackMessage: FALLBACK.fetchFlightBookings,
+  }),
+  details: defineEndpoint({
+    method: 'GET',
+    path: '/api/booking/{id}',
+    summary: 'One booking with segments, passengers, tickets, fare rules and history',
+    access: 'company',
+    permission: 'bookings.view',
+    params: IdParams,
+    response: BookingDetails,
+    fallbackMessage: FALLBACK.fetchBookingDetails,
+  }),
+  penalty: defineEndpoint({
+    method: 'POST',
+    path: '/api/getPenalty',
+    summary: 'What refunding tickets now would cost and return',
+    access: 'company',
+    permission: 'bookings.view',
+    body: PenaltyBody,
+    response: PenaltyAnswer,
+    fallbackMessage: FALLBACK.fetchPenalty,
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/api/request-cancel-booking',
+    summary: 'Cancels a hold, or voids tickets within the void window (full refund)',
+    access: 'company',
+    permission: 'bookings.cancel',
+    body: CancelBody,
+    response: Booking,
+    fallbackMessage: FALLBACK.cancelBooking,
+  }),
+  refund: defineEndpoint({
+    method: 'POST',
+    path: '/api/request-ticket-refund',
+    summary: 'Requests the refund of the whole booking or of some tickets',
+    access: 'company',
+    permission: 'bookings.refund',
+    body: RefundBody,
+    response: Booking,
+    fallbackMessage: FALLBACK.requestRefund,
+  }),
+  orders: defineEndpoint({
+    method: 'GET',
+    path: '/api/orders/company',
+    summary: 'Ticket, void and refund orders with their amounts, newest first',
+    access: 'company',
+    permission: 'history.view',
+    response: z.array(Order),
+    fallbackMessage: FALLBACK.fetchOrders,
+  }),
+  credits: defineEndpoint({
+    method: 'GET',
+    path: '/api/booking-credits',
+    summary: "The agency's credits balance",
+    access: 'company',
+    permission: 'payments.view',
+    response: Credits,
+    fallbackMessage: FALLBACK.fetchCredits,
+  }),
+};
