@@ -1,4 +1,16 @@
-import type { Cabin, CompanyStatus, Permission } from '@skydesk/contract';
+import type {
+  BookingStatus,
+  Cabin,
+  CompanyStatus,
+  Gender,
+  LedgerKind,
+  PassengerType,
+  Permission,
+  PricedItinerary,
+  TicketStatus,
+  Title,
+  TripType,
+} from '@skydesk/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of the store, one per table, kept in step with `src/db/migrations`. */
@@ -192,6 +204,147 @@ export type SeatInventoryTable = {
   updated_at: UpdatedAt;
 };
 
+export type CreditBalancesTable = {
+  company_id: string;
+  balance_minor: ColumnType<number, number | undefined, number>;
+  currency: string;
+  updated_at: UpdatedAt;
+};
+
+/** Append-only (a trigger refuses updates and deletes). */
+export type LedgerEntriesTable = {
+  id: Generated<string>;
+  company_id: string;
+  kind: LedgerKind;
+  /** Signed minor units: tickets debit (negative); deposits, voids, refunds credit. */
+  amount_minor: number;
+  balance_after_minor: number;
+  currency: string;
+  booking_id: string | null;
+  transaction_id: string | null;
+  note: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+};
+
+export type TravellersTable = {
+  id: Generated<string>;
+  company_id: string;
+  passenger_type: PassengerType;
+  title: Title;
+  first_name: string;
+  last_name: string;
+  gender: Gender;
+  date_of_birth: string;
+  nationality: string;
+  passport_number: string;
+  passport_expiry: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type BookingsTable = {
+  id: Generated<string>;
+  company_id: string;
+  pnr: string;
+  status: BookingStatus;
+  trip_type: TripType;
+  cabin: Cabin;
+  validating_carrier: string;
+  /** jsonb: the PricedItinerary as booked; written as JSON text, read back parsed. */
+  itinerary: ColumnType<PricedItinerary, string, string>;
+  total_minor: number;
+  currency: string;
+  contact_email: string;
+  contact_phone: string;
+  ticketing_deadline: Date;
+  first_departure_at: Date;
+  last_departure_date: string;
+  issued_at: Date | null;
+  void_until: Date | null;
+  created_by: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type BookingPassengersTable = {
+  id: Generated<string>;
+  booking_id: string;
+  position: number;
+  passenger_type: PassengerType;
+  title: Title;
+  first_name: string;
+  last_name: string;
+  gender: Gender;
+  date_of_birth: string;
+  nationality: string;
+  passport_number: string;
+  passport_expiry: string;
+  traveller_id: string | null;
+  fare_minor: number;
+  taxes_minor: number;
+};
+
+export type BookingSegmentsTable = {
+  booking_id: string;
+  position: number;
+  leg: number;
+  flight: string;
+  departure_date: string;
+  cabin: Cabin;
+  seats: number;
+  departs_at: Date;
+};
+
+export type TicketsTable = {
+  ticket_number: string;
+  booking_id: string;
+  passenger_id: string;
+  status: TicketStatus;
+  paid_minor: number;
+  refunded_minor: number | null;
+  issued_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type BookingEventsTable = {
+  id: Generated<string>;
+  booking_id: string;
+  action: string;
+  from_status: BookingStatus | null;
+  to_status: BookingStatus;
+  note: string | null;
+  actor_user_id: string | null;
+  created_at: CreatedAt;
+};
+
+export type OrdersTable = {
+  id: Generated<string>;
+  order_no: string;
+  company_id: string;
+  booking_id: string;
+  kind: 'ticket' | 'void' | 'refund';
+  amount_minor: number;
+  currency: string;
+  status: 'completed' | 'pending' | 'rejected';
+  ticket_numbers: ColumnType<string[], string[] | undefined, string[]>;
+  ledger_entry_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type IdempotencyKeysTable = {
+  company_id: string;
+  key: string;
+  endpoint: string;
+  request_hash: string;
+  response_status: number | null;
+  /** jsonb: written as JSON text, read back parsed. */
+  response_body: ColumnType<unknown, string | null, string | null>;
+  created_at: CreatedAt;
+};
+
 export type Database = {
   companies: CompaniesTable;
   roles: RolesTable;
@@ -209,4 +362,14 @@ export type Database = {
   company_documents: CompanyDocumentsTable;
   search_history: SearchHistoryTable;
   seat_inventory: SeatInventoryTable;
+  credit_balances: CreditBalancesTable;
+  ledger_entries: LedgerEntriesTable;
+  travellers: TravellersTable;
+  bookings: BookingsTable;
+  booking_passengers: BookingPassengersTable;
+  booking_segments: BookingSegmentsTable;
+  tickets: TicketsTable;
+  booking_events: BookingEventsTable;
+  orders: OrdersTable;
+  idempotency_keys: IdempotencyKeysTable;
 };
