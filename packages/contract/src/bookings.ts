@@ -336,6 +336,7 @@ export const bookingEndpoints = {
     body: BookingBody,
     response: Booking,
     successStatus: 201,
+    idempotent: true,
     fallbackMessage: FALLBACK.confirmBooking,
   }),
   byPnr: defineEndpoint({
@@ -356,6 +357,7 @@ export const bookingEndpoints = {
     permission: 'bookings.issue',
     body: PnrBody,
     response: Booking,
+    idempotent: true,
     fallbackMessage: FALLBACK.issueBooking,
   }),
   list: defineEndpoint({
@@ -397,6 +399,7 @@ export const bookingEndpoints = {
     permission: 'bookings.cancel',
     body: CancelBody,
     response: Booking,
+    idempotent: true,
     fallbackMessage: FALLBACK.cancelBooking,
   }),
   refund: defineEndpoint({
@@ -407,6 +410,7 @@ export const bookingEndpoints = {
     permission: 'bookings.refund',
     body: RefundBody,
     response: Booking,
+    idempotent: true,
     fallbackMessage: FALLBACK.requestRefund,
   }),
   orders: defineEndpoint({

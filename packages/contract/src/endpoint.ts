@@ -41,6 +41,11 @@ export type Endpoint = {
   fallbackMessage?: string;
   /** spec §7: some calls never toast their errors (e.g. routes). */
   suppressErrors?: boolean;
+  /**
+   * API.md: a write that moves money or seats honours an optional `Idempotency-Key` header; a
+   * retry with the same key and body replays the first answer and changes nothing twice.
+   */
+  idempotent?: boolean;
 };
 
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
