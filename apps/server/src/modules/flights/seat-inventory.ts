@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { AppError, type Cabin } from '@skydesk/contract';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { SeatInventory } from '../../supplier/inventory.js';
 import { seatKey } from '../../supplier/inventory.js';
@@ -28,4 +29,109 @@ export function createDbSeatInventory(db: Kysely<Database>): SeatInventory {
       return queries.map((query) => sold.get(seatKey(query.flight, query.date, query.cabin)) ?? 0);
     },
   };
+}
+
+/** Seats one booking holds on one flight (DESIGN.md §4), and the cabin's capacity on that flight. */
+export type SeatHold = {
+  /** Flight designator, 'BA117'. */
+  flight: string;
+  /** Local departure date at the flight's origin, 'YYYY-MM-DD'. */
+  date: string;
+  cabin: Cabin;
+  seats: number;
+  capacity: number;
+};
+
+/**
+ * Takes the seats of every hold, all or none, inside the caller's transaction: a flight without
+ * enough seats left throws 409 and the caller's rollback gives back what earlier holds took.
+ *
+ * Never oversells whatever the concurrency: each hold is one upsert whose `where` re-checks the
+ * capacity against the row as it is when the update gets its lock (PostgreSQL re-reads the latest
+ * version under read committed), so a refused row returns nothing instead of going over. Holds
+ * are taken in one fixed order, so two bookings sharing flights wait for each other instead of
+ * deadlocking.
+ */
+export async function takeSeats(trx: Transaction<Database>, holds: SeatHold[]): Promise<void> {
+  for (const hold of mergeHolds(holds)) {
+    if (!Number.isSafeInteger(hold.capacity) || hold.capacity < 0) {
+      throw new Error(`A cabin holds a whole, non-negative number of seats (got ${hold.capacity})`);
+    }
+    const taken =
+      hold.seats <= hold.capacity
+        ? await trx
+            .insertInto('seat_inventory')
+            .values({
+              flight: hold.flight,
+              departure_date: hold.date,
+              cabin: hold.cabin,
+              seats_sold: hold.seats,
+            })
+            .onConflict((conflict) =>
+              conflict
+                .columns(['flight', 'departure_date', 'cabin'])
+                .doUpdateSet({
+                  seats_sold: sql<number>`seat_inventory.seats_sold + excluded.seats_sold`,
+                  updated_at: sql<Date>`now()`,
+                })
+                .where(sql<boolean>`seat_inventory.seats_sold + excluded.seats_sold <= ${hold.capacity}`),
+            )
+            .returning('seats_sold')
+            .executeTakeFirst()
+        : undefined;
+    if (!taken) {
+      throw new AppError('conflict', `Seats are no longer available on ${hold.flight} on ${hold.date}`, {
+        data: { flight: hold.flight, departure_date: hold.date, cabin: hold.cabin },
+      });
+    }
+  }
+}
+
+/**
+ * Gives back the seats of every hold (cancellation, hold expiry), in the same order takeSeats
+ * locks rows. Never below zero: a release of more than was sold leaves zero (the check constraint
+ * would otherwise abort the caller's transaction over a count that is already as low as it goes).
+ */
+export async function releaseSeats(
+  trx: Transaction<Database>,
+  holds: Omit<SeatHold, 'capacity'>[],
+): Promise<void> {
+  for (const hold of mergeHolds(holds.map((hold) => ({ ...hold, capacity: 0 })))) {
+    await trx
+      .updateTable('seat_inventory')
+      .set({
+        seats_sold: sql<number>`greatest(seats_sold - ${hold.seats}, 0)`,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('flight', '=', hold.flight)
+      .where('departure_date', '=', hold.date)
+      .where('cabin', '=', hold.cabin)
+      .execute();
+  }
+}
+
+/**
+ * One hold per flight, date and cabin (a booking may name a flight twice), sorted by that key:
+ * every caller then locks rows in the same order. Duplicates keep the smaller capacity.
+ */
+function mergeHolds(holds: SeatHold[]): SeatHold[] {
+  const merged = new Map<string, SeatHold>();
+  for (const hold of holds) {
+    if (!Number.isSafeInteger(hold.seats) || hold.seats <= 0) {
+      throw new Error(`A hold takes a whole, positive number of seats (got ${hold.seats} on ${hold.flight})`);
+    }
+    const key = seatKey(hold.flight, hold.date, hold.cabin);
+    const earlier = merged.get(key);
+    merged.set(
+      key,
+      earlier
+        ? {
+            ...earlier,
+            seats: earlier.seats + hold.seats,
+            capacity: Math.min(earlier.capacity, hold.capacity),
+          }
+        : { ...hold },
+    );
+  }
+  return [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, hold]) => hold);
 }
