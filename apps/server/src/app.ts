@@ -114,8 +114,16 @@ export async function buildApp(deps: AppDeps) {
     crossOriginEmbedderPolicy: false,
     hsts: deps.config.publicUrl.startsWith('https://'),
   });
-  // Large answers (a search can carry hundreds of itineraries, ~3 MB of JSON) travel compressed.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Large answers (a search can carry hundreds of itineraries, ~2 MB of JSON) travel compressed:
+  // fast levels (nginx's default gzip level is 1, brotli 4 here), and anything over 64 kB on
+  // libuv's thread pool so a big answer does not stall the event loop for other requests.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    zlibOptions: { level: 1 },
+    syncThreshold: 64 * 1024,
+  });
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 4, fields: 20, fieldSize: 10_000 },
@@ -168,7 +176,8 @@ export async function buildApp(deps: AppDeps) {
       dataEncryptionKey: deps.secrets.dataEncryptionKey,
       currency: deps.config.currency,
     }));
-  registerFlightRoutes(contextFor('flights'), supplier);
+  const { historyWriter } = registerFlightRoutes(contextFor('flights'), supplier);
+  app.addHook('onClose', () => historyWriter.flush());
 
   return app;
 }

@@ -1,10 +1,27 @@
 import { flightEndpoints } from '@skydesk/contract';
 import type { ModuleContext } from '../../platform/module.js';
 import type { FlightSupplier } from '../../supplier/port.js';
+import { withSearchCache } from './search-cache.js';
+import { createSearchHistoryWriter } from './search-history-writer.js';
+import { createDbSeatInventory } from './seat-inventory.js';
 import { createFlightService } from './service.js';
 
-export function registerFlightRoutes({ route, store, clock }: ModuleContext, supplier: FlightSupplier) {
-  const flights = createFlightService({ db: store.db, supplier, clock });
+/** Identical searches within a minute share an answer (its seats re-checked each time). */
+const SEARCH_CACHE_TTL_MS = 60_000;
+const SEARCH_CACHE_MAX_ITINERARIES = 20_000;
+
+export function registerFlightRoutes({ route, store, clock, log }: ModuleContext, supplier: FlightSupplier) {
+  const cachedSupplier = withSearchCache(supplier, {
+    ttlMs: SEARCH_CACHE_TTL_MS,
+    maxItineraries: SEARCH_CACHE_MAX_ITINERARIES,
+    clock,
+    inventory: createDbSeatInventory(store.db),
+  });
+  const historyWriter = createSearchHistoryWriter({
+    db: store.db,
+    onError: (error) => log.error({ err: error }, 'search history rows could not be written'),
+  });
+  const flights = createFlightService({ db: store.db, supplier: cachedSupplier, clock, historyWriter });
 
   route(flightEndpoints.activeRoutes, async () => ({
     message: 'Active routes',
@@ -25,4 +42,7 @@ export function registerFlightRoutes({ route, store, clock }: ModuleContext, sup
     message: 'Search history',
     data: await flights.history(principal),
   }));
+
+  /** The app flushes the queued history rows when it closes. */
+  return { historyWriter };
 }

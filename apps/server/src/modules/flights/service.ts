@@ -13,6 +13,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import { type FlightSearchRequest, type FlightSupplier, SupplierRequestError } from '../../supplier/port.js';
+import type { SearchHistoryWriter } from './search-history-writer.js';
 
 /** API.md: the fare strip shows the outbound date and the 3 days either side. */
 const CALENDAR_DAYS_EACH_SIDE = 3;
@@ -49,8 +50,13 @@ function localDateFormat(zone: string): Intl.DateTimeFormat {
 const invalid = (fieldErrors: FieldErrors) =>
   new AppError('validation', Object.values(fieldErrors)[0]?.[0] ?? SERVER.validationFailed, { fieldErrors });
 
-export function createFlightService(deps: { db: Kysely<Database>; supplier: FlightSupplier; clock: Clock }) {
-  const { db, supplier, clock } = deps;
+export function createFlightService(deps: {
+  db: Kysely<Database>;
+  supplier: FlightSupplier;
+  clock: Clock;
+  historyWriter: SearchHistoryWriter;
+}) {
+  const { db, supplier, clock, historyWriter } = deps;
   let zones: Promise<Map<string, string>> | undefined;
   const airportZones = () => {
     zones ??= supplier.routes().then((routes) => new Map(routes.Airports.map((a) => [a.code, a.time_zone])));
@@ -88,23 +94,19 @@ export function createFlightService(deps: { db: Kysely<Database>; supplier: Flig
       const pastDates = await pastDateErrors(body);
       if (Object.keys(pastDates).length > 0) throw invalid(pastDates);
       const itineraries = await runSearch(body);
-      const entry = await db
-        .insertInto('search_history')
-        .values({
-          company_id: principal.companyId,
-          user_id: principal.userId,
-          trip_type: body.trip_type,
-          origin_destinations: JSON.stringify(body.origin_destinations),
-          adult_quantity: body.adult_quantity,
-          child_quantity: body.child_quantity,
-          infant_quantity: body.infant_quantity,
-          cabin: body.cabin,
-          result_count: itineraries.length,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const searchId = historyWriter.record({
+        company_id: principal.companyId,
+        user_id: principal.userId,
+        trip_type: body.trip_type,
+        origin_destinations: JSON.stringify(body.origin_destinations),
+        adult_quantity: body.adult_quantity,
+        child_quantity: body.child_quantity,
+        infant_quantity: body.infant_quantity,
+        cabin: body.cabin,
+        result_count: itineraries.length,
+      });
       if (itineraries.length === 0) throw new AppError('not_found', EMPTY_RESULT.noFlights);
-      return { search_id: entry.id, PricedItineraries: { PricedItinerary: itineraries } };
+      return { search_id: searchId, PricedItineraries: { PricedItinerary: itineraries } };
     },
 
     /** The lowest total for the outbound date ±3 days; a return keeps its length of stay. */
@@ -138,6 +140,7 @@ export function createFlightService(deps: { db: Kysely<Database>; supplier: Flig
     },
 
     async history(principal: CompanyPrincipal): Promise<SearchHistoryEntry[]> {
+      await historyWriter.flush();
       const rows = await db
         .selectFrom('search_history')
         .innerJoin('users', 'users.id', 'search_history.user_id')

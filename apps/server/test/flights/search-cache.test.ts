@@ -1,0 +1,119 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sharedTimetable } from '../../src/modules/flights/sandbox.js';
+import { withSearchCache } from '../../src/modules/flights/search-cache.js';
+import { createManualClock } from '../../src/platform/clock.js';
+import { inventoryFromMap, seatKey } from '../../src/supplier/inventory.js';
+import type { FlightSearchRequest, FlightSupplier } from '../../src/supplier/port.js';
+import { createSandboxSupplier } from '../../src/supplier/sandbox-supplier.js';
+
+const clock = createManualClock();
+const sold = new Map<string, number>();
+const inventory = inventoryFromMap(sold);
+let sandbox: FlightSupplier;
+let searches = 0;
+
+beforeAll(async () => {
+  const real = await createSandboxSupplier({
+    offerKey: 'cache-test-key',
+    clock,
+    inventory,
+    timetable: await sharedTimetable(),
+  });
+  // The real sandbox, counting how often it is really asked.
+  sandbox = {
+    ...real,
+    search: (request) => {
+      searches += 1;
+      return real.search(request);
+    },
+  };
+});
+
+beforeEach(() => {
+  clock.set(new Date('2026-11-22T12:00:00Z'));
+  sold.clear();
+  searches = 0;
+});
+
+const request = (overrides: Partial<FlightSearchRequest> = {}): FlightSearchRequest => ({
+  tripType: 'OneWay',
+  legs: [{ origin: 'LHR', destination: 'JFK', departureDate: '2026-12-01' }],
+  passengers: { adults: 1, children: 0, infants: 0 },
+  cabin: 'Economy',
+  maxStops: 1,
+  preferredAirlines: [],
+  ...overrides,
+});
+
+const cached = (ttlMs = 60_000, maxItineraries = 10_000) =>
+  withSearchCache(sandbox, { ttlMs, maxItineraries, clock, inventory });
+
+describe('the search cache', () => {
+  it('answers an identical search from the cache, with the same itineraries', async () => {
+    const supplier = cached();
+    const first = await supplier.search(request());
+    const second = await supplier.search(request({ preferredAirlines: [] }));
+    expect(searches).toBe(1);
+    expect(second).toBe(first);
+    expect(first.itineraries.length).toBeGreaterThan(0);
+  });
+
+  it('searches again for any other request', async () => {
+    const supplier = cached();
+    await supplier.search(request());
+    await supplier.search(request({ passengers: { adults: 2, children: 0, infants: 0 } }));
+    await supplier.search(request({ cabin: 'Business' }));
+    await supplier.search(request({ maxStops: 0 }));
+    expect(searches).toBe(4);
+  });
+
+  it('searches again once the answer is older than its time to live', async () => {
+    const supplier = cached(60_000);
+    await supplier.search(request());
+    clock.advance(59_999);
+    await supplier.search(request());
+    expect(searches).toBe(1);
+    clock.advance(1);
+    await supplier.search(request());
+    expect(searches).toBe(2);
+  });
+
+  it('searches again when a seat was sold on a flight the answer shows, and shows it', async () => {
+    const supplier = cached();
+    const first = await supplier.search(request());
+    const segment =
+      first.itineraries[0]!.AirItinerary.OriginDestinationOptions.OriginDestinationOption[0]!
+        .FlightSegment[0]!;
+    const flight = `${segment.MarketingAirline.Code}${segment.FlightNumber}`;
+    sold.set(seatKey(flight, segment.DepartureDateTime.slice(0, 10), 'Economy'), 3);
+
+    const again = await supplier.search(request());
+    expect(searches).toBe(2);
+    const same = again.itineraries
+      .flatMap((itinerary) => itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption)
+      .flatMap((option) => option.FlightSegment)
+      .find(
+        (s) =>
+          s.FlightNumber === segment.FlightNumber &&
+          s.MarketingAirline.Code === segment.MarketingAirline.Code,
+      );
+    expect(same?.SeatsRemaining).toBe(segment.SeatsRemaining - 3);
+  });
+
+  it('keeps no more itineraries than allowed, dropping the least recently used answer', async () => {
+    const supplier = cached(60_000, 1);
+    await supplier.search(request());
+    await supplier.search(request({ cabin: 'Business' }));
+    await supplier.search(request({ cabin: 'Business' }));
+    expect(searches).toBe(2);
+    await supplier.search(request());
+    expect(searches).toBe(3);
+  });
+
+  it('is off with a time to live of 0', async () => {
+    const supplier = cached(0);
+    await supplier.search(request());
+    await supplier.search(request());
+    expect(searches).toBe(2);
+  });
+});
