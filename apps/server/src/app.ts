@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps) {
   const validateResponses = deps.validateResponses ?? false;
   /** Each module registers its routes under its domain name (the OpenAPI tag). */
   const contextFor = (domain: string): ModuleContext => ({
-    route: createEndpointRegistrar(app, { guard, validateResponses, tag: domain }),
+    route: createEndpointRegistrar(app, { guard, validateResponses, tag: domain, db: deps.store.db, clock }),
     store: deps.store,
     config: deps.config,
     clock,

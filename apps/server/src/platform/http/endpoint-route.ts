@@ -10,8 +10,18 @@ import {
   toRoutePattern,
 } from '@skydesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { type Clock, systemClock } from '../clock.js';
+import type { Database } from '../db/schema.js';
 import { toFieldErrors } from './field-errors.js';
+import {
+  IDEMPOTENCY_HEADER,
+  REPLAYED_HEADER,
+  readIdempotencyKey,
+  requestFingerprint,
+  runIdempotently,
+} from './idempotency.js';
 import type { AccessGuard, PrincipalFor } from './principal.js';
 
 export type HandlerContext<E extends Endpoint> = {
@@ -34,25 +44,44 @@ export type EndpointRegistrar = <E extends Endpoint>(endpoint: E, handler: Endpo
  * Registers one contract endpoint: authenticate and authorize (guard), validate params, query
  * and body with the contract's schemas (422 with field errors), run the handler, and wrap its
  * result in the success envelope. HTTP code stays this thin; rules live in services.
+ *
+ * Endpoints declared `idempotent` honour a company's `Idempotency-Key` header around the handler
+ * (platform/http/idempotency.ts), invisibly to it; they need `db`.
  */
 export function createEndpointRegistrar(
   app: FastifyInstance,
-  options: { guard: AccessGuard; validateResponses: boolean; tag?: string },
+  options: {
+    guard: AccessGuard;
+    validateResponses: boolean;
+    tag?: string;
+    /** The store of idempotency keys. */
+    db?: Kysely<Database>;
+    clock?: Clock;
+  },
 ): EndpointRegistrar {
+  const clock = options.clock ?? systemClock;
   return (endpoint, handler) => {
+    const routePattern = toRoutePattern(endpoint.path);
+    const { db } = options;
+    if (endpoint.idempotent && !db) {
+      throw new Error(`${endpoint.method} ${endpoint.path} honours Idempotency-Key: the registrar needs db`);
+    }
     app.route({
       method: endpoint.method,
-      url: toRoutePattern(endpoint.path),
+      url: routePattern,
       schema: openApiSchema(endpoint, options.tag),
       handler: async (request, reply) => {
         const principal = (await options.guard(request, endpoint)) as PrincipalFor<typeof endpoint>;
-        // Every problem in one answer: path, query and body errors together.
+        // The key belongs to the company (DESIGN.md §6): other callers have none to scope it to.
+        const idempotency =
+          endpoint.idempotent && principal?.kind === 'company' ? readIdempotencyKey(request) : {};
+        // Every problem in one answer: path, query, body and header errors together.
         const params = parsePart(endpoint.params, request.params, 'params');
         const query = parsePart(endpoint.query, request.query, 'query');
         const body = endpoint.multipart
           ? { value: undefined }
           : parsePart(endpoint.body, request.body, 'body');
-        const fieldErrors = { ...params.errors, ...query.errors, ...body.errors };
+        const fieldErrors = { ...params.errors, ...query.errors, ...body.errors, ...idempotency.errors };
         if (Object.keys(fieldErrors).length > 0) {
           throw new AppError('validation', SERVER.validationFailed, { fieldErrors });
         }
@@ -64,12 +93,35 @@ export function createEndpointRegistrar(
           query: query.value,
           body: body.value,
         } as HandlerContext<typeof endpoint>;
-        const result = await handler(context);
-        if (reply.sent) return reply;
-        const data = options.validateResponses ? endpoint.response.parse(result.data) : result.data;
-        return reply
-          .code(endpoint.successStatus ?? 200)
-          .send({ status: true, message: result.message, data });
+        const answer = async () => {
+          const result = await handler(context);
+          if (reply.sent) return undefined;
+          const data = options.validateResponses ? endpoint.response.parse(result.data) : result.data;
+          return {
+            status: endpoint.successStatus ?? 200,
+            body: { status: true, message: result.message, data },
+          };
+        };
+
+        if (!(idempotency.key && db && principal?.kind === 'company')) {
+          const answered = await answer();
+          return answered ? reply.code(answered.status).send(answered.body) : reply;
+        }
+        const outcome = await runIdempotently(
+          { db, now: () => clock.now(), log: request.log },
+          {
+            companyId: principal.companyId,
+            key: idempotency.key,
+            ...requestFingerprint(
+              { method: endpoint.method, routePattern },
+              { params: params.value, query: query.value, body: body.value },
+            ),
+          },
+          answer,
+        );
+        if (!outcome) return reply;
+        if (outcome.replayed) reply.header(REPLAYED_HEADER, 'true');
+        return reply.code(outcome.status).send(outcome.body);
       },
     });
   };
@@ -101,6 +153,22 @@ function openApiSchema(endpoint: Endpoint, tag = 'api') {
     ...(endpoint.params ? { params: toJson(endpoint.params, 'input') } : {}),
     ...(endpoint.query ? { querystring: toJson(endpoint.query, 'input') } : {}),
     ...(endpoint.body ? { body: toJson(endpoint.body, 'input') } : {}),
+    ...(endpoint.idempotent
+      ? {
+          headers: {
+            type: 'object',
+            properties: {
+              [IDEMPOTENCY_HEADER.toLowerCase()]: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 255,
+                description:
+                  'Optional: a retry with the same key and body replays the first answer (24 hours).',
+              },
+            },
+          },
+        }
+      : {}),
     response: { [endpoint.successStatus ?? 200]: toJson(envelope, 'output') },
   };
 }
