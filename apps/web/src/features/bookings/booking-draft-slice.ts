@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PassengerType, PricedItinerary } from '@skydesk/contract';
+import type { Money, PassengerType, PriceChange, PricedItinerary } from '@skydesk/contract';
+import { passengerMix } from './passengers';
 
 /** A passenger as the travellers form holds it (API.md `Passenger`). */
 export type TravellerDraft = {
@@ -39,6 +40,11 @@ export type BookingDraftState = {
   previousTraveller: TravellerDraft | null;
   /** Saved travellers already used in this booking, so they cannot be picked twice. */
   disabledTravellerIds: string[];
+  /**
+   * The total the agent accepted when the offer re-priced (API.md 409 `Price changed`): the
+   * itinerary's own fares are the old quote, this is what the booking will cost.
+   */
+  acceptedTotal: Money | null;
 };
 
 export const emptyBookingDraft: BookingDraftState = {
@@ -46,6 +52,7 @@ export const emptyBookingDraft: BookingDraftState = {
   form: null,
   previousTraveller: null,
   disabledTravellerIds: [],
+  acceptedTotal: null,
 };
 
 export const bookingDraftSlice = createSlice({
@@ -54,8 +61,35 @@ export const bookingDraftSlice = createSlice({
   reducers: {
     /** A new offer was chosen: a booking form of another offer no longer applies. */
     itinerarySelected(state, action: PayloadAction<PricedItinerary>) {
-      if (state.form && state.form.offer_id !== action.payload.offer_id) state.form = null;
+      const form = state.form;
+      if (form && form.offer_id !== action.payload.offer_id) {
+        // Another offer for the same passengers (say, after searching again once the first
+        // expired): the travellers already typed still apply. A different mix starts afresh.
+        const mix = passengerMix(action.payload);
+        const sameMix =
+          mix.length === form.passengers.length &&
+          mix.every((type, index) => form.passengers[index]?.passenger_type === type);
+        if (sameMix) form.offer_id = action.payload.offer_id;
+        else {
+          state.form = null;
+          state.disabledTravellerIds = [];
+        }
+      }
+      if (state.selectedItinerary?.offer_id !== action.payload.offer_id) state.acceptedTotal = null;
       state.selectedItinerary = action.payload;
+    },
+    /**
+     * The agent accepted a new price: the same flights under the new offer, so the travellers
+     * already entered carry over to it.
+     */
+    offerRepriced(state, action: PayloadAction<PriceChange>) {
+      const { offer_id, offer_expires_at, new_total } = action.payload;
+      if (state.selectedItinerary) {
+        state.selectedItinerary.offer_id = offer_id;
+        state.selectedItinerary.offer_expires_at = offer_expires_at;
+      }
+      if (state.form) state.form.offer_id = offer_id;
+      state.acceptedTotal = new_total;
     },
     bookingFormSaved(state, action: PayloadAction<BookingFormDraft>) {
       state.form = action.payload;
@@ -70,7 +104,21 @@ export const bookingDraftSlice = createSlice({
     travellerEnabled(state, action: PayloadAction<string>) {
       state.disabledTravellerIds = state.disabledTravellerIds.filter((id) => id !== action.payload);
     },
-    /** The booking was submitted or abandoned. */
+    /** The saved travellers the form uses now (one may have been swapped for another). */
+    disabledTravellersSet(state, action: PayloadAction<string[]>) {
+      const ids = [...new Set(action.payload)];
+      // Left alone when unchanged, so screens reading it do not re-render on every keystroke.
+      const same =
+        ids.length === state.disabledTravellerIds.length &&
+        ids.every((id, index) => state.disabledTravellerIds[index] === id);
+      if (!same) state.disabledTravellerIds = ids;
+    },
+    /**
+     * The booking was made: its form and offer are done with, but the last traveller stays on
+     * offer for the next booking (an agent often books the same person again).
+     */
+    bookingSubmitted: (state) => ({ ...emptyBookingDraft, previousTraveller: state.previousTraveller }),
+    /** The booking was abandoned. */
     bookingDraftCleared: () => emptyBookingDraft,
   },
   selectors: {
@@ -79,6 +127,7 @@ export const bookingDraftSlice = createSlice({
     selectBookingForm: (draft) => draft.form,
     selectPreviousTraveller: (draft) => draft.previousTraveller,
     selectDisabledTravellerIds: (draft) => draft.disabledTravellerIds,
+    selectAcceptedTotal: (draft) => draft.acceptedTotal ?? null,
   },
 });
 
@@ -88,6 +137,9 @@ export const {
   previousTravellerRemembered,
   travellerDisabled,
   travellerEnabled,
+  disabledTravellersSet,
+  offerRepriced,
+  bookingSubmitted,
   bookingDraftCleared,
 } = bookingDraftSlice.actions;
 export const {
@@ -95,4 +147,5 @@ export const {
   selectBookingForm,
   selectPreviousTraveller,
   selectDisabledTravellerIds,
+  selectAcceptedTotal,
 } = bookingDraftSlice.selectors;

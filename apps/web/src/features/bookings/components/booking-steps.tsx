@@ -1,0 +1,44 @@
+import { clsx } from 'clsx';
+import { Check } from 'lucide-react';
+
+const STEPS = ['Travellers', 'Price summary', 'Confirm'] as const;
+export type BookingStep = (typeof STEPS)[number];
+
+/** Where the agent is in the booking: three steps between the chosen flight and the booking. */
+export function BookingSteps({ current }: { current: BookingStep }) {
+  const at = STEPS.indexOf(current);
+  return (
+    <nav aria-label="Booking steps" className="mx-auto w-full max-w-6xl">
+      <ol className="flex items-center gap-2 text-sm">
+        {STEPS.map((step, index) => (
+          <li key={step} className="flex min-w-0 flex-1 items-center gap-2 last:flex-none">
+            <span
+              aria-current={index === at ? 'step' : undefined}
+              className={clsx(
+                'flex items-center gap-2 whitespace-nowrap font-medium',
+                index === at ? 'text-indigo-700' : index < at ? 'text-slate-700' : 'text-slate-400',
+              )}
+            >
+              <span
+                aria-hidden="true"
+                className={clsx(
+                  'flex size-6 shrink-0 items-center justify-center rounded-full text-xs',
+                  index < at && 'bg-indigo-600 text-white',
+                  index === at && 'bg-indigo-50 text-indigo-700 ring-2 ring-indigo-600',
+                  index > at && 'bg-slate-100 text-slate-500',
+                )}
+              >
+                {index < at ? <Check className="size-3.5" /> : index + 1}
+              </span>
+              <span className={clsx(index !== at && 'hidden sm:inline')}>{step}</span>
+              {index < at && <span className="sr-only">(done)</span>}
+            </span>
+            {index < STEPS.length - 1 && (
+              <span aria-hidden="true" className="h-px min-w-4 flex-1 bg-slate-200" />
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

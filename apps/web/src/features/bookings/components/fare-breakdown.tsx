@@ -1,0 +1,68 @@
+import type { AirItineraryPricingInfo, Money } from '@skydesk/contract';
+import { formatMoney } from '../../../shared/format/money';
+import { PTC_LABELS } from '../passengers';
+
+const times = (money: Money, quantity: number): Money => ({
+  Amount: Math.round(money.Amount * 100 * quantity) / 100,
+  CurrencyCode: money.CurrencyCode,
+});
+
+type FareBreakdownProps = {
+  pricing: AirItineraryPricingInfo;
+  /** The total to show when it differs from the quote (a price change the agent accepted). */
+  total?: Money;
+};
+
+/**
+ * The fare per passenger type (API.md PTC_FareBreakdown: base, taxes and total per passenger),
+ * times the number of passengers of that type, and the trip's total.
+ */
+export function FareBreakdown({ pricing, total }: FareBreakdownProps) {
+  const quoted = pricing.ItinTotalFare.TotalFare;
+  const shownTotal = total ?? quoted;
+  const repriced = total !== undefined && total.Amount !== quoted.Amount;
+  return (
+    <div className="text-sm">
+      <ul className="divide-y divide-slate-100">
+        {pricing.PTC_FareBreakdowns.PTC_FareBreakdown.map(({ PassengerTypeQuantity, PassengerFare }) => (
+          <li key={PassengerTypeQuantity.Code} className="flex items-start justify-between gap-3 py-2">
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">
+                {PTC_LABELS[PassengerTypeQuantity.Code]} × {PassengerTypeQuantity.Quantity}
+              </p>
+              <p className="text-slate-500 text-xs">
+                {formatMoney(PassengerFare.BaseFare)} fare + {formatMoney(PassengerFare.Taxes)} taxes ={' '}
+                {formatMoney(PassengerFare.TotalFare)} each
+              </p>
+            </div>
+            <p className="shrink-0 font-medium text-slate-900 tabular-nums">
+              {formatMoney(times(PassengerFare.TotalFare, PassengerTypeQuantity.Quantity))}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-1 border-slate-200 border-t pt-3">
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600">Base fare</dt>
+          <dd className="tabular-nums">{formatMoney(pricing.ItinTotalFare.BaseFare)}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600">Taxes and fees</dt>
+          <dd className="tabular-nums">{formatMoney(pricing.ItinTotalFare.Taxes.Total)}</dd>
+        </div>
+        {repriced && (
+          <div className="flex justify-between gap-3 text-slate-500">
+            <dt>Quoted total</dt>
+            <dd className="tabular-nums line-through">{formatMoney(quoted)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-3 pt-1 font-semibold text-base text-slate-900">
+          <dt>{repriced ? 'New total' : 'Total'}</dt>
+          <dd className="tabular-nums" data-testid="fare-total">
+            {formatMoney(shownTotal)}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import {
+  ageProblem,
+  PASSENGER_AGE,
+  type PassengerType,
+  type PricedItinerary,
+  passportNeededUntil,
+  type Title,
+  type Traveller,
+  TravellerFields,
+} from '@skydesk/contract';
+import { formatDayWithYear } from '../../shared/format/date-time';
+import type { TravellerDraft } from './booking-draft-slice';
+
+const PTC_TYPES = { ADT: 'adult', CNN: 'child', INF: 'infant' } as const;
+const TYPE_ORDER: PassengerType[] = ['adult', 'child', 'infant'];
+
+export const PASSENGER_TYPE_LABELS: Record<PassengerType, string> = {
+  adult: 'Adult',
+  child: 'Child',
+  infant: 'Infant',
+};
+
+export const PTC_LABELS = { ADT: 'Adult', CNN: 'Child', INF: 'Infant' } as const;
+
+/** The age rule of each type (API.md, IATA), as the date of birth's hint says it. */
+export const PASSENGER_AGE_HINTS: Record<PassengerType, string> = Object.fromEntries(
+  (Object.entries(PASSENGER_AGE) as [PassengerType, { min: number; max: number | null }][]).map(
+    ([type, { min, max }]) => [
+      type,
+      max === null ? `${min} or older` : min === 0 ? `Under ${max + 1}` : `${min} to ${max} years old`,
+    ],
+  ),
+) as Record<PassengerType, string>;
+
+/** Titles as airlines accept them per passenger type: MSTR and MISS are for the young. */
+export const TITLES_FOR: Record<PassengerType, Title[]> = {
+  adult: ['MR', 'MRS', 'MS'],
+  child: ['MSTR', 'MISS'],
+  infant: ['MSTR', 'MISS'],
+};
+
+export const TITLE_LABELS: Record<Title, string> = {
+  MR: 'Mr',
+  MRS: 'Mrs',
+  MS: 'Ms',
+  MSTR: 'Master',
+  MISS: 'Miss',
+};
+
+/**
+ * The passengers the offer was priced for, adults first, then children, then infants (API.md: a
+ * booking's passenger mix must equal the searched one).
+ */
+export function passengerMix(itinerary: PricedItinerary): PassengerType[] {
+  const counts = new Map<PassengerType, number>();
+  for (const breakdown of itinerary.AirItineraryPricingInfo.PTC_FareBreakdowns.PTC_FareBreakdown) {
+    const type = PTC_TYPES[breakdown.PassengerTypeQuantity.Code];
+    counts.set(type, (counts.get(type) ?? 0) + breakdown.PassengerTypeQuantity.Quantity);
+  }
+  return TYPE_ORDER.flatMap((type) => Array.from({ length: counts.get(type) ?? 0 }, () => type));
+}
+
+/** "Adult 1", "Child 2", …: each passenger named by type and place among that type. */
+export function passengerLabels(mix: PassengerType[]): string[] {
+  const seen = new Map<PassengerType, number>();
+  return mix.map((type) => {
+    const n = (seen.get(type) ?? 0) + 1;
+    seen.set(type, n);
+    return `${PASSENGER_TYPE_LABELS[type]} ${n}`;
+  });
+}
+
+/** The dates the passenger rules are checked on: the first and the last flight of the trip. */
+export type TripDates = { first: string; last: string };
+
+export function tripDates(itinerary: PricedItinerary): TripDates {
+  const legs = itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption;
+  const segments = legs.flatMap((leg) => leg.FlightSegment);
+  return {
+    first: segments[0]?.DepartureDateTime.slice(0, 10) ?? '',
+    last: segments.at(-1)?.DepartureDateTime.slice(0, 10) ?? '',
+  };
+}
+
+/**
+ * The date a passenger's age is checked on: an infant must still be under 2 on the last flight
+ * (it flies on a lap the whole trip), everyone else is typed by their age on the first.
+ */
+export const ageCheckDate = (type: PassengerType, dates: TripDates): string =>
+  type === 'infant' ? dates.last : dates.first;
+
+export const emptyTraveller = (type: PassengerType): TravellerDraft => ({
+  passenger_type: type,
+  title: '',
+  first_name: '',
+  last_name: '',
+  gender: '',
+  date_of_birth: '',
+  nationality: '',
+  passport_number: '',
+  passport_expiry: '',
+});
+
+/** A saved traveller as a passenger of this booking, remembering where it came from. */
+export const travellerFromSaved = (saved: Traveller): TravellerDraft => ({
+  passenger_type: saved.passenger_type,
+  title: saved.title,
+  first_name: saved.first_name,
+  last_name: saved.last_name,
+  gender: saved.gender,
+  date_of_birth: saved.date_of_birth,
+  nationality: saved.nationality,
+  passport_number: saved.passport_number,
+  passport_expiry: saved.passport_expiry,
+  traveller_id: saved.id,
+});
+
+export type TravellerField = Exclude<keyof TravellerDraft, 'passenger_type' | 'traveller_id'>;
+
+export const TRAVELLER_FIELDS: TravellerField[] = [
+  'title',
+  'first_name',
+  'last_name',
+  'gender',
+  'date_of_birth',
+  'nationality',
+  'passport_number',
+  'passport_expiry',
+];
+
+/** What to say for an empty or unchosen field, instead of the schema's generic wording. */
+const MISSING: Record<TravellerField, string> = {
+  title: 'Choose a title',
+  first_name: 'Enter the first name as in the passport',
+  last_name: 'Enter the last name as in the passport',
+  gender: 'Choose a gender',
+  date_of_birth: 'Enter the date of birth',
+  nationality: 'Choose a nationality',
+  passport_number: 'Enter the passport number',
+  passport_expiry: 'Enter the passport expiry date',
+};
+
+const isField = (key: unknown): key is TravellerField => TRAVELLER_FIELDS.includes(key as TravellerField);
+
+/**
+ * Everything wrong with one passenger, by field: the contract's own field rules (API.md
+ * `Passenger`), the title that fits the type, the age on the travel date, and a passport still
+ * valid six months after the last flight. Empty when the passenger can be booked.
+ */
+export function travellerProblems(
+  traveller: TravellerDraft,
+  dates: TripDates,
+): Partial<Record<TravellerField, string>> {
+  const problems: Partial<Record<TravellerField, string>> = {};
+  const { traveller_id: _pickedFrom, ...fields } = traveller;
+  const parsed = TravellerFields.safeParse(fields);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (!isField(field) || problems[field]) continue;
+      problems[field] = fields[field].trim() === '' ? MISSING[field] : issue.message;
+    }
+  }
+  for (const field of TRAVELLER_FIELDS)
+    if (!problems[field] && fields[field].trim() === '') problems[field] = MISSING[field];
+
+  const type = traveller.passenger_type;
+  if (!problems.title && !TITLES_FOR[type].includes(traveller.title as Title))
+    problems.title = `${TITLES_FOR[type].map((title) => TITLE_LABELS[title]).join(' or ')} for ${PASSENGER_TYPE_LABELS[type].toLowerCase()}s`;
+
+  if (!problems.date_of_birth && dates.first) {
+    const problem = ageProblem(type, traveller.date_of_birth, ageCheckDate(type, dates));
+    if (problem) problems.date_of_birth = problem;
+  }
+  if (!problems.passport_expiry && dates.last) {
+    const neededUntil = passportNeededUntil(dates.last);
+    if (traveller.passport_expiry < neededUntil)
+      problems.passport_expiry = `Must be valid until at least ${formatDayWithYear(neededUntil)}, 6 months after the last flight`;
+  }
+  return problems;
+}
