@@ -36,6 +36,19 @@ const EnvSchema = z.object({
     .optional(),
   TRUST_PROXY: bool.default(false),
   WEB_DIST_DIR: z.string().optional(),
+  BOOKING_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(24 * 60),
+  BOOKING_TICKETING_CUTOFF_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(180),
+  HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
 
 export type Config = {
@@ -56,6 +69,12 @@ export type Config = {
   dataEncryptionKey: string | undefined;
   trustProxy: boolean;
   webDistDir: string | undefined;
+  /** How long a booking holds its seats unticketed, at most. */
+  bookingHoldMinutes: number;
+  /** A hold ends at the latest this long before the first departure. */
+  ticketingCutoffMinutes: number;
+  /** How often each listening server expires past-deadline holds; 0 turns the sweep off. */
+  holdSweepSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -86,5 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
+    bookingHoldMinutes: e.BOOKING_HOLD_MINUTES,
+    ticketingCutoffMinutes: e.BOOKING_TICKETING_CUTOFF_MINUTES,
+    holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
   };
 }

@@ -1,17 +1,21 @@
-import type { Cabin, Money, PricedItinerary, TripType } from '@skydesk/contract';
+import type { Cabin, Money, PassengerType, PricedItinerary, TripType } from '@skydesk/contract';
 
 /**
  * The flight supplier port (DESIGN.md §4): everything the portal asks of flight content. The
  * sandbox GDS implements it; adapters for real suppliers (Duffel, Amadeus) will too. Booking,
  * issuing, cancelling, penalties and refunds (`book`, `issue`, `cancel`, `penalty`, `refund`) join
- * the port with the database inventory.
+ * the port with the database inventory: a priced offer says what booking it needs (which seats on
+ * which flights, each passenger type's fare), and the booking takes those seats in the database.
  */
 export type FlightSupplier = {
   /** Every origin with the destinations it has service to, and the airports involved. */
   routes(): Promise<RoutesAnswer>;
   /** Priced itineraries, cheapest first, then shortest. Throws SupplierRequestError on a bad request. */
   search(request: FlightSearchRequest): Promise<FlightSearchAnswer>;
-  /** Re-prices an offer with today's seats; says when it expired, is not ours, or sold out. */
+  /**
+   * Re-prices an offer with today's seats; says when it expired, is not ours, or sold out. A
+   * priced answer carries what booking it needs (`booking`).
+   */
   price(offerId: string): Promise<PriceAnswer>;
 };
 
@@ -43,10 +47,41 @@ export type RoutesAnswer = {
   Airports: { code: string; name: string; city: string; country_code: string; time_zone: string }[];
 };
 
+/** One flight of a priced offer, as the seat inventory and the booking record it. */
+export type OfferSegment = {
+  /** 0-based leg (OriginDestinationOption) the flight belongs to. */
+  leg: number;
+  /** Flight designator, 'BA117'. */
+  flight: string;
+  /** Local departure date at the origin, 'YYYY-MM-DD' (the inventory's key). */
+  date: string;
+  cabin: Cabin;
+  /** Seats the cabin has on this flight. */
+  capacity: number;
+  departsAt: Date;
+};
+
+/** What booking a priced offer takes, in integer minor units. */
+export type OfferBooking = {
+  tripType: TripType;
+  cabin: Cabin;
+  passengers: { adults: number; children: number; infants: number };
+  /** The whole trip's fare for one passenger of each type. */
+  fares: Record<PassengerType, { base: number; taxes: number }>;
+  /** For the whole party: equals the itinerary's TotalFare. */
+  totalMinor: number;
+  currency: string;
+  /** IATA code of the airline whose fare this is (it issues the tickets). */
+  validatingCarrier: string;
+  /** Every flight in order, across legs. */
+  segments: OfferSegment[];
+};
+
 export type PriceAnswer =
   | {
       status: 'priced';
       itinerary: PricedItinerary;
+      booking: OfferBooking;
       /** The total differs from the one quoted (a booking class closed since). */
       priceChanged: boolean;
       previousTotal: Money;

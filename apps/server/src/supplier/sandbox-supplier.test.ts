@@ -336,6 +336,52 @@ describe('offers', () => {
     }
   });
 
+  it('say what a booking takes: each flight with its date, cabin, capacity and instant, each fare', async () => {
+    const passengers = { adults: 2, children: 1, infants: 1 };
+    const { itineraries } = await oneWay('SYD', 'LAX', '2026-12-20', { passengers, cabin: 'Business' });
+    const itinerary = itineraries.find((candidate) => segmentsOf(candidate).length > 1)!;
+    const first = segmentsOf(itinerary)[0]!;
+    sold.set(
+      seatKey(
+        `${first.MarketingAirline.Code}${first.FlightNumber}`,
+        first.DepartureDateTime.slice(0, 10),
+        'Business',
+      ),
+      2,
+    );
+    const answer = await supplier.price(itinerary.offer_id);
+    if (answer.status !== 'priced') throw new Error(answer.status);
+    const { booking } = answer;
+    expect(booking).toMatchObject({
+      tripType: 'OneWay',
+      cabin: 'Business',
+      passengers,
+      currency: 'USD',
+      validatingCarrier: answer.itinerary.ValidatingCarrier,
+    });
+    expect(booking.totalMinor / 100).toBe(total(answer.itinerary));
+    const breakdown = answer.itinerary.AirItineraryPricingInfo.PTC_FareBreakdowns.PTC_FareBreakdown;
+    const fareOf = { ADT: booking.fares.adult, CNN: booking.fares.child, INF: booking.fares.infant };
+    for (const { PassengerTypeQuantity, PassengerFare } of breakdown) {
+      const fare = fareOf[PassengerTypeQuantity.Code];
+      expect(fare.base / 100).toBe(PassengerFare.BaseFare.Amount);
+      expect(fare.taxes / 100).toBe(PassengerFare.Taxes.Amount);
+    }
+    const segments = segmentsOf(answer.itinerary);
+    expect(booking.segments).toHaveLength(segments.length);
+    booking.segments.forEach((segment, index) => {
+      const shown = segments[index]!;
+      expect(segment).toMatchObject({
+        leg: 0,
+        flight: `${shown.MarketingAirline.Code}${shown.FlightNumber}`,
+        date: shown.DepartureDateTime.slice(0, 10),
+        cabin: 'Business',
+      });
+      expect(segment.departsAt.getTime()).toBe(departs(shown) * 60_000);
+      expect(segment.capacity).toBe(shown.SeatsRemaining + (index === 0 ? 2 : 0));
+    });
+  });
+
   it('re-price higher once the booking class has closed, with a new offer', async () => {
     const itinerary = (await oneWay('LHR', 'JFK', '2026-12-20', { maxStops: 0 })).itineraries[0]!;
     const segment = segmentsOf(itinerary)[0]!;

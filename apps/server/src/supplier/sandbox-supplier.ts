@@ -2,9 +2,10 @@ import { type Money, minorToAmount } from '@skydesk/contract';
 import { type Clock, systemClock } from '../platform/clock.js';
 import { buildTimetable, DEFAULT_NETWORK_SEED } from './build-timetable.js';
 import { BOOKING_CLASSES, type FareRules } from './fares.js';
+import { equipmentAt } from './fleet.js';
 import { EMPTY_INVENTORY, type SeatInventory } from './inventory.js';
 import { createOfferSigner, OFFER_TTL_MS, type Offer } from './offers.js';
-import type { FlightSearchRequest, FlightSupplier, PriceAnswer, RoutesAnswer } from './port.js';
+import type { FlightSearchRequest, FlightSupplier, OfferBooking, PriceAnswer, RoutesAnswer } from './port.js';
 import { presentItinerary } from './present-itinerary.js';
 import { routeMap } from './route-map.js';
 import { JourneyPlanner, MAX_LAYOVER_MINUTES, minimumConnectionMinutes } from './routing.js';
@@ -132,13 +133,48 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
         current.total === offer.total &&
         current.legs.every((leg, i) => leg.bookingClass === offer.legs[i]!.bookingClass);
       const previousTotal: Money = { Amount: minorToAmount(offer.total), CurrencyCode: currency };
+      const itinerary = present(pricedLegs, current, unchanged ? offerId : signer.encode(current), 1);
       return {
         status: 'priced',
-        itinerary: present(pricedLegs, current, unchanged ? offerId : signer.encode(current), 1),
+        itinerary,
+        booking: bookingOf(pricedLegs, current, {
+          timetable,
+          currency,
+          validatingCarrier: itinerary.ValidatingCarrier,
+        }),
         priceChanged: current.total !== offer.total,
         previousTotal,
       };
     },
+  };
+}
+
+/** The seats and fares a booking of a priced offer takes. */
+function bookingOf(
+  legs: readonly PricedLeg[],
+  offer: Offer,
+  context: { timetable: Timetable; currency: string; validatingCarrier: string },
+): OfferBooking {
+  const { timetable } = context;
+  const totals = tripTotals(legs, offer.passengers);
+  return {
+    tripType: offer.tripType,
+    cabin: offer.cabin,
+    passengers: offer.passengers,
+    fares: { adult: totals.adult, child: totals.child, infant: totals.infant },
+    totalMinor: totals.total,
+    currency: context.currency,
+    validatingCarrier: context.validatingCarrier,
+    segments: legs.flatMap((leg, legIndex) =>
+      leg.segments.map((segment) => ({
+        leg: legIndex,
+        flight: timetable.designator(segment.flight),
+        date: segmentDate(timetable, segment),
+        cabin: offer.cabin,
+        capacity: equipmentAt(timetable.flightEquipment[segment.flight]!).seats[offer.cabin],
+        departsAt: new Date(segment.departure * 60_000),
+      })),
+    ),
   };
 }
 

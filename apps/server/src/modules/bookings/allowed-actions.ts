@@ -1,0 +1,42 @@
+import type { BookingAction, BookingStatus, Permission, TicketStatus } from '@skydesk/contract';
+
+/**
+ * What an agent may do next with a booking (API.md, DESIGN.md §5), from its status, the clock and
+ * the agent's permissions, so screens offer exactly the calls the server would accept:
+ * - a live hold can be ticketed (`issue`) or cancelled (`cancel`) until its deadline;
+ * - tickets can be voided (`void`, through the cancel call) within the void window;
+ * - after the window, tickets still issued can be refunded (`refund`) until the first departure.
+ */
+
+export type ActionFacts = {
+  status: BookingStatus;
+  ticketingDeadline: Date;
+  voidUntil: Date | null;
+  firstDepartureAt: Date;
+  ticketStatuses: readonly TicketStatus[];
+};
+
+const REQUIRES: Record<BookingAction, Permission> = {
+  issue: 'bookings.issue',
+  cancel: 'bookings.cancel',
+  void: 'bookings.cancel',
+  refund: 'bookings.refund',
+};
+
+export function allowedActions(
+  facts: ActionFacts,
+  now: Date,
+  permissions: readonly Permission[],
+): BookingAction[] {
+  const time = now.getTime();
+  const actions: BookingAction[] = [];
+  if (facts.status === 'booked' && time < facts.ticketingDeadline.getTime()) {
+    actions.push('issue', 'cancel');
+  }
+  const ticketed = facts.status !== 'booked' && facts.ticketStatuses.includes('issued');
+  const inVoidWindow =
+    facts.status === 'ticketed' && facts.voidUntil !== null && time < facts.voidUntil.getTime();
+  if (ticketed && inVoidWindow) actions.push('void');
+  else if (ticketed && time < facts.firstDepartureAt.getTime()) actions.push('refund');
+  return actions.filter((action) => permissions.includes(REQUIRES[action]));
+}

@@ -1,0 +1,188 @@
+import {
+  AppError,
+  amountToMinor,
+  type Booking,
+  type FieldErrors,
+  minorToAmount,
+  type ParsedBookingBody,
+  type PriceChange,
+  SERVER,
+} from '@skydesk/contract';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { CompanyPrincipal } from '../../platform/http/principal.js';
+import type { FlightSupplier, OfferBooking } from '../../supplier/port.js';
+import { takeSeats } from '../flights/seat-inventory.js';
+import { passengerProblems } from './passenger-rules.js';
+import { presentBooking } from './presenter.js';
+import { insertBooking, insertPassengers, insertSegments, loadBookingRecord, recordEvent } from './repo.js';
+import { type HoldPolicy, ticketingDeadline } from './ticketing-deadline.js';
+import { ownTravellerIds, saveTravellers } from './travellers-repo.js';
+
+export type BookingDeps = { db: Kysely<Database>; supplier: FlightSupplier; clock: Clock; hold: HoldPolicy };
+
+const invalid = (fieldErrors: FieldErrors) =>
+  new AppError('validation', Object.values(fieldErrors)[0]?.[0] ?? SERVER.validationFailed, { fieldErrors });
+
+/**
+ * POST /api/booking: re-prices the offer, checks the passengers against it, then takes the seats
+ * and records the hold in one transaction (API.md, DESIGN.md §4–5).
+ *
+ * Pricing reads the inventory before the transaction, so two agents racing for the last seats of a
+ * booking class may both get its price; the seats themselves are taken under the inventory's row
+ * locks, so a flight is never oversold whatever the race.
+ */
+export async function createBooking(
+  deps: BookingDeps,
+  principal: CompanyPrincipal,
+  body: ParsedBookingBody,
+): Promise<Booking> {
+  const { db, supplier, clock } = deps;
+  const answer = await supplier.price(body.offer_id);
+  switch (answer.status) {
+    case 'invalid':
+      throw invalid({ offer_id: [answer.message] });
+    case 'expired':
+      throw new AppError('gone', answer.message, { data: { expired_at: answer.expiredAt.toISOString() } });
+    case 'unavailable':
+      throw new AppError('conflict', answer.message);
+    case 'priced':
+      break;
+  }
+  const { booking: offer, itinerary } = answer;
+  const first = offer.segments[0]!;
+  const last = offer.segments[offer.segments.length - 1]!;
+
+  const problems = passengerProblems(body.passengers, {
+    passengers: offer.passengers,
+    firstDate: first.date,
+    lastDate: last.date,
+  });
+  if (Object.keys(problems).length > 0) throw invalid(problems);
+  await checkTravellersAreOurs(db, principal.companyId, body);
+
+  const now = clock.now();
+  const deadline = ticketingDeadline(now, first.departsAt, deps.hold);
+  if (!deadline) {
+    throw invalid({
+      offer_id: [
+        `This flight leaves in less than ${formatMinutes(deps.hold.cutoffMinutes)}: too late to book it`,
+      ],
+    });
+  }
+
+  // API.md: a price that rose needs the agent's yes (book the new offer); one that fell is taken.
+  if (answer.priceChanged && offer.totalMinor > amountToMinor(answer.previousTotal.Amount)) {
+    const change: PriceChange = {
+      previous_total: answer.previousTotal,
+      new_total: itinerary.AirItineraryPricingInfo.ItinTotalFare.TotalFare,
+      offer_id: itinerary.offer_id,
+      offer_expires_at: itinerary.offer_expires_at,
+    };
+    throw new AppError('conflict', SERVER.priceChanged, { data: change });
+  }
+
+  const bookingId = await db.transaction().execute(async (trx) => {
+    // Infants sit on a lap: only adults and children take seats.
+    const seats = offer.passengers.adults + offer.passengers.children;
+    await takeSeats(
+      trx,
+      offer.segments.map((segment) => ({
+        flight: segment.flight,
+        date: segment.date,
+        cabin: segment.cabin,
+        seats,
+        capacity: segment.capacity,
+      })),
+    );
+    const travellerIds = body.save_travellers
+      ? await saveTravellers(trx, {
+          companyId: principal.companyId,
+          userId: principal.userId,
+          at: now,
+          passengers: body.passengers.map(({ traveller_id: _, ...identity }) => identity),
+        })
+      : body.passengers.map((passenger) => passenger.traveller_id ?? null);
+    const booking = await insertBooking(trx, {
+      company_id: principal.companyId,
+      status: 'booked',
+      trip_type: offer.tripType,
+      cabin: offer.cabin,
+      validating_carrier: offer.validatingCarrier,
+      itinerary: JSON.stringify(itinerary),
+      total_minor: offer.totalMinor,
+      currency: offer.currency,
+      contact_email: body.contact.email,
+      contact_phone: body.contact.phone,
+      ticketing_deadline: deadline,
+      first_departure_at: first.departsAt,
+      last_departure_date: last.date,
+      created_by: principal.userId,
+      created_at: now,
+      updated_at: now,
+    });
+    await insertPassengers(
+      trx,
+      booking.id,
+      body.passengers.map(({ traveller_id: _, ...passenger }, index) => ({
+        ...passenger,
+        traveller_id: travellerIds[index] ?? null,
+        fare_minor: offer.fares[passenger.passenger_type].base,
+        taxes_minor: offer.fares[passenger.passenger_type].taxes,
+      })),
+    );
+    await insertSegments(
+      trx,
+      booking.id,
+      offer.segments.map((segment) => ({
+        leg: segment.leg,
+        flight: segment.flight,
+        departure_date: segment.date,
+        cabin: segment.cabin,
+        seats,
+        departs_at: segment.departsAt,
+      })),
+    );
+    await recordEvent(trx, {
+      bookingId: booking.id,
+      action: 'booked',
+      from: null,
+      to: 'booked',
+      note: `Seats held until ${deadline.toISOString()}; ${describeTotal(offer)}`,
+      actorUserId: principal.userId,
+      at: now,
+    });
+    return booking.id;
+  });
+
+  const record = await loadBookingRecord(db, principal.companyId, bookingId);
+  if (!record) throw new Error(`Booking ${bookingId} vanished after it was made`);
+  return presentBooking(record, { now, permissions: principal.permissions });
+}
+
+/** A passenger picked from saved travellers must be one of the company's (DESIGN.md §6: 404). */
+async function checkTravellersAreOurs(db: Kysely<Database>, companyId: string, body: ParsedBookingBody) {
+  const named = body.passengers.flatMap((passenger) =>
+    passenger.traveller_id ? [passenger.traveller_id] : [],
+  );
+  const ours = await ownTravellerIds(db, companyId, named);
+  const errors: FieldErrors = {};
+  body.passengers.forEach((passenger, index) => {
+    if (passenger.traveller_id && !ours.has(passenger.traveller_id)) {
+      errors[`passengers.${index}.traveller_id`] = ['No such saved traveller'];
+    }
+  });
+  if (Object.keys(errors).length > 0) {
+    throw new AppError('not_found', 'Traveller not found', { fieldErrors: errors });
+  }
+}
+
+const describeTotal = (offer: OfferBooking) =>
+  `total ${minorToAmount(offer.totalMinor).toFixed(2)} ${offer.currency}`;
+
+function formatMinutes(minutes: number): string {
+  if (minutes % 60 !== 0) return `${minutes} minutes`;
+  const hours = minutes / 60;
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}

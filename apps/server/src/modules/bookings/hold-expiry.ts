@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/schema.js';
+import { dueHoldIds, recordEvent, releaseBookingSeats, updateBooking } from './repo.js';
+
+/**
+ * Holds that pass their ticketing deadline unticketed become `expired` and give their seats back
+ * (DESIGN.md §5). Two paths do it, each booking in its own transaction: a periodic sweep in every
+ * server process, and a check whenever a booking is read or issued, so nobody ever sees a dead
+ * hold as live between two sweeps.
+ */
+
+/** Expires the locked hold: status, seats, history. The caller has checked it is due. */
+async function expireLockedHold(trx: Transaction<Database>, bookingId: string, now: Date) {
+  await updateBooking(trx, bookingId, { status: 'expired', updated_at: now });
+  await releaseBookingSeats(trx, bookingId);
+  await recordEvent(trx, {
+    bookingId,
+    action: 'expired',
+    from: 'booked',
+    to: 'expired',
+    note: 'Not ticketed by the ticketing deadline; the seats were released',
+    actorUserId: null,
+    at: now,
+  });
+}
+
+/**
+ * Expires this booking when it is a hold past its deadline; whatever else it is, nothing happens.
+ * The lock makes it safe against the sweep and against an issue racing it: whoever comes second
+ * re-reads the row and finds it no longer a due hold.
+ */
+export async function expireHoldIfDue(db: Kysely<Database>, bookingId: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('bookings')
+      .select('id')
+      .where('id', '=', bookingId)
+      .where('status', '=', 'booked')
+      .where('ticketing_deadline', '<=', now)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!due) return false;
+    await expireLockedHold(trx, bookingId, now);
+    return true;
+  });
+}
+
+/** Expires the company's due holds before a list or a balance is read. */
+export async function expireDueHoldsOf(db: Kysely<Database>, companyId: string, now: Date): Promise<void> {
+  for (const { id } of await dueHoldIds(db, now, companyId)) await expireHoldIfDue(db, id, now);
+}
+
+/** At most this many holds per sweep, so one run never hogs a connection for long. */
+const SWEEP_BATCH = 1_000;
+
+/**
+ * Expires every due hold, one transaction each. `skip locked` lets several server processes (or
+ * two sweeps in one) run at once: each takes holds nobody else is working on, and a hold being
+ * issued or cancelled right now is left to that request. Returns how many holds it expired.
+ */
+export async function sweepExpiredHolds(db: Kysely<Database>, now: Date): Promise<number> {
+  let expired = 0;
+  while (expired < SWEEP_BATCH) {
+    const done = await db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('bookings')
+        .select('id')
+        .where('status', '=', 'booked')
+        .where('ticketing_deadline', '<=', now)
+        .orderBy('ticketing_deadline')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!due) return false;
+      await expireLockedHold(trx, due.id, now);
+      return true;
+    });
+    if (!done) break;
+    expired++;
+  }
+  return expired;
+}
+
+/**
+ * The sweep's timer, started when the server listens (tests that only inject requests never run
+ * it) and stopped when it closes; it never keeps the process alive.
+ */
+export function holdExpirySweeper(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  intervalSeconds: number;
+}) {
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  const run = async () => {
+    // A slow sweep is not stacked under the next tick.
+    if (running) return;
+    running = true;
+    try {
+      const expired = await sweepExpiredHolds(deps.db, deps.clock.now());
+      if (expired > 0) deps.log.info({ expired }, 'expired unticketed holds');
+    } catch (error) {
+      deps.log.error({ err: error }, 'hold expiry sweep failed');
+    } finally {
+      running = false;
+    }
+  };
+  return {
+    start: async () => {
+      if (timer || deps.intervalSeconds <= 0) return;
+      timer = setInterval(() => void run(), deps.intervalSeconds * 1000);
+      timer.unref();
+    },
+    stop: async () => {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}

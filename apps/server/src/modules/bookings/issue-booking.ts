@@ -1,0 +1,117 @@
+import { AppError, type Booking, minorToAmount } from '@skydesk/contract';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { CompanyPrincipal } from '../../platform/http/principal.js';
+import { postLedgerEntry } from '../credits/ledger.js';
+import { expireHoldIfDue } from './hold-expiry.js';
+import { presentBooking } from './presenter.js';
+import {
+  type BookingRow,
+  findBookingIdByPnr,
+  insertOrder,
+  insertTickets,
+  loadBookingForUpdate,
+  loadBookingRecord,
+  recordEvent,
+  updateBooking,
+} from './repo.js';
+import { voidUntil } from './ticketing-deadline.js';
+
+const notFound = () => new AppError('not_found', 'Booking not found');
+
+export function holdExpired(booking: Pick<BookingRow, 'pnr' | 'ticketing_deadline'>) {
+  return new AppError(
+    'conflict',
+    `The hold on booking ${booking.pnr} expired at ${booking.ticketing_deadline.toISOString()}: book again`,
+  );
+}
+
+/**
+ * POST /api/booking-issue: tickets a live hold, paid from the agency's credits (API.md, DESIGN.md
+ * §5). One transaction under the booking's row lock: the debit (402 when the balance can't cover
+ * it), one ticket per passenger, the status, the ticket order and the history line all happen, or
+ * none does; a second issue of the same booking waits for the lock and then finds it ticketed.
+ */
+export async function issueBooking(
+  deps: { db: Kysely<Database>; clock: Clock },
+  principal: CompanyPrincipal,
+  pnr: string,
+): Promise<Booking> {
+  const { db, clock } = deps;
+  const found = await findBookingIdByPnr(db, principal.companyId, pnr);
+  if (!found) throw notFound();
+  await expireHoldIfDue(db, found.id, clock.now());
+
+  const now = clock.now();
+  await db.transaction().execute(async (trx) => {
+    const booking = await loadBookingForUpdate(trx, principal.companyId, found.id);
+    if (!booking) throw notFound();
+    if (booking.status === 'expired') throw holdExpired(booking);
+    if (booking.status !== 'booked') {
+      throw new AppError(
+        'conflict',
+        `Booking ${booking.pnr} is ${booking.status.replaceAll('_', ' ')}: only a held booking can be ticketed`,
+      );
+    }
+    // Past the deadline but not swept yet (the deadline passed since the check above).
+    if (booking.ticketing_deadline.getTime() <= now.getTime()) throw holdExpired(booking);
+
+    const entry = await postLedgerEntry(trx, {
+      companyId: principal.companyId,
+      kind: 'ticket',
+      amountMinor: -booking.total_minor,
+      bookingId: booking.id,
+      note: `Tickets for booking ${booking.pnr}`,
+      userId: principal.userId,
+    });
+    if (entry.currency !== booking.currency) {
+      throw new AppError(
+        'conflict',
+        `Booking ${booking.pnr} is priced in ${booking.currency}; the agency's credits are in ${entry.currency}`,
+      );
+    }
+    const passengers = await trx
+      .selectFrom('booking_passengers')
+      .select(['id', 'fare_minor', 'taxes_minor'])
+      .where('booking_id', '=', booking.id)
+      .orderBy('position')
+      .execute();
+    const tickets = await insertTickets(trx, {
+      bookingId: booking.id,
+      carrier: booking.validating_carrier,
+      passengers: passengers.map((p) => ({ id: p.id, paidMinor: p.fare_minor + p.taxes_minor })),
+      at: now,
+    });
+    await updateBooking(trx, booking.id, {
+      status: 'ticketed',
+      issued_at: now,
+      void_until: voidUntil(now, booking.first_departure_at),
+      updated_at: now,
+    });
+    await insertOrder(trx, {
+      companyId: principal.companyId,
+      bookingId: booking.id,
+      kind: 'ticket',
+      amountMinor: booking.total_minor,
+      currency: booking.currency,
+      status: 'completed',
+      ticketNumbers: tickets.map((ticket) => ticket.ticket_number),
+      ledgerEntryId: entry.id,
+      at: now,
+    });
+    await recordEvent(trx, {
+      bookingId: booking.id,
+      action: 'ticketed',
+      from: 'booked',
+      to: 'ticketed',
+      note: `${tickets.length} ticket${tickets.length === 1 ? '' : 's'} issued; ${minorToAmount(booking.total_minor).toFixed(2)} ${booking.currency} debited from credits`,
+      actorUserId: principal.userId,
+      at: now,
+    });
+  });
+
+  const record = await loadBookingRecord(db, principal.companyId, found.id);
+  if (!record) throw notFound();
+  return presentBooking(record, { now, permissions: principal.permissions });
+}

@@ -1,0 +1,117 @@
+import {
+  type Booking,
+  type BookingDetails,
+  type BookingSegment,
+  type Money,
+  minorToAmount,
+  type Order,
+  type Permission,
+} from '@skydesk/contract';
+import { allowedActions } from './allowed-actions.js';
+import type { BookingRecord, HistoryRow, OrderRow, PassengerRow } from './repo.js';
+
+/** The one place the wire shapes of bookings and orders are made (API.md "Bookings"). */
+
+export type Viewer = { now: Date; permissions: readonly Permission[] };
+
+const money = (minor: number, currency: string): Money => ({
+  Amount: minorToAmount(minor),
+  CurrencyCode: currency,
+});
+
+/** As airlines print a name on a ticket: 'SURNAME/GIVEN NAMES TITLE'. */
+export const ticketName = (passenger: Pick<PassengerRow, 'first_name' | 'last_name' | 'title'>) =>
+  `${passenger.last_name}/${passenger.first_name} ${passenger.title}`;
+
+export function presentBooking(record: BookingRecord, viewer: Viewer): Booking {
+  const { booking, passengers, tickets, creator } = record;
+  const passengerById = new Map(passengers.map((passenger) => [passenger.id, passenger]));
+  const segments: BookingSegment[] =
+    booking.itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption.flatMap((option, leg) =>
+      option.FlightSegment.map((segment) => ({ ...segment, leg })),
+    );
+  return {
+    id: booking.id,
+    pnr: booking.pnr,
+    status: booking.status,
+    trip_type: booking.trip_type,
+    cabin: booking.cabin,
+    validating_carrier: booking.validating_carrier,
+    created_at: booking.created_at.toISOString(),
+    ticketing_deadline: booking.ticketing_deadline.toISOString(),
+    void_until: booking.void_until?.toISOString() ?? null,
+    total: money(booking.total_minor, booking.currency),
+    pricing: booking.itinerary.AirItineraryPricingInfo,
+    contact: { email: booking.contact_email, phone: booking.contact_phone },
+    passengers: passengers.map((passenger) => ({
+      id: passenger.id,
+      passenger_type: passenger.passenger_type,
+      title: passenger.title,
+      first_name: passenger.first_name,
+      last_name: passenger.last_name,
+      gender: passenger.gender,
+      date_of_birth: passenger.date_of_birth,
+      nationality: passenger.nationality,
+      passport_number: passenger.passport_number,
+      passport_expiry: passenger.passport_expiry,
+      traveller_id: passenger.traveller_id,
+    })),
+    segments,
+    tickets: tickets.map((ticket) => {
+      const passenger = passengerById.get(ticket.passenger_id);
+      return {
+        ticket_number: ticket.ticket_number,
+        passenger_id: ticket.passenger_id,
+        passenger_name: passenger ? ticketName(passenger) : '',
+        status: ticket.status,
+        paid: money(ticket.paid_minor, booking.currency),
+        issued_at: ticket.issued_at.toISOString(),
+      };
+    }),
+    created_by: creator,
+    allowed_actions: allowedActions(
+      {
+        status: booking.status,
+        ticketingDeadline: booking.ticketing_deadline,
+        voidUntil: booking.void_until,
+        firstDepartureAt: booking.first_departure_at,
+        ticketStatuses: tickets.map((ticket) => ticket.status),
+      },
+      viewer.now,
+      viewer.permissions,
+    ),
+  };
+}
+
+export function presentBookingDetails(
+  record: BookingRecord,
+  history: readonly HistoryRow[],
+  viewer: Viewer,
+): BookingDetails {
+  return {
+    ...presentBooking(record, viewer),
+    history: history.map((event) => ({
+      id: event.id,
+      action: event.action,
+      from_status: event.from_status,
+      to_status: event.to_status,
+      note: event.note,
+      actor: event.actor_id && event.actor_name ? { id: event.actor_id, name: event.actor_name } : null,
+      created_at: event.created_at.toISOString(),
+    })),
+  };
+}
+
+export function presentOrder(order: OrderRow & { pnr: string }): Order {
+  return {
+    id: order.id,
+    order_no: order.order_no,
+    booking_id: order.booking_id,
+    pnr: order.pnr,
+    kind: order.kind,
+    amount: minorToAmount(order.amount_minor),
+    currency: order.currency,
+    status: order.status,
+    created_at: order.created_at.toISOString(),
+  };
+}

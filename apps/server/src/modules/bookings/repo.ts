@@ -1,0 +1,447 @@
+import type { BookingStatus, Cabin, PassengerType } from '@skydesk/contract';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type {
+  BookingPassengersTable,
+  BookingsTable,
+  Database,
+  OrdersTable,
+  TicketsTable,
+} from '../../platform/db/schema.js';
+import { releaseSeats } from '../flights/seat-inventory.js';
+import { newPnr, newTicketNumber } from './references.js';
+
+/**
+ * The bookings' SQL. Every read that starts from a request is scoped by the session's company
+ * (DESIGN.md §6): another company's booking is not found, exactly as a missing one. Writes take a
+ * transaction, so the caller decides what else happens with them (seats, credits, orders).
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type BookingRow = Selectable<BookingsTable>;
+export type PassengerRow = Selectable<BookingPassengersTable>;
+export type TicketRow = Selectable<TicketsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+
+/** A booking with what its answer shows: creator, passengers in order, tickets. */
+export type BookingRecord = {
+  booking: BookingRow;
+  creator: { id: string; name: string };
+  passengers: PassengerRow[];
+  tickets: TicketRow[];
+};
+
+export type HistoryRow = {
+  id: string;
+  action: string;
+  from_status: BookingStatus | null;
+  to_status: BookingStatus;
+  note: string | null;
+  actor_id: string | null;
+  actor_name: string | null;
+  created_at: Date;
+};
+
+// ── reads ───────────────────────────────────────────────────────────────────────────────────
+
+export const findBookingId = (db: Db, companyId: string, bookingId: string) =>
+  db
+    .selectFrom('bookings')
+    .select('id')
+    .where('id', '=', bookingId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+
+export const findBookingIdByPnr = (db: Db, companyId: string, pnr: string) =>
+  db
+    .selectFrom('bookings')
+    .select('id')
+    .where('pnr', '=', pnr)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+
+/**
+ * The company's booking row, locked until the caller's transaction ends: every status change
+ * (issue, cancel, void, refund, expiry) starts here, so two of them on one booking queue up and the
+ * second sees what the first did.
+ */
+export const loadBookingForUpdate = (trx: Transaction<Database>, companyId: string, bookingId: string) =>
+  trx
+    .selectFrom('bookings')
+    .selectAll()
+    .where('id', '=', bookingId)
+    .where('company_id', '=', companyId)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** Full records of the company's bookings, in the order of `ids` (missing or foreign ids dropped). */
+export async function loadBookingRecords(
+  db: Db,
+  companyId: string,
+  ids: readonly string[],
+): Promise<BookingRecord[]> {
+  if (ids.length === 0) return [];
+  const [rows, passengers, tickets] = await Promise.all([
+    db
+      .selectFrom('bookings')
+      .innerJoin('users', 'users.id', 'bookings.created_by')
+      .selectAll('bookings')
+      .select('users.name as creator_name')
+      .where('bookings.id', 'in', ids)
+      .where('bookings.company_id', '=', companyId)
+      .execute(),
+    db
+      .selectFrom('booking_passengers')
+      .selectAll()
+      .where('booking_id', 'in', ids)
+      .orderBy('booking_id')
+      .orderBy('position')
+      .execute(),
+    db.selectFrom('tickets').selectAll().where('booking_id', 'in', ids).execute(),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { creator_name, ...booking } = row;
+    const ownPassengers = passengers.filter((passenger) => passenger.booking_id === id);
+    const order = new Map(ownPassengers.map((passenger) => [passenger.id, passenger.position]));
+    return [
+      {
+        booking,
+        creator: { id: booking.created_by, name: creator_name },
+        passengers: ownPassengers,
+        tickets: tickets
+          .filter((ticket) => ticket.booking_id === id)
+          .sort((a, b) => (order.get(a.passenger_id) ?? 0) - (order.get(b.passenger_id) ?? 0)),
+      },
+    ];
+  });
+}
+
+export async function loadBookingRecord(db: Db, companyId: string, bookingId: string) {
+  const [record] = await loadBookingRecords(db, companyId, [bookingId]);
+  return record;
+}
+
+/** The booking's history, oldest first, with who acted (null: the system). */
+export const loadHistory = (db: Db, bookingId: string): Promise<HistoryRow[]> =>
+  db
+    .selectFrom('booking_events')
+    .leftJoin('users', 'users.id', 'booking_events.actor_user_id')
+    .select([
+      'booking_events.id',
+      'booking_events.action',
+      'booking_events.from_status',
+      'booking_events.to_status',
+      'booking_events.note',
+      'booking_events.created_at',
+      'users.id as actor_id',
+      'users.name as actor_name',
+    ])
+    .where('booking_events.booking_id', '=', bookingId)
+    .orderBy('booking_events.created_at')
+    .orderBy('booking_events.id')
+    .execute();
+
+export type BookingFilters = {
+  statuses?: BookingStatus[] | undefined;
+  /** Creation dates (UTC), inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+  /** A PNR or part of a passenger's name, any case. */
+  q?: string | undefined;
+  page: number;
+  limit: number;
+};
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+
+/** Ids of the company's bookings matching the filters, newest first, one page. */
+export async function listBookingIds(db: Db, companyId: string, filters: BookingFilters): Promise<string[]> {
+  let query = db.selectFrom('bookings').select('bookings.id').where('bookings.company_id', '=', companyId);
+  if (filters.statuses && filters.statuses.length > 0) {
+    query = query.where('bookings.status', 'in', filters.statuses);
+  }
+  if (filters.from) query = query.where('bookings.created_at', '>=', new Date(`${filters.from}T00:00:00Z`));
+  if (filters.to) query = query.where('bookings.created_at', '<', nextDay(filters.to));
+  const q = filters.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    query = query.where((eb) =>
+      eb.or([
+        eb('bookings.pnr', 'ilike', pattern),
+        eb.exists(
+          eb
+            .selectFrom('booking_passengers')
+            .select('booking_passengers.id')
+            .whereRef('booking_passengers.booking_id', '=', 'bookings.id')
+            .where((name) =>
+              name.or([
+                name('booking_passengers.first_name', 'ilike', pattern),
+                name('booking_passengers.last_name', 'ilike', pattern),
+                name(
+                  sql<string>`booking_passengers.first_name || ' ' || booking_passengers.last_name`,
+                  'ilike',
+                  pattern,
+                ),
+              ]),
+            ),
+        ),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('bookings.created_at', 'desc')
+    .orderBy('bookings.id', 'desc')
+    .limit(filters.limit)
+    .offset(filters.page * filters.limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** What ticketing the company's live holds would take, in minor units. */
+export async function reservedMinor(db: Db, companyId: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_minor'), eb.lit(0)).as('reserved'))
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'booked')
+    .where('ticketing_deadline', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.reserved);
+}
+
+/** The company's orders with their bookings' PNRs, newest first. */
+export const listOrders = (db: Db, companyId: string) =>
+  db
+    .selectFrom('orders')
+    .innerJoin('bookings', 'bookings.id', 'orders.booking_id')
+    .selectAll('orders')
+    .select('bookings.pnr')
+    .where('orders.company_id', '=', companyId)
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.order_no', 'desc')
+    .execute();
+
+// ── writes ──────────────────────────────────────────────────────────────────────────────────
+
+export type NewBooking = {
+  company_id: string;
+  status: BookingStatus;
+  trip_type: BookingRow['trip_type'];
+  cabin: Cabin;
+  validating_carrier: string;
+  /** The PricedItinerary as booked, as JSON text. */
+  itinerary: string;
+  total_minor: number;
+  currency: string;
+  contact_email: string;
+  contact_phone: string;
+  ticketing_deadline: Date;
+  first_departure_at: Date;
+  last_departure_date: string;
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+};
+
+const MAX_DRAWS = 20;
+
+/** Inserts the booking under a fresh PNR, drawing again while the one drawn is taken. */
+export async function insertBooking(trx: Transaction<Database>, values: NewBooking) {
+  for (let draw = 0; draw < MAX_DRAWS; draw++) {
+    const row = await trx
+      .insertInto('bookings')
+      .values({ ...values, pnr: newPnr() })
+      .onConflict((conflict) => conflict.column('pnr').doNothing())
+      .returning(['id', 'pnr'])
+      .executeTakeFirst();
+    if (row) return row;
+  }
+  throw new Error(`No free PNR in ${MAX_DRAWS} draws`);
+}
+
+export type NewPassenger = {
+  passenger_type: PassengerType;
+  title: PassengerRow['title'];
+  first_name: string;
+  last_name: string;
+  gender: PassengerRow['gender'];
+  date_of_birth: string;
+  nationality: string;
+  passport_number: string;
+  passport_expiry: string;
+  traveller_id: string | null;
+  fare_minor: number;
+  taxes_minor: number;
+};
+
+export async function insertPassengers(
+  trx: Transaction<Database>,
+  bookingId: string,
+  passengers: readonly NewPassenger[],
+) {
+  await trx
+    .insertInto('booking_passengers')
+    .values(passengers.map((passenger, position) => ({ ...passenger, booking_id: bookingId, position })))
+    .execute();
+}
+
+export type NewSegment = {
+  leg: number;
+  flight: string;
+  departure_date: string;
+  cabin: Cabin;
+  seats: number;
+  departs_at: Date;
+};
+
+export async function insertSegments(
+  trx: Transaction<Database>,
+  bookingId: string,
+  segments: readonly NewSegment[],
+) {
+  await trx
+    .insertInto('booking_segments')
+    .values(segments.map((segment, position) => ({ ...segment, booking_id: bookingId, position })))
+    .execute();
+}
+
+export type BookingEventInput = {
+  bookingId: string;
+  action: string;
+  from: BookingStatus | null;
+  to: BookingStatus;
+  note?: string | null;
+  /** null when the system acts (hold expiry, automatic refund approval). */
+  actorUserId: string | null;
+  at: Date;
+};
+
+/** One line of the booking's history (who, when, what): every status change records one. */
+export async function recordEvent(trx: Transaction<Database>, event: BookingEventInput) {
+  await trx
+    .insertInto('booking_events')
+    .values({
+      booking_id: event.bookingId,
+      action: event.action,
+      from_status: event.from,
+      to_status: event.to,
+      note: event.note ?? null,
+      actor_user_id: event.actorUserId,
+      created_at: event.at,
+    })
+    .execute();
+}
+
+/** Moves a locked booking to a new status (and whatever else changes with it). */
+export async function updateBooking(
+  trx: Transaction<Database>,
+  bookingId: string,
+  changes: { status: BookingStatus; issued_at?: Date; void_until?: Date | null; updated_at: Date },
+) {
+  await trx.updateTable('bookings').set(changes).where('id', '=', bookingId).execute();
+}
+
+/** Gives back the seats the booking's flights hold (cancellation, expiry). */
+export async function releaseBookingSeats(trx: Transaction<Database>, bookingId: string) {
+  const segments = await trx
+    .selectFrom('booking_segments')
+    .select(['flight', 'departure_date', 'cabin', 'seats'])
+    .where('booking_id', '=', bookingId)
+    .execute();
+  await releaseSeats(
+    trx,
+    segments.map((segment) => ({
+      flight: segment.flight,
+      date: segment.departure_date,
+      cabin: segment.cabin,
+      seats: segment.seats,
+    })),
+  );
+}
+
+/**
+ * One ticket per passenger under fresh 13-digit numbers of the validating carrier; a number taken
+ * already is drawn again. Returns the tickets in passenger order.
+ */
+export async function insertTickets(
+  trx: Transaction<Database>,
+  input: {
+    bookingId: string;
+    carrier: string;
+    passengers: readonly { id: string; paidMinor: number }[];
+    at: Date;
+  },
+): Promise<TicketRow[]> {
+  const tickets: TicketRow[] = [];
+  for (const passenger of input.passengers) {
+    let ticket: TicketRow | undefined;
+    for (let draw = 0; draw < MAX_DRAWS && !ticket; draw++) {
+      ticket = await trx
+        .insertInto('tickets')
+        .values({
+          ticket_number: newTicketNumber(input.carrier),
+          booking_id: input.bookingId,
+          passenger_id: passenger.id,
+          status: 'issued',
+          paid_minor: passenger.paidMinor,
+          issued_at: input.at,
+          updated_at: input.at,
+        })
+        .onConflict((conflict) => conflict.column('ticket_number').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    }
+    if (!ticket) throw new Error(`No free ticket number in ${MAX_DRAWS} draws`);
+    tickets.push(ticket);
+  }
+  return tickets;
+}
+
+/** An order (ticket, void, refund) numbered from the shared sequence: 'ORD-100001'. */
+export function insertOrder(
+  trx: Transaction<Database>,
+  order: {
+    companyId: string;
+    bookingId: string;
+    kind: OrderRow['kind'];
+    amountMinor: number;
+    currency: string;
+    status: OrderRow['status'];
+    ticketNumbers: string[];
+    ledgerEntryId: string | null;
+    at: Date;
+  },
+) {
+  return trx
+    .insertInto('orders')
+    .values({
+      order_no: sql<string>`'ORD-' || nextval('order_no_seq')::text`,
+      company_id: order.companyId,
+      booking_id: order.bookingId,
+      kind: order.kind,
+      amount_minor: order.amountMinor,
+      currency: order.currency,
+      status: order.status,
+      ticket_numbers: order.ticketNumbers,
+      ledger_entry_id: order.ledgerEntryId,
+      created_at: order.at,
+      updated_at: order.at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Holds of one company (or of every company) whose deadline has passed, earliest first. */
+export function dueHoldIds(db: Db, now: Date, companyId?: string) {
+  let query = db
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', '=', 'booked')
+    .where('ticketing_deadline', '<=', now);
+  if (companyId) query = query.where('company_id', '=', companyId);
+  return query.orderBy('ticketing_deadline').execute();
+}

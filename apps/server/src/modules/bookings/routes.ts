@@ -1,0 +1,65 @@
+import { bookingEndpoints, SUCCESS } from '@skydesk/contract';
+import type { ModuleContext } from '../../platform/module.js';
+import type { FlightSupplier } from '../../supplier/port.js';
+import { holdExpirySweeper } from './hold-expiry.js';
+import { createBookingService } from './service.js';
+
+/**
+ * API.md "Bookings". Returns the hold-expiry sweeper for the app to start when it listens and stop
+ * when it closes.
+ */
+export function registerBookingRoutes(
+  { route, store, clock, config, log }: ModuleContext,
+  supplier: FlightSupplier,
+) {
+  const bookings = createBookingService({
+    db: store.db,
+    supplier,
+    clock,
+    hold: { holdMinutes: config.bookingHoldMinutes, cutoffMinutes: config.ticketingCutoffMinutes },
+  });
+
+  route(bookingEndpoints.travellers, async ({ principal, query }) => ({
+    message: 'Travellers',
+    data: await bookings.travellers(principal, query.passenger_type),
+  }));
+
+  route(bookingEndpoints.create, async ({ principal, body }) => ({
+    message: SUCCESS.bookingCreated,
+    data: await bookings.create(principal, body),
+  }));
+
+  route(bookingEndpoints.byPnr, async ({ principal, body }) => ({
+    message: SUCCESS.pnrFetched,
+    data: await bookings.byPnr(principal, body.pnr),
+  }));
+
+  route(bookingEndpoints.issue, async ({ principal, body }) => ({
+    message: 'Tickets issued successfully',
+    data: await bookings.issue(principal, body.pnr),
+  }));
+
+  route(bookingEndpoints.list, async ({ principal, params, query }) => {
+    const data = await bookings.list(principal, params.id, query);
+    return { message: `${data.length} booking${data.length === 1 ? '' : 's'}`, data };
+  });
+
+  route(bookingEndpoints.details, async ({ principal, params }) => ({
+    message: 'Booking details',
+    data: await bookings.details(principal, params.id),
+  }));
+
+  route(bookingEndpoints.orders, async ({ principal }) => ({
+    message: 'Orders',
+    data: await bookings.orders(principal),
+  }));
+
+  route(bookingEndpoints.credits, async ({ principal }) => ({
+    message: 'Credits',
+    data: await bookings.credits(principal),
+  }));
+
+  return {
+    holdSweep: holdExpirySweeper({ db: store.db, clock, log, intervalSeconds: config.holdSweepSeconds }),
+  };
+}

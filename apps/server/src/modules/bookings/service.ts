@@ -1,0 +1,122 @@
+import {
+  AppError,
+  type Booking,
+  type BookingDetails,
+  type BookingListQuery,
+  type Credits,
+  minorToAmount,
+  type Order,
+  type ParsedBookingBody,
+  type PassengerType,
+  type Traveller,
+} from '@skydesk/contract';
+import type { z } from 'zod';
+import type { CompanyPrincipal } from '../../platform/http/principal.js';
+import { readBalance } from '../credits/ledger.js';
+import { type BookingDeps, createBooking } from './create-booking.js';
+import { expireDueHoldsOf, expireHoldIfDue } from './hold-expiry.js';
+import { issueBooking } from './issue-booking.js';
+import { presentBooking, presentBookingDetails, presentOrder, type Viewer } from './presenter.js';
+import {
+  findBookingId,
+  findBookingIdByPnr,
+  listBookingIds,
+  listOrders,
+  loadBookingRecord,
+  loadBookingRecords,
+  loadHistory,
+  reservedMinor,
+} from './repo.js';
+import { listTravellers, presentTraveller } from './travellers-repo.js';
+
+const notFound = () => new AppError('not_found', 'Booking not found');
+
+/**
+ * The bookings domain (API.md "Bookings"): every call is scoped to the session's company, and a
+ * hold past its deadline is expired before anybody sees it (hold-expiry.ts).
+ */
+export function createBookingService(deps: BookingDeps) {
+  const { db, clock } = deps;
+  const viewerOf = (principal: CompanyPrincipal): Viewer => ({
+    now: clock.now(),
+    permissions: principal.permissions,
+  });
+
+  async function details(principal: CompanyPrincipal, bookingId: string): Promise<BookingDetails> {
+    const found = await findBookingId(db, principal.companyId, bookingId);
+    if (!found) throw notFound();
+    await expireHoldIfDue(db, found.id, clock.now());
+    const [record, history] = await Promise.all([
+      loadBookingRecord(db, principal.companyId, found.id),
+      loadHistory(db, found.id),
+    ]);
+    if (!record) throw notFound();
+    return presentBookingDetails(record, history, viewerOf(principal));
+  }
+
+  return {
+    create: (principal: CompanyPrincipal, body: ParsedBookingBody) => createBooking(deps, principal, body),
+
+    issue: (principal: CompanyPrincipal, pnr: string) => issueBooking(deps, principal, pnr),
+
+    async byPnr(principal: CompanyPrincipal, pnr: string): Promise<Booking> {
+      const found = await findBookingIdByPnr(db, principal.companyId, pnr);
+      if (!found) throw notFound();
+      await expireHoldIfDue(db, found.id, clock.now());
+      const record = await loadBookingRecord(db, principal.companyId, found.id);
+      if (!record) throw notFound();
+      return presentBooking(record, viewerOf(principal));
+    },
+
+    details,
+
+    /** API.md: the path names the company, and it must be the session's (another's: 404). */
+    async list(
+      principal: CompanyPrincipal,
+      companyId: string,
+      query: z.output<typeof BookingListQuery>,
+    ): Promise<Booking[]> {
+      if (companyId !== principal.companyId) throw new AppError('not_found', 'Company not found');
+      await expireDueHoldsOf(db, principal.companyId, clock.now());
+      const ids = await listBookingIds(db, principal.companyId, {
+        statuses: query.status,
+        from: query.from,
+        to: query.to,
+        q: query.q,
+        page: query.page,
+        limit: query.limit,
+      });
+      const viewer = viewerOf(principal);
+      const records = await loadBookingRecords(db, principal.companyId, ids);
+      return records.map((record) => presentBooking(record, viewer));
+    },
+
+    async travellers(principal: CompanyPrincipal, type: PassengerType | undefined): Promise<Traveller[]> {
+      const rows = await listTravellers(db, principal.companyId, type);
+      return rows.map(presentTraveller);
+    },
+
+    async credits(principal: CompanyPrincipal): Promise<Credits> {
+      const now = clock.now();
+      await expireDueHoldsOf(db, principal.companyId, now);
+      const [balance, reserved] = await Promise.all([
+        readBalance(db, principal.companyId),
+        reservedMinor(db, principal.companyId, now),
+      ]);
+      return {
+        balance: minorToAmount(balance.balanceMinor),
+        currency: balance.currency,
+        // Deposits arrive with the payments issue; until then none can be pending.
+        pending_deposits: 0,
+        reserved: minorToAmount(reserved),
+      };
+    },
+
+    async orders(principal: CompanyPrincipal): Promise<Order[]> {
+      const rows = await listOrders(db, principal.companyId);
+      return rows.map(presentOrder);
+    },
+  };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;
