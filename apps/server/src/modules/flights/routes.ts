@@ -1,10 +1,24 @@
-import { flightEndpoints } from '@skydesk/contract';
+import { flightEndpoints, type PricedItinerary } from '@skydesk/contract';
 import type { ModuleContext } from '../../platform/module.js';
 import type { FlightSupplier } from '../../supplier/port.js';
 import { withSearchCache } from './search-cache.js';
 import { createSearchHistoryWriter } from './search-history-writer.js';
 import { createDbSeatInventory } from './seat-inventory.js';
 import { createFlightService } from './service.js';
+
+/**
+ * The JSON of an answer's itineraries, made once per answer: a cached answer (the same array)
+ * is sent again and again, and a big one is a few MB to serialize.
+ */
+const serialized = new WeakMap<readonly PricedItinerary[], string>();
+function itinerariesJson(itineraries: readonly PricedItinerary[]): string {
+  let json = serialized.get(itineraries);
+  if (json === undefined) {
+    json = JSON.stringify(itineraries);
+    serialized.set(itineraries, json);
+  }
+  return json;
+}
 
 /** Identical searches within a minute share an answer (its seats re-checked each time). */
 const SEARCH_CACHE_TTL_MS = 60_000;
@@ -30,7 +44,12 @@ export function registerFlightRoutes({ route, store, clock, log }: ModuleContext
 
   route(flightEndpoints.search, async ({ principal, body }) => {
     const data = await flights.search(principal, body);
-    return { message: `${data.PricedItineraries.PricedItinerary.length} itineraries found`, data };
+    const itineraries = data.PricedItineraries.PricedItinerary;
+    return {
+      message: `${itineraries.length} itineraries found`,
+      data,
+      dataJson: `{"search_id":${JSON.stringify(data.search_id)},"PricedItineraries":{"PricedItinerary":${itinerariesJson(itineraries)}}}`,
+    };
   });
 
   route(flightEndpoints.fareCalendar, async ({ body }) => ({

@@ -33,8 +33,12 @@ export type HandlerContext<E extends Endpoint> = {
   body: ParsedBodyOf<E>;
 };
 
-/** What a handler returns: the envelope's `data` and its human message. */
-export type HandlerResult<E extends Endpoint> = { data: ResponseOf<E>; message: string };
+/**
+ * What a handler returns: the envelope's `data` and its human message. A handler that already
+ * holds `data` as JSON (a cached search answer of a few MB) passes it as `dataJson` too, and it is
+ * sent as is instead of being serialized again.
+ */
+export type HandlerResult<E extends Endpoint> = { data: ResponseOf<E>; message: string; dataJson?: string };
 
 export type EndpointHandler<E extends Endpoint> = (context: HandlerContext<E>) => Promise<HandlerResult<E>>;
 
@@ -100,12 +104,18 @@ export function createEndpointRegistrar(
           return {
             status: endpoint.successStatus ?? 200,
             body: { status: true, message: result.message, data },
+            json:
+              result.dataJson === undefined
+                ? undefined
+                : `{"status":true,"message":${JSON.stringify(result.message)},"data":${result.dataJson}}`,
           };
         };
 
         if (!(idempotency.key && db && principal?.kind === 'company')) {
           const answered = await answer();
-          return answered ? reply.code(answered.status).send(answered.body) : reply;
+          if (!answered) return reply;
+          if (answered.json === undefined) return reply.code(answered.status).send(answered.body);
+          return reply.code(answered.status).type('application/json; charset=utf-8').send(answered.json);
         }
         const outcome = await runIdempotently(
           { db, now: () => clock.now(), log: request.log },
