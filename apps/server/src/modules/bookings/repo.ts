@@ -435,6 +435,14 @@ export function insertOrder(
     .executeTakeFirstOrThrow();
 }
 
+/** The agency as its e-tickets name it. */
+export const findAgency = (db: Db, companyId: string) =>
+  db
+    .selectFrom('companies')
+    .select(['name', 'address', 'city', 'country', 'phone', 'email', 'iata_number'])
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+
 /** Holds of one company (or of every company) whose deadline has passed, earliest first. */
 export function dueHoldIds(db: Db, now: Date, companyId?: string) {
   let query = db

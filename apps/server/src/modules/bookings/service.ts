@@ -18,6 +18,7 @@ import { expireDueHoldsOf, expireHoldIfDue } from './hold-expiry.js';
 import { issueBooking } from './issue-booking.js';
 import { presentBooking, presentBookingDetails, presentOrder, type Viewer } from './presenter.js';
 import {
+  findAgency,
   findBookingId,
   findBookingIdByPnr,
   listBookingIds,
@@ -27,6 +28,7 @@ import {
   loadHistory,
   reservedMinor,
 } from './repo.js';
+import { renderTicketPdf } from './ticket-pdf.js';
 import { listTravellers, presentTraveller } from './travellers-repo.js';
 
 const notFound = () => new AppError('not_found', 'Booking not found');
@@ -36,7 +38,14 @@ const notFound = () => new AppError('not_found', 'Booking not found');
  * hold past its deadline is expired before anybody sees it (hold-expiry.ts).
  */
 export function createBookingService(deps: BookingDeps) {
-  const { db, clock } = deps;
+  const { db, clock, supplier } = deps;
+  let airportNames: Promise<Map<string, string>> | undefined;
+  const airportName = () => {
+    airportNames ??= supplier
+      .routes()
+      .then((routes) => new Map(routes.Airports.map((a) => [a.code, a.name])));
+    return airportNames;
+  };
   const viewerOf = (principal: CompanyPrincipal): Viewer => ({
     now: clock.now(),
     permissions: principal.permissions,
@@ -110,6 +119,22 @@ export function createBookingService(deps: BookingDeps) {
         pending_deposits: 0,
         reserved: minorToAmount(reserved),
       };
+    },
+
+    /** The e-ticket of a booking that has tickets (API.md `GET /api/booking/{id}/ticket.pdf`). */
+    async ticketPdf(principal: CompanyPrincipal, bookingId: string): Promise<{ pnr: string; pdf: Buffer }> {
+      const booking = await details(principal, bookingId);
+      if (booking.tickets.length === 0) {
+        throw new AppError('conflict', `Booking ${booking.pnr} has no tickets yet: issue it first`);
+      }
+      const [agency, names] = await Promise.all([findAgency(db, principal.companyId), airportName()]);
+      const pdf = await renderTicketPdf({
+        booking,
+        agency,
+        airportName: (code) => names.get(code),
+        generatedAt: clock.now(),
+      });
+      return { pnr: booking.pnr, pdf };
     },
 
     async orders(principal: CompanyPrincipal): Promise<Order[]> {
