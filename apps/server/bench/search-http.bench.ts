@@ -3,17 +3,20 @@
  * agency, signed in through the real login and TOTP steps, timed for four kinds of search —
  * (a) a direct-heavy pair, (b) a pair that needs one connection, (c) one that needs two,
  * (d) a return trip — first in-process (`inject`, no sockets), then over HTTP on 127.0.0.1 with
- * autocannon at 10 connections, beside bare `GET /api/health` in the same run.
+ * autocannon at 10 connections (in a child process, so the client does not share the server's
+ * event loop), beside bare `GET /api/health` in the same run.
  *
  *   npm run bench:http -w @skydesk/server
  *
  * Loopback only, fixed durations: it stops by itself in about a minute.
  */
+
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -22,6 +25,7 @@ import { migrate } from '../src/platform/db/migrate.js';
 import { openStore } from '../src/platform/db/store.js';
 import { createSecretBox } from '../src/platform/security/encryption.js';
 import { createPasswordHasher } from '../src/platform/security/password.js';
+import type { LoadJob, LoadResult } from './load-client.js';
 
 const CONNECTIONS = 10;
 const HTTP_SECONDS = 6;
@@ -163,22 +167,18 @@ async function main() {
     `  GET /api/health (${HTTP_SECONDS} s)                           ${health.rps.toFixed(0)} req/s  p50 ${fmt(health.p50)}  p95 ${fmt(health.p95)}`,
   );
   const headers = { authorization, 'content-type': 'application/json', 'accept-encoding': 'gzip' };
-  const report = (label: string, result: Awaited<ReturnType<typeof load>>, kind: Kind) =>
+  const report = (label: string, result: LoadResult, kind: Kind) =>
     console.log(
       `  ${label.padEnd(52)} ${result.rps.toFixed(0).padStart(5)} req/s  p50 ${fmt(result.p50)}  p95 ${fmt(result.p95)}  throughput / health ${(result.rps / health.rps).toFixed(3)}  ${verdict(kind, result.p95)}${result.errors ? `  (${result.errors} errors)` : ''}`,
     );
   // Cold over HTTP: a bounded number of requests, each a search not made before (variants from
   // the far end, unused in-process), so no answer comes from the cache.
   for (const kind of kinds) {
-    let next = COLD_VARIANTS - 1;
-    const result = await load({
-      url: `${address}/api/search`,
-      method: 'POST',
-      headers,
-      amount: kind === 'd' ? 150 : 600,
-      body: JSON.stringify(bodyOf(kind, next)),
-      setupRequest: (request) => ({ ...request, body: JSON.stringify(bodyOf(kind, next--)) }),
-    });
+    const amount = kind === 'd' ? 150 : 600;
+    const bodies = Array.from({ length: amount }, (_, i) =>
+      JSON.stringify(bodyOf(kind, COLD_VARIANTS - 1 - i)),
+    );
+    const result = await load({ url: `${address}/api/search`, method: 'POST', headers, amount, bodies });
     report(`${labels[kind]}, cold`, result, kind);
   }
   for (const kind of kinds) {
@@ -187,7 +187,7 @@ async function main() {
       method: 'POST',
       headers,
       seconds: HTTP_SECONDS,
-      body: JSON.stringify(bodyOf(kind, 0)),
+      bodies: [JSON.stringify(bodyOf(kind, 0))],
     });
     report(`${labels[kind]}, warm (${HTTP_SECONDS} s)`, result, kind);
   }
@@ -196,44 +196,18 @@ async function main() {
   await store.close();
 }
 
-/** One autocannon run; every response time is kept so p95 is exact (autocannon reports p90/p97.5). */
-async function load(options: {
-  url: string;
-  method: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-  /** Run for this long… */
-  seconds?: number;
-  /** …or for exactly this many requests. */
-  amount?: number;
-  /** Rewrites each request before it is sent (autocannon's `requests[].setupRequest`). */
-  setupRequest?: (request: { body?: string | Buffer }) => { body?: string | Buffer };
-}) {
-  const times: number[] = [];
-  let errors = 0;
-  const { seconds, amount, setupRequest, ...request } = options;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        ...request,
-        connections: CONNECTIONS,
-        ...(amount ? { amount } : { duration: seconds ?? HTTP_SECONDS }),
-        ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
-      } as autocannon.Options,
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode !== 200) errors += 1;
-      times.push(responseTime);
-    });
+/** One load run in a child process (bench/load-client.ts), on loopback, bounded in time or count. */
+function load(job: Omit<LoadJob, 'connections'>): Promise<LoadResult> {
+  const child = fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
   });
-  times.sort((x, y) => x - y);
-  return {
-    rps: result.requests.average,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    errors: errors + result.errors + result.non2xx,
-  };
+  return new Promise((resolve, reject) => {
+    child.once('message', (result) => resolve(result as LoadResult));
+    child.once('exit', (code) =>
+      code === 0 ? undefined : reject(new Error(`load client exited with ${code}`)),
+    );
+    child.send({ ...job, connections: CONNECTIONS });
+  });
 }
 
 main().catch((error) => {

@@ -10,11 +10,11 @@ import { createFlightService } from './service.js';
  * The JSON of an answer's itineraries, made once per answer: a cached answer (the same array)
  * is sent again and again, and a big one is a few MB to serialize.
  */
-const serialized = new WeakMap<readonly PricedItinerary[], string>();
-function itinerariesJson(itineraries: readonly PricedItinerary[]): string {
+const serialized = new WeakMap<readonly PricedItinerary[], Buffer>();
+function itinerariesJson(itineraries: readonly PricedItinerary[]): Buffer {
   let json = serialized.get(itineraries);
   if (json === undefined) {
-    json = JSON.stringify(itineraries);
+    json = Buffer.from(JSON.stringify(itineraries));
     serialized.set(itineraries, json);
   }
   return json;
@@ -48,7 +48,11 @@ export function registerFlightRoutes({ route, store, clock, log }: ModuleContext
     return {
       message: `${itineraries.length} itineraries found`,
       data,
-      dataJson: `{"search_id":${JSON.stringify(data.search_id)},"PricedItineraries":{"PricedItinerary":${itinerariesJson(itineraries)}}}`,
+      dataJson: Buffer.concat([
+        Buffer.from(`{"search_id":${JSON.stringify(data.search_id)},"PricedItineraries":{"PricedItinerary":`),
+        itinerariesJson(itineraries),
+        Buffer.from('}}'),
+      ]),
     };
   });
 

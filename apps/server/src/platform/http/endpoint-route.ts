@@ -38,7 +38,12 @@ export type HandlerContext<E extends Endpoint> = {
  * holds `data` as JSON (a cached search answer of a few MB) passes it as `dataJson` too, and it is
  * sent as is instead of being serialized again.
  */
-export type HandlerResult<E extends Endpoint> = { data: ResponseOf<E>; message: string; dataJson?: string };
+export type HandlerResult<E extends Endpoint> = {
+  data: ResponseOf<E>;
+  message: string;
+  /** `data` as UTF-8 JSON bytes (bytes, not a string: encoding megabytes of text costs too). */
+  dataJson?: Buffer;
+};
 
 export type EndpointHandler<E extends Endpoint> = (context: HandlerContext<E>) => Promise<HandlerResult<E>>;
 
@@ -107,7 +112,11 @@ export function createEndpointRegistrar(
             json:
               result.dataJson === undefined
                 ? undefined
-                : `{"status":true,"message":${JSON.stringify(result.message)},"data":${result.dataJson}}`,
+                : Buffer.concat([
+                    Buffer.from(`{"status":true,"message":${JSON.stringify(result.message)},"data":`),
+                    result.dataJson,
+                    Buffer.from('}'),
+                  ]),
           };
         };
 

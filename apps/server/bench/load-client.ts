@@ -1,0 +1,75 @@
+/**
+ * The load generator of bench/search-http.bench.ts, in a process of its own so that receiving and
+ * parsing answers (megabytes per second for big searches) does not compete with the server it
+ * measures for the same event loop. It takes one job on IPC, runs autocannon, and sends back the
+ * throughput and the exact p50/p95 of every response time.
+ */
+import autocannon from 'autocannon';
+
+export type LoadJob = {
+  url: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** One body for every request, or a list sent in turn (each request a different one). */
+  bodies?: string[];
+  connections: number;
+  /** Run for this long… */
+  seconds?: number;
+  /** …or for exactly this many requests. */
+  amount?: number;
+};
+
+export type LoadResult = { rps: number; p50: number; p95: number; errors: number };
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+function run(job: LoadJob): Promise<LoadResult> {
+  const times: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const bodies = job.bodies ?? [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: job.url,
+        method: job.method,
+        headers: job.headers,
+        connections: job.connections,
+        ...(job.amount ? { amount: job.amount } : { duration: job.seconds ?? 6 }),
+        ...(bodies.length > 0
+          ? {
+              body: bodies[0],
+              requests: [
+                { setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) },
+              ],
+            }
+          : {}),
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        times.sort((x, y) => x - y);
+        resolve({
+          rps: result.requests.average,
+          p50: percentile(times, 50),
+          p95: percentile(times, 95),
+          errors: errors + result.errors + result.non2xx,
+        });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode !== 200) errors += 1;
+      times.push(responseTime);
+    });
+  });
+}
+
+process.once('message', (job: LoadJob) => {
+  run(job).then(
+    (result) => process.send?.(result, () => process.exit(0)),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+});
