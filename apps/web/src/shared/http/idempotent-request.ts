@@ -25,7 +25,7 @@ export function newIdempotencyKey(): string {
 }
 
 /** Only the endpoints that honour the header (the contract's `idempotent: true`) take a key. */
-type IdempotentEndpoint = Endpoint & { idempotent: true; body: NonNullable<Endpoint['body']> };
+export type IdempotentEndpoint = Endpoint & { idempotent: true; body: NonNullable<Endpoint['body']> };
 
 const apiBaseUrl = (): string => (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '');
 
@@ -45,11 +45,16 @@ async function readBody(response: Response): Promise<unknown> {
  * changes nothing twice. apiRequest has no header option, so this mirrors its rules exactly:
  * spec §7 reading of the answer, §8 toast and message choice, §4 a 401 ends the session.
  */
+export type IdempotentOptions<E extends IdempotentEndpoint> = Pick<
+  ApiRequestOptions<E>,
+  'body' | 'suppressErrors' | 'fallbackMessage' | 'signal'
+> &
+  (E['params'] extends object ? { params: ParamsOf<E> } : { params?: undefined });
+
 export async function idempotentRequest<E extends IdempotentEndpoint>(
   endpoint: E,
   idempotencyKey: string,
-  options: Pick<ApiRequestOptions<E>, 'body' | 'suppressErrors' | 'fallbackMessage' | 'signal'> &
-    (E['params'] extends object ? { params: ParamsOf<E> } : { params?: undefined }),
+  options: IdempotentOptions<E>,
 ): Promise<ResponseOf<E>> {
   const fallback = options.fallbackMessage ?? endpoint.fallbackMessage;
   const suppressed = options.suppressErrors ?? endpoint.suppressErrors ?? false;

@@ -1,11 +1,235 @@
-import { ComingSoon } from '../../../shared/ui/coming-soon';
+import { type Booking, type BookingAction, type BookingDetails, SUCCESS } from '@skydesk/contract';
+import { Ban, Download, FileText, ReceiptText, Ticket } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatInstant } from '../../../shared/format/date-time';
+import { formatMoney } from '../../../shared/format/money';
+import { Alert } from '../../../shared/ui/alert';
+import { Button, buttonClasses } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+import { CABIN_LABELS, TRIP_TYPE_LABELS } from '../../flights/search-form';
+import { useAirports } from '../../flights/use-airports';
+import { eTicketPath } from '../booking-paths';
+import { tripRoute } from '../booking-segments';
+import { BookingHistoryTimeline } from '../components/booking-history-timeline';
+import { BookingLoading, BookingNotFound } from '../components/booking-states';
+import { BookingStatusBadge } from '../components/booking-status-badge';
+import { CancelPanel } from '../components/cancel-panel';
+import { BookingDeadline } from '../components/deadline-countdown';
+import { FareBreakdown } from '../components/fare-breakdown';
+import { FareRules } from '../components/fare-rules';
+import { IssuePanel } from '../components/issue-panel';
+import { PassengerList } from '../components/passenger-list';
+import { RefundPanel } from '../components/refund-panel';
+import { SegmentList } from '../components/segment-list';
+import { downloadTicketPdf } from '../ticket-pdf';
+import { useBookingDetails } from '../use-booking-details';
+import { useCredits } from '../use-credits';
 
-/** /dashboard/booking-details (spec §2). Coming soon. */
-export function BookingDetailsPage() {
+type Panel = 'issue' | 'cancel' | 'void' | 'refund' | null;
+
+const ACTION_BUTTONS: Record<BookingAction, { label: string; icon: typeof Ticket }> = {
+  issue: { label: 'Issue ticket', icon: Ticket },
+  cancel: { label: 'Cancel booking', icon: Ban },
+  void: { label: 'Void tickets', icon: Ban },
+  refund: { label: 'Request refund', icon: ReceiptText },
+};
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <ComingSoon
-      title="Booking details"
-      description="The itinerary, passengers, tickets and history of a booking; issue, cancel or request a refund."
-    />
+    <div className="min-w-0">
+      <dt className="text-slate-500 text-xs">{label}</dt>
+      <dd className="text-slate-900 text-sm">{children}</dd>
+    </div>
+  );
+}
+
+/** /dashboard/booking-details?id= (spec §2): everything about one booking, and what can be done next. */
+export function BookingDetailsPage() {
+  const [params] = useSearchParams();
+  const details = useBookingDetails(params.get('id'));
+  if (details.status === 'loading') return <BookingLoading />;
+  if (details.status !== 'done') return <BookingNotFound />;
+  return <BookingView booking={details.booking} reload={details.reload} />;
+}
+
+function BookingView({ booking, reload }: { booking: BookingDetails; reload: () => Promise<void> }) {
+  const navigate = useNavigate();
+  const airports = useAirports();
+  const credits = useCredits();
+  const [panel, setPanel] = useState<Panel>(null);
+  const [downloading, setDownloading] = useState(false);
+  // spec §4: cancelling stores a success message, cleared when a cancel starts or fails.
+  const [cancelMessage, setCancelMessage] = useState<string | null>(null);
+
+  const afterAction = async (_updated: Booking) => {
+    setPanel(null);
+    credits.reload();
+    await reload();
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadTicketPdf(booking);
+    } catch {
+      // apiBlob has told the user.
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const hasTickets = booking.tickets.length > 0;
+  const ticketOf = new Map(booking.tickets.map((ticket) => [ticket.passenger_id, ticket]));
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-5">
+      <section
+        aria-labelledby="booking-title"
+        className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      >
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0 space-y-1">
+            <p className="text-slate-500 text-xs">Booking reference (PNR)</p>
+            <h2 id="booking-title" className="flex flex-wrap items-center gap-3">
+              <span className="font-bold font-mono text-2xl text-slate-900 tracking-widest">
+                {booking.pnr}
+              </span>
+              <BookingStatusBadge status={booking.status} />
+            </h2>
+            <p className="font-medium text-slate-800">
+              {tripRoute(booking.trip_type, booking.segments)}{' '}
+              <span className="font-normal text-slate-500">
+                · {TRIP_TYPE_LABELS[booking.trip_type]} · {CABIN_LABELS[booking.cabin]}
+              </span>
+            </p>
+            <BookingDeadline booking={booking} />
+          </div>
+          <div className="text-left sm:text-right">
+            <p className="text-slate-500 text-xs">Total</p>
+            <p className="font-semibold text-2xl text-slate-900 tabular-nums">{formatMoney(booking.total)}</p>
+          </div>
+        </div>
+
+        {(booking.allowed_actions.length > 0 || hasTickets) && (
+          <div className="mt-4 flex flex-wrap gap-2 border-slate-100 border-t pt-4">
+            {booking.allowed_actions.map((action) => {
+              const { label, icon: Icon } = ACTION_BUTTONS[action];
+              return (
+                <Button
+                  key={action}
+                  variant={action === 'issue' ? 'primary' : 'secondary'}
+                  aria-expanded={panel === action}
+                  onClick={() => setPanel(panel === action ? null : action)}
+                >
+                  <Icon aria-hidden="true" className="size-4" /> {label}
+                </Button>
+              );
+            })}
+            {hasTickets && (
+              <>
+                <Link to={eTicketPath(booking.id)} className={buttonClasses('secondary')}>
+                  <FileText aria-hidden="true" className="size-4" /> View e-ticket
+                </Link>
+                <Button variant="secondary" busy={downloading} onClick={() => void download()}>
+                  <Download aria-hidden="true" className="size-4" /> Download e-ticket PDF
+                </Button>
+              </>
+            )}
+          </div>
+        )}
+      </section>
+
+      {cancelMessage && (
+        <Alert tone="success" title={cancelMessage}>
+          <p>
+            {booking.status === 'voided'
+              ? `${formatMoney(booking.total)} was returned to your credits.`
+              : 'The seats were released.'}
+          </p>
+        </Alert>
+      )}
+
+      {panel === 'issue' && (
+        <IssuePanel
+          booking={booking}
+          credits={credits}
+          onClose={() => setPanel(null)}
+          onIssued={(issued) => navigate(eTicketPath(issued.id), { state: { justIssued: true } })}
+        />
+      )}
+      {(panel === 'cancel' || panel === 'void') && (
+        <CancelPanel
+          booking={booking}
+          mode={panel}
+          onStart={() => setCancelMessage(null)}
+          onFailed={() => setCancelMessage(null)}
+          onClose={() => setPanel(null)}
+          onDone={(updated) => {
+            setCancelMessage(SUCCESS.bookingCancelled);
+            void afterAction(updated);
+          }}
+        />
+      )}
+      {panel === 'refund' && (
+        <RefundPanel
+          booking={booking}
+          onClose={() => setPanel(null)}
+          onDone={(updated) => void afterAction(updated)}
+        />
+      )}
+
+      <div className="grid items-start gap-5 lg:grid-cols-[1fr_22rem]">
+        <div className="min-w-0 space-y-5">
+          <Card title="Flights">
+            <SegmentList
+              segments={booking.segments}
+              tripType={booking.trip_type}
+              pricing={booking.pricing}
+              airports={airports}
+            />
+          </Card>
+          <Card title={hasTickets ? 'Passengers and tickets' : 'Passengers'}>
+            <PassengerList
+              passengers={booking.passengers.map((passenger) => ({
+                ...passenger,
+                key: passenger.id,
+                ticket: ticketOf.get(passenger.id),
+              }))}
+            />
+          </Card>
+          <Card title="History">
+            <BookingHistoryTimeline events={booking.history} />
+          </Card>
+        </div>
+        <div className="min-w-0 space-y-5">
+          <Card title="Fare">
+            <FareBreakdown pricing={booking.pricing} total={booking.total} />
+          </Card>
+          <Card title="Fare rules">
+            <FareRules pricing={booking.pricing} carrier={booking.validating_carrier} />
+          </Card>
+          <Card title="Details">
+            <dl className="grid grid-cols-2 gap-3 lg:grid-cols-1">
+              <Fact label="Booked by">{booking.created_by.name}</Fact>
+              <Fact label="Booked on">
+                <time dateTime={booking.created_at}>{formatInstant(booking.created_at)}</time>
+              </Fact>
+              <Fact label="Ticketing deadline">
+                <time dateTime={booking.ticketing_deadline}>{formatInstant(booking.ticketing_deadline)}</time>
+              </Fact>
+              {booking.void_until && (
+                <Fact label="Void window ends">
+                  <time dateTime={booking.void_until}>{formatInstant(booking.void_until)}</time>
+                </Fact>
+              )}
+              <Fact label="Contact e-mail">
+                <span className="break-all">{booking.contact.email}</span>
+              </Fact>
+              <Fact label="Contact phone">{booking.contact.phone}</Fact>
+            </dl>
+          </Card>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,11 +1,189 @@
-import { ComingSoon } from '../../../shared/ui/coming-soon';
+import {
+  BOOKING_STATUSES,
+  type Booking,
+  type BookingListQuery,
+  BookingStatus,
+  EMPTY_RESULT,
+} from '@skydesk/contract';
+import { ChevronLeft, ChevronRight, ClipboardList, RotateCcw, Search } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../../shared/ui/alert';
+import { Button } from '../../../shared/ui/button';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { SelectField, TextField } from '../../../shared/ui/field';
+import { fetchCompanyBookings } from '../company-bookings';
+import { BookingRow } from '../components/booking-row';
+import { BOOKING_STATUS_LABELS } from '../components/booking-status-badge';
+import { useCompanyId } from '../use-company-id';
 
-/** /dashboard/booking-history (spec §2). Coming soon. */
+/** Rows per page; API.md pages start at 0 (spec §9). */
+const HISTORY_PAGE_SIZE = 20;
+
+type Filters = { status: string; from: string; to: string; q: string };
+
+/** The filters and page live in the address, so a filtered list can be reloaded, shared and gone back to. */
+function readFilters(params: URLSearchParams): Filters & { page: number } {
+  const status = params.get('status') ?? '';
+  const page = Number(params.get('page') ?? 0);
+  return {
+    status: BookingStatus.safeParse(status).success ? status : '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    q: params.get('q') ?? '',
+    page: Number.isInteger(page) && page > 0 ? page : 0,
+  };
+}
+
+const toParams = (filters: Filters & { page: number }) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters))
+    if (value !== '' && !(key === 'page' && value === 0)) params.set(key, String(value));
+  return params;
+};
+
+/** /dashboard/booking-history (spec §2): every booking of the agency, filtered and paged. */
 export function BookingHistoryPage() {
+  const companyId = useCompanyId();
+  const [params, setParams] = useSearchParams();
+  const applied = readFilters(params);
+  const [draft, setDraft] = useState<Filters>(applied);
+  const [bookings, setBookings] = useState<Booking[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const key = params.toString();
+
+  // The form follows the address when it changes from outside (back, a shared link).
+  useEffect(() => setDraft(readFilters(new URLSearchParams(key))), [key]);
+
+  useEffect(() => {
+    if (!companyId) return;
+    const { status, from, to, q, page } = readFilters(new URLSearchParams(key));
+    const query: BookingListQuery = {
+      ...(status ? { status } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      ...(q.trim() ? { q: q.trim() } : {}),
+      page,
+      limit: HISTORY_PAGE_SIZE,
+    };
+    const controller = new AbortController();
+    setBookings(null);
+    setFailed(false);
+    fetchCompanyBookings(companyId, query, controller.signal)
+      .then(setBookings)
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      });
+    return () => controller.abort();
+  }, [companyId, key]);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(toParams({ ...draft, page: 0 }));
+  };
+  const reset = () => setParams(new URLSearchParams());
+  const goTo = (page: number) => setParams(toParams({ ...applied, page }));
+  const filtered = Boolean(applied.status || applied.from || applied.to || applied.q);
+
   return (
-    <ComingSoon
-      title="Booking history"
-      description="Your agency's past bookings, filtered by date, status or passenger."
-    />
+    <div className="mx-auto w-full max-w-5xl space-y-5">
+      <search aria-label="Filter bookings">
+        <form
+          onSubmit={apply}
+          noValidate
+          className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-5 lg:grid-cols-[1.4fr_1fr_1fr_1fr_auto] lg:items-end"
+        >
+          <TextField
+            label="PNR or passenger"
+            type="search"
+            value={draft.q}
+            maxLength={60}
+            onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+            placeholder="K7Q2ZD or Hassan"
+            className="sm:col-span-2 lg:col-span-1"
+          />
+          <SelectField
+            label="Status"
+            value={draft.status}
+            onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+          >
+            <option value="">All statuses</option>
+            {BOOKING_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {BOOKING_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Booked from"
+            type="date"
+            value={draft.from}
+            max={draft.to || undefined}
+            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          />
+          <TextField
+            label="Booked to"
+            type="date"
+            value={draft.to}
+            min={draft.from || undefined}
+            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          />
+          <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
+            <Button type="submit" className="flex-1 lg:flex-none">
+              <Search aria-hidden="true" className="size-4" /> Apply
+            </Button>
+            {filtered && (
+              <Button variant="ghost" onClick={reset}>
+                <RotateCcw aria-hidden="true" className="size-4" /> Reset
+              </Button>
+            )}
+          </div>
+        </form>
+      </search>
+
+      {failed ? (
+        <Alert tone="error" title="The bookings could not be loaded" />
+      ) : !bookings ? (
+        <div role="status" aria-label="Loading bookings" className="space-y-2">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <div key={i} className="h-20 animate-pulse rounded-2xl bg-slate-200/70" />
+          ))}
+        </div>
+      ) : bookings.length === 0 && applied.page === 0 ? (
+        <EmptyState icon={ClipboardList} title={EMPTY_RESULT.noBookings}>
+          {filtered
+            ? 'No booking matches these filters.'
+            : 'Bookings made by anyone in your agency will be listed here.'}
+        </EmptyState>
+      ) : (
+        <section aria-label="Bookings">
+          {bookings.length > 0 ? (
+            <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+              {bookings.map((booking) => (
+                <BookingRow key={booking.id} booking={booking} showDeadline={false} />
+              ))}
+            </ul>
+          ) : (
+            <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-600 text-sm">
+              No more bookings.
+            </p>
+          )}
+          <nav aria-label="Pages" className="mt-3 flex items-center justify-between gap-3">
+            <Button variant="secondary" disabled={applied.page === 0} onClick={() => goTo(applied.page - 1)}>
+              <ChevronLeft aria-hidden="true" className="size-4" /> Previous
+            </Button>
+            <span className="text-slate-600 text-sm">Page {applied.page + 1}</span>
+            <Button
+              variant="secondary"
+              // The list has no total: a full page means there may be more.
+              disabled={bookings.length < HISTORY_PAGE_SIZE}
+              onClick={() => goTo(applied.page + 1)}
+            >
+              Next <ChevronRight aria-hidden="true" className="size-4" />
+            </Button>
+          </nav>
+        </section>
+      )}
+    </div>
   );
 }

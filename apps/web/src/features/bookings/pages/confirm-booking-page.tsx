@@ -1,11 +1,186 @@
-import { ComingSoon } from '../../../shared/ui/coming-soon';
+import { bookingEndpoints, PriceChange, SUCCESS } from '@skydesk/contract';
+import { ArrowLeft, CircleCheck, PlaneTakeoff, SearchX } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { ApiError } from '../../../shared/http/api-error';
+import { Alert } from '../../../shared/ui/alert';
+import { Button, buttonClasses } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+import { useAirports } from '../../flights/use-airports';
+import {
+  bookingSubmitted,
+  offerRepriced,
+  selectAcceptedTotal,
+  selectBookingForm,
+  selectSelectedItinerary,
+} from '../booking-draft-slice';
+import { bookingDetailsPath } from '../booking-paths';
+import { travellersReady } from '../booking-readiness';
+import { segmentsOfItinerary } from '../booking-segments';
+import { BookingSteps } from '../components/booking-steps';
+import { NoFlightChosen } from '../components/no-flight-chosen';
+import { OfferTimer, usePassed } from '../components/offer-timer';
+import { PassengerList } from '../components/passenger-list';
+import { PriceChangePanel } from '../components/price-change-panel';
+import { SegmentList } from '../components/segment-list';
+import { TravellersMissing } from '../components/travellers-missing';
+import { TripSummary } from '../components/trip-summary';
+import { passengerLabels, passengerMix } from '../passengers';
+import { toBookingBody } from '../travellers-form';
+import { useIdempotentCall } from '../use-idempotent-call';
+import type { TravellersRefusedState } from './travelers-details-page';
 
-/** /dashboard/confirm-booking (spec §2). Coming soon. */
+/** Why the last confirm did not book, and what the screen offers instead of the confirm button. */
+type Outcome =
+  | { kind: 'idle' }
+  | { kind: 'priceChanged'; change: PriceChange }
+  /** API.md 409 seats gone, 410 offer expired: only a new search helps. */
+  | { kind: 'unavailable'; message: string }
+  /** No answer, or the server failed: the same attempt may be retried (same key). */
+  | { kind: 'retry'; message: string };
+
+/** /dashboard/confirm-booking (spec §2): the whole booking once more, then `POST /api/booking`. */
 export function ConfirmBookingPage() {
+  const itinerary = useAppSelector(selectSelectedItinerary);
+  const form = useAppSelector(selectBookingForm);
+  const acceptedTotal = useAppSelector(selectAcceptedTotal);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const airports = useAirports();
+  const call = useIdempotentCall();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const expired = usePassed(itinerary?.offer_expires_at ?? new Date(0).toISOString());
+  const mix = useMemo(() => (itinerary ? passengerMix(itinerary) : []), [itinerary]);
+
+  if (!itinerary) return <NoFlightChosen />;
+  if (!form || !travellersReady(itinerary, form)) return <TravellersMissing />;
+
+  const labels = passengerLabels(mix);
+  const book = async (offerId: string) => {
+    setBusy(true);
+    try {
+      const booking = await call(bookingEndpoints.create, {
+        body: toBookingBody({ ...form, offer_id: offerId }),
+      });
+      toast.success(SUCCESS.bookingConfirmed);
+      dispatch(bookingSubmitted());
+      navigate(bookingDetailsPath(booking.id), { replace: true });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const change = PriceChange.safeParse(error.data);
+      if (error.status === 409 && change.success) setOutcome({ kind: 'priceChanged', change: change.data });
+      else if (error.status === 409 || error.status === 410)
+        setOutcome({ kind: 'unavailable', message: error.message });
+      else if (error.status === 422) {
+        const state: TravellersRefusedState = { fieldErrors: error.fieldErrors };
+        navigate(paths.dashboard.travelersDetails, { state });
+      } else setOutcome({ kind: 'retry', message: error.message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const accept = (change: PriceChange) => {
+    dispatch(offerRepriced(change));
+    setOutcome({ kind: 'idle' });
+    void book(change.offer_id);
+  };
+
+  const pricing = itinerary.AirItineraryPricingInfo;
   return (
-    <ComingSoon
-      title="Confirm booking"
-      description="Check the itinerary, travellers and price once more, then book the seats."
-    />
+    <div className="mx-auto w-full max-w-6xl space-y-5">
+      <BookingSteps current="Confirm" />
+      {outcome.kind === 'priceChanged' && (
+        <PriceChangePanel change={outcome.change} busy={busy} onAccept={() => accept(outcome.change)} />
+      )}
+      {outcome.kind === 'unavailable' && (
+        <Alert tone="error" title="These seats can no longer be booked" assertive>
+          <p>{outcome.message}</p>
+          <p>Seats sell fast close to departure. Search again for what is available now.</p>
+          <Link to={paths.dashboard.flightResults} className={buttonClasses('secondary', 'mt-2')}>
+            <SearchX aria-hidden="true" className="size-4" /> Search again
+          </Link>
+        </Alert>
+      )}
+      {outcome.kind === 'retry' && (
+        <Alert tone="error" title="The booking was not confirmed" assertive>
+          <p>{outcome.message}</p>
+          <p>Try again: if the first attempt did go through, it is not booked twice.</p>
+        </Alert>
+      )}
+      <div className="grid items-start gap-5 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-5">
+          <Card
+            title="Passengers"
+            aside={
+              <Link
+                to={paths.dashboard.travelersDetails}
+                className="font-medium text-indigo-700 text-sm hover:underline"
+              >
+                Edit
+              </Link>
+            }
+          >
+            <PassengerList
+              passengers={form.passengers.map((passenger, index) => ({
+                ...passenger,
+                key: labels[index] ?? String(index),
+              }))}
+            />
+          </Card>
+          <Card title="Flights">
+            <SegmentList
+              segments={segmentsOfItinerary(itinerary)}
+              tripType={itinerary.AirItinerary.DirectionInd}
+              pricing={pricing}
+              airports={airports}
+              compact
+            />
+          </Card>
+          <Card title="Contact">
+            <p className="text-slate-700 text-sm">
+              {form.contact.email} · {form.contact.phone}
+            </p>
+          </Card>
+        </div>
+        <aside aria-label="Confirm" className="space-y-5 lg:sticky lg:top-4">
+          <TripSummary
+            itinerary={itinerary}
+            mix={mix}
+            total={acceptedTotal}
+            status={!expired ? <OfferTimer expiresAt={itinerary.offer_expires_at} /> : null}
+          />
+          {expired && <OfferTimer expiresAt={itinerary.offer_expires_at} />}
+          {outcome.kind !== 'priceChanged' && outcome.kind !== 'unavailable' && (
+            <div className="space-y-2">
+              <Button
+                className="w-full"
+                busy={busy}
+                disabled={expired}
+                onClick={() => void book(form.offer_id)}
+              >
+                <CircleCheck aria-hidden="true" className="size-4" />
+                {outcome.kind === 'retry' ? 'Try again' : 'Confirm booking'}
+              </Button>
+              <p className="text-center text-slate-500 text-xs">
+                Holds the seats until the ticketing deadline. Nothing is charged until you issue the tickets.
+              </p>
+            </div>
+          )}
+          <Link to={paths.dashboard.priceSummary} className={buttonClasses('ghost', 'w-full')}>
+            <ArrowLeft aria-hidden="true" className="size-4" /> Back to price summary
+          </Link>
+          {outcome.kind === 'unavailable' && (
+            <Link to={paths.dashboard.searchFlights} className={buttonClasses('secondary', 'w-full')}>
+              <PlaneTakeoff aria-hidden="true" className="size-4" /> New search
+            </Link>
+          )}
+        </aside>
+      </div>
+    </div>
   );
 }

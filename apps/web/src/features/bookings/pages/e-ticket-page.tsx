@@ -1,11 +1,167 @@
-import { ComingSoon } from '../../../shared/ui/coming-soon';
+import type { BookingDetails } from '@skydesk/contract';
+import { ArrowLeft, Download, Plane, Printer } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import { formatInstant } from '../../../shared/format/date-time';
+import { formatMoney } from '../../../shared/format/money';
+import { Alert } from '../../../shared/ui/alert';
+import { Button, buttonClasses } from '../../../shared/ui/button';
+import { selectSessionCompany } from '../../auth/session-slice';
+import { CABIN_LABELS } from '../../flights/search-form';
+import { useAirports } from '../../flights/use-airports';
+import { bookingDetailsPath } from '../booking-paths';
+import { tripRoute } from '../booking-segments';
+import { BookingLoading, BookingNotFound } from '../components/booking-states';
+import { BookingStatusBadge } from '../components/booking-status-badge';
+import { PassengerList } from '../components/passenger-list';
+import { SegmentList } from '../components/segment-list';
+import { downloadTicketPdf } from '../ticket-pdf';
+import { useBookingDetails } from '../use-booking-details';
 
-/** /dashboard/e-ticket (spec §2). Coming soon. */
+/** Location state of the arrival right after issuing. */
+export type JustIssuedState = { justIssued: true };
+
+const isJustIssued = (state: unknown): state is JustIssuedState =>
+  typeof state === 'object' && state !== null && 'justIssued' in state;
+
+/** spec §2 "a final ticket screen" (/dashboard/e-ticket?id=): the e-ticket of an issued booking. */
 export function ETicketPage() {
+  const [params] = useSearchParams();
+  const details = useBookingDetails(params.get('id'));
+  if (details.status === 'loading') return <BookingLoading label="Loading the e-ticket" />;
+  if (details.status !== 'done') return <BookingNotFound />;
+  return <ETicket booking={details.booking} />;
+}
+
+function ETicket({ booking }: { booking: BookingDetails }) {
+  const location = useLocation();
+  const company = useAppSelector(selectSessionCompany);
+  const airports = useAirports();
+  const [downloading, setDownloading] = useState(false);
+
+  if (booking.tickets.length === 0)
+    return (
+      <Alert tone="info" title="No tickets yet" className="mx-auto max-w-2xl">
+        <p>Booking {booking.pnr} is not ticketed. Issue it from the booking's details.</p>
+        <Link to={bookingDetailsPath(booking.id)} className={buttonClasses('secondary', 'mt-2')}>
+          Open the booking
+        </Link>
+      </Alert>
+    );
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadTicketPdf(booking);
+    } catch {
+      // apiBlob has told the user.
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const issuedAt = booking.tickets[0]?.issued_at;
+  const ticketOf = new Map(booking.tickets.map((ticket) => [ticket.passenger_id, ticket]));
   return (
-    <ComingSoon
-      title="E-ticket"
-      description="The issued ticket, ready to print or send to the traveller as a PDF."
-    />
+    <div className="mx-auto w-full max-w-4xl space-y-5">
+      {isJustIssued(location.state) && (
+        <Alert tone="success" title="Tickets issued">
+          <p>
+            {formatMoney(booking.total)} was debited from your credits. Send the e-ticket to the traveller or
+            download it as a PDF.
+          </p>
+        </Alert>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between print:hidden">
+        <Link to={bookingDetailsPath(booking.id)} className={buttonClasses('ghost')}>
+          <ArrowLeft aria-hidden="true" className="size-4" /> Booking details
+        </Link>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button variant="secondary" onClick={() => window.print()}>
+            <Printer aria-hidden="true" className="size-4" /> Print
+          </Button>
+          <Button busy={downloading} onClick={() => void download()}>
+            <Download aria-hidden="true" className="size-4" /> Download PDF
+          </Button>
+        </div>
+      </div>
+
+      <article
+        aria-labelledby="e-ticket-title"
+        className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      >
+        <header className="flex flex-col gap-3 bg-slate-900 p-4 text-white sm:flex-row sm:items-center sm:justify-between sm:p-6">
+          <div className="flex items-center gap-3">
+            <span className="flex size-10 items-center justify-center rounded-xl bg-white/10">
+              <Plane aria-hidden="true" className="size-5" />
+            </span>
+            <div>
+              <h2 id="e-ticket-title" className="font-semibold text-lg">
+                Electronic ticket
+              </h2>
+              <p className="text-slate-300 text-sm">{company?.name ?? 'Your agency'}</p>
+            </div>
+          </div>
+          <div className="sm:text-right">
+            <p className="text-slate-300 text-xs">Booking reference (PNR)</p>
+            <p className="font-bold font-mono text-2xl tracking-widest">{booking.pnr}</p>
+          </div>
+        </header>
+        <div className="space-y-6 p-4 sm:p-6">
+          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+            <div>
+              <dt className="text-slate-500 text-xs">Trip</dt>
+              <dd className="font-medium text-slate-900">{tripRoute(booking.trip_type, booking.segments)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500 text-xs">Status</dt>
+              <dd>
+                <BookingStatusBadge status={booking.status} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500 text-xs">Issued</dt>
+              <dd className="text-slate-900">{issuedAt ? formatInstant(issuedAt) : '—'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500 text-xs">Cabin · carrier</dt>
+              <dd className="text-slate-900">
+                {CABIN_LABELS[booking.cabin]} · {booking.validating_carrier}
+              </dd>
+            </div>
+          </dl>
+          <section aria-labelledby="e-ticket-passengers">
+            <h3 id="e-ticket-passengers" className="mb-2 font-semibold text-slate-900">
+              Passengers and ticket numbers
+            </h3>
+            <PassengerList
+              passengers={booking.passengers.map((passenger) => ({
+                ...passenger,
+                key: passenger.id,
+                ticket: ticketOf.get(passenger.id),
+              }))}
+            />
+          </section>
+          <section aria-labelledby="e-ticket-flights">
+            <h3 id="e-ticket-flights" className="mb-2 font-semibold text-slate-900">
+              Flights <span className="font-normal text-slate-500 text-sm">(local times)</span>
+            </h3>
+            <SegmentList
+              segments={booking.segments}
+              tripType={booking.trip_type}
+              pricing={booking.pricing}
+              airports={airports}
+            />
+          </section>
+          <div className="flex items-baseline justify-between gap-3 border-slate-200 border-t pt-4">
+            <p className="text-slate-600 text-sm">
+              Total paid for {booking.passengers.length} passenger{booking.passengers.length > 1 ? 's' : ''}
+            </p>
+            <p className="font-semibold text-slate-900 text-xl tabular-nums">{formatMoney(booking.total)}</p>
+          </div>
+        </div>
+      </article>
+    </div>
   );
 }

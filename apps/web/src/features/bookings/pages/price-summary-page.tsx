@@ -1,11 +1,73 @@
-import { ComingSoon } from '../../../shared/ui/coming-soon';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { Button, buttonClasses } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+import { selectAcceptedTotal, selectBookingForm, selectSelectedItinerary } from '../booking-draft-slice';
+import { travellersReady } from '../booking-readiness';
+import { BalanceCard } from '../components/balance-card';
+import { BookingSteps } from '../components/booking-steps';
+import { FareBreakdown } from '../components/fare-breakdown';
+import { FareRules } from '../components/fare-rules';
+import { NoFlightChosen } from '../components/no-flight-chosen';
+import { OfferTimer, usePassed } from '../components/offer-timer';
+import { TicketingDeadlineRule } from '../components/ticketing-deadline-rule';
+import { TravellersMissing } from '../components/travellers-missing';
+import { TripSummary } from '../components/trip-summary';
+import { passengerMix } from '../passengers';
+import { useCredits } from '../use-credits';
 
-/** /dashboard/price-summary (spec §2). Coming soon. */
+/** spec §2 "a price summary screen" (/dashboard/price-summary): fares, rules and the balance before booking. */
 export function PriceSummaryPage() {
+  const itinerary = useAppSelector(selectSelectedItinerary);
+  const form = useAppSelector(selectBookingForm);
+  const acceptedTotal = useAppSelector(selectAcceptedTotal);
+  const navigate = useNavigate();
+  const credits = useCredits();
+  const expired = usePassed(itinerary?.offer_expires_at ?? new Date(0).toISOString());
+  const mix = useMemo(() => (itinerary ? passengerMix(itinerary) : []), [itinerary]);
+
+  if (!itinerary) return <NoFlightChosen />;
+  if (!travellersReady(itinerary, form)) return <TravellersMissing />;
+  const pricing = itinerary.AirItineraryPricingInfo;
+  const total = acceptedTotal ?? pricing.ItinTotalFare.TotalFare;
+
   return (
-    <ComingSoon
-      title="Price summary"
-      description="Review fares, taxes and the total for every passenger before you book."
-    />
+    <div className="mx-auto w-full max-w-6xl space-y-5">
+      <BookingSteps current="Price summary" />
+      <div className="grid items-start gap-5 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-5">
+          <Card title="Fare breakdown">
+            <FareBreakdown pricing={pricing} total={acceptedTotal ?? undefined} />
+          </Card>
+          <Card title="Fare rules">
+            <FareRules pricing={pricing} carrier={itinerary.ValidatingCarrier} />
+          </Card>
+          <TicketingDeadlineRule />
+        </div>
+        <aside aria-label="Trip summary" className="space-y-5 lg:sticky lg:top-4">
+          <TripSummary
+            itinerary={itinerary}
+            mix={mix}
+            total={acceptedTotal}
+            status={!expired ? <OfferTimer expiresAt={itinerary.offer_expires_at} /> : null}
+          />
+          {expired && <OfferTimer expiresAt={itinerary.offer_expires_at} />}
+          {credits.visible && (
+            <BalanceCard credits={credits.credits} loading={credits.loading} total={total} />
+          )}
+          <div className="flex flex-col gap-2">
+            <Button disabled={expired} onClick={() => navigate(paths.dashboard.confirmBooking)}>
+              Continue to confirm <ArrowRight aria-hidden="true" className="size-4" />
+            </Button>
+            <Link to={paths.dashboard.travelersDetails} className={buttonClasses('ghost')}>
+              <ArrowLeft aria-hidden="true" className="size-4" /> Back to travellers
+            </Link>
+          </div>
+        </aside>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { FieldErrors as ServerFieldErrors, Traveller } from '@skydesk/contract';
-import { ArrowLeft, ArrowRight, PlaneTakeoff } from 'lucide-react';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useStore } from 'react-redux';
@@ -10,7 +10,6 @@ import type { RootState } from '../../../app/store';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
-import { EmptyState } from '../../../shared/ui/empty-state';
 import { TextField } from '../../../shared/ui/field';
 import { selectSessionUser } from '../../auth/session-slice';
 import {
@@ -25,6 +24,7 @@ import {
   type TravellerDraft,
 } from '../booking-draft-slice';
 import { BookingSteps } from '../components/booking-steps';
+import { NoFlightChosen } from '../components/no-flight-chosen';
 import { OfferTimer, usePassed } from '../components/offer-timer';
 import { PassengerFields } from '../components/passenger-fields';
 import { TripSummary } from '../components/trip-summary';
@@ -49,22 +49,6 @@ export type TravellersRefusedState = { fieldErrors: ServerFieldErrors };
 
 const isRefusedState = (state: unknown): state is TravellersRefusedState =>
   typeof state === 'object' && state !== null && 'fieldErrors' in state;
-
-export function NoFlightChosen() {
-  return (
-    <EmptyState
-      icon={PlaneTakeoff}
-      title="No flight chosen"
-      actions={
-        <Link to={paths.dashboard.searchFlights} className={buttonClasses('primary')}>
-          Search flights
-        </Link>
-      }
-    >
-      Search flights and pick one to book it.
-    </EmptyState>
-  );
-}
 
 /** /dashboard/travelers-details (spec §2): one form per passenger of the chosen offer, kept as a draft. */
 export function TravelersDetailsPage() {

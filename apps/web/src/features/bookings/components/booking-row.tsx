@@ -1,0 +1,59 @@
+import type { Booking } from '@skydesk/contract';
+import { ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatDayTime, formatInstant } from '../../../shared/format/date-time';
+import { formatMoney } from '../../../shared/format/money';
+import { bookingDetailsPath } from '../booking-paths';
+import { firstDeparture, tripRoute } from '../booking-segments';
+import { BookingStatusBadge } from './booking-status-badge';
+import { DeadlineCountdown } from './deadline-countdown';
+
+const travellersOf = (booking: Booking): string => {
+  const lead = booking.passengers[0];
+  if (!lead) return '';
+  const others = booking.passengers.length - 1;
+  return `${lead.first_name} ${lead.last_name}${others > 0 ? ` +${others}` : ''}`;
+};
+
+/** One booking in a list: reference, status, trip, lead passenger, total; the whole row opens it. */
+export function BookingRow({ booking, showDeadline = true }: { booking: Booking; showDeadline?: boolean }) {
+  const departure = firstDeparture(booking.segments);
+  return (
+    <li>
+      <Link
+        to={bookingDetailsPath(booking.id)}
+        className="group grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 p-4 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:-outline-offset-2 sm:grid-cols-[8.5rem_1fr_auto_auto] sm:px-5"
+      >
+        <div className="flex items-center gap-2 sm:flex-col sm:items-start sm:gap-1">
+          <span className="font-bold font-mono text-slate-900 tracking-wider">{booking.pnr}</span>
+          <BookingStatusBadge status={booking.status} />
+        </div>
+        <div className="order-3 col-span-2 min-w-0 sm:order-none sm:col-span-1">
+          <p className="truncate font-medium text-slate-900">
+            {tripRoute(booking.trip_type, booking.segments)}
+            {departure && <span className="font-normal text-slate-600"> · {formatDayTime(departure)}</span>}
+          </p>
+          <p className="truncate text-slate-600 text-sm uppercase">{travellersOf(booking)}</p>
+          <p className="text-slate-500 text-xs">
+            Booked {formatInstant(booking.created_at)} by {booking.created_by.name}
+          </p>
+          {showDeadline && booking.status === 'booked' && (
+            <div className="mt-1">
+              <DeadlineCountdown
+                deadline={booking.ticketing_deadline}
+                label="Ticket by"
+                passedLabel="Deadline passed"
+                compact
+              />
+            </div>
+          )}
+        </div>
+        <p className="text-right font-semibold text-slate-900 tabular-nums">{formatMoney(booking.total)}</p>
+        <ChevronRight
+          aria-hidden="true"
+          className="hidden size-5 text-slate-400 group-hover:text-slate-600 sm:block"
+        />
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,99 @@
+import { type Booking, bookingEndpoints, SUCCESS } from '@skydesk/contract';
+import { Ban } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { formatInstant } from '../../../shared/format/date-time';
+import { formatMoney } from '../../../shared/format/money';
+import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
+import { Button } from '../../../shared/ui/button';
+import { useIdempotentCall } from '../use-idempotent-call';
+import { ReasonField, reasonProblem } from './reason-field';
+
+type CancelPanelProps = {
+  booking: Booking;
+  /** API.md: a hold is cancelled (seats released); tickets in the void window are voided (full refund). */
+  mode: 'cancel' | 'void';
+  onStart: () => void;
+  onDone: (booking: Booking) => void;
+  onFailed: () => void;
+  onClose: () => void;
+};
+
+/** Cancel (`POST /api/request-cancel-booking`), saying first what it will do to seats and money. */
+export function CancelPanel({ booking, mode, onStart, onDone, onFailed, onClose }: CancelPanelProps) {
+  const call = useIdempotentCall();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const problem = reasonProblem(reason);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    onStart();
+    try {
+      const cancelled = await call(bookingEndpoints.cancel, {
+        body: { booking_id: booking.id, reason: reason.trim() },
+      });
+      toast.success(SUCCESS.bookingCancelled);
+      onDone(cancelled);
+    } catch (failure) {
+      showServerFieldErrors<{ reason: string }>(failure, (_field, { message }) => setError(message), [
+        'reason',
+      ]);
+      onFailed();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const tickets = booking.tickets.filter((ticket) => ticket.status === 'issued').length;
+  return (
+    <section
+      aria-labelledby="cancel-title"
+      className="rounded-2xl border border-rose-200 bg-rose-50/50 p-4 sm:p-5"
+    >
+      <h2 id="cancel-title" className="flex items-center gap-2 font-semibold text-slate-900">
+        <Ban aria-hidden="true" className="size-5 text-rose-600" />
+        {mode === 'cancel' ? 'Cancel this booking' : 'Void the tickets'}
+      </h2>
+      <p className="mt-1 text-slate-700 text-sm">
+        {mode === 'cancel' ? (
+          <>This cancels the hold: the seats are released and nothing is charged.</>
+        ) : (
+          <>
+            This voids {tickets === 1 ? 'the ticket' : `all ${tickets} tickets`} and cancels the booking:{' '}
+            <strong className="tabular-nums">{formatMoney(booking.total)}</strong> goes back to your credits
+            in full.
+            {booking.void_until && (
+              <> Possible until {formatInstant(booking.void_until)}; after that only a refund is.</>
+            )}
+          </>
+        )}{' '}
+        It cannot be undone.
+      </p>
+      <div className="mt-3">
+        <ReasonField
+          label="Reason"
+          value={reason}
+          onChange={setReason}
+          error={error}
+          placeholder="e.g. the traveller changed plans"
+        />
+      </div>
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+        <Button
+          busy={busy}
+          onClick={() => void submit()}
+          className="bg-rose-600 hover:bg-rose-500 active:bg-rose-700"
+        >
+          {mode === 'cancel' ? 'Cancel booking' : 'Void tickets'}
+        </Button>
+        <Button variant="ghost" onClick={onClose} disabled={busy}>
+          Keep the booking
+        </Button>
+      </div>
+    </section>
+  );
+}

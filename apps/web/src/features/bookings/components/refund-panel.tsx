@@ -1,0 +1,183 @@
+import { type Booking, bookingEndpoints, type PenaltyAnswer, SUCCESS } from '@skydesk/contract';
+import { ReceiptText } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { formatInstant } from '../../../shared/format/date-time';
+import { formatMoney } from '../../../shared/format/money';
+import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
+import { apiRequest } from '../../../shared/http/api-request';
+import { Alert } from '../../../shared/ui/alert';
+import { Button } from '../../../shared/ui/button';
+import { Spinner } from '../../../shared/ui/spinner';
+import { useIdempotentCall } from '../use-idempotent-call';
+import { ReasonField, reasonProblem } from './reason-field';
+
+type RefundPanelProps = {
+  booking: Booking;
+  onDone: (booking: Booking) => void;
+  onClose: () => void;
+};
+
+const sumOf = (amounts: { Amount: number; CurrencyCode: string }[], currency: string) => ({
+  Amount: Math.round(amounts.reduce((total, money) => total + money.Amount * 100, 0)) / 100,
+  CurrencyCode: currency,
+});
+
+/**
+ * Refund: what each ticket would return now (API.md `POST /api/getPenalty`: paid, penalty,
+ * refund), the agent ticks the passengers whose tickets to refund — one can drop out while the
+ * others fly — and says why (`POST /api/request-ticket-refund` with those ticket numbers).
+ */
+export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
+  const call = useIdempotentCall();
+  const [penalty, setPenalty] = useState<PenaltyAnswer | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [choiceError, setChoiceError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiRequest(bookingEndpoints.penalty, { body: { booking_id: booking.id }, signal: controller.signal })
+      .then((answer) => {
+        setPenalty(answer);
+        setChosen(answer.tickets.map((ticket) => ticket.ticket_number));
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      });
+    return () => controller.abort();
+  }, [booking.id]);
+
+  const toggle = (ticketNumber: string) => {
+    setChoiceError(undefined);
+    setChosen((current) =>
+      current.includes(ticketNumber) ? current.filter((n) => n !== ticketNumber) : [...current, ticketNumber],
+    );
+  };
+
+  const submit = async () => {
+    const problem = reasonProblem(reason);
+    setReasonError(problem);
+    const none = chosen.length === 0 ? 'Choose at least one ticket' : undefined;
+    setChoiceError(none);
+    if (problem || none || !penalty) return;
+    setBusy(true);
+    try {
+      // In the booking's order, whatever order they were ticked in.
+      const ticketNumbers = penalty.tickets.map((t) => t.ticket_number).filter((n) => chosen.includes(n));
+      const requested = await call(bookingEndpoints.refund, {
+        body: { booking_id: booking.id, reason: reason.trim(), ticket_numbers: ticketNumbers },
+      });
+      toast.success(SUCCESS.refundRequestedShort);
+      onDone(requested);
+    } catch (failure) {
+      showServerFieldErrors<{ reason: string }>(failure, (_field, { message }) => setReasonError(message), [
+        'reason',
+      ]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const currency = booking.total.CurrencyCode;
+  const picked = penalty?.tickets.filter((ticket) => chosen.includes(ticket.ticket_number)) ?? [];
+  const refundTotal = sumOf(
+    picked.map((ticket) => ticket.refund_amount),
+    currency,
+  );
+
+  return (
+    <section
+      aria-labelledby="refund-title"
+      className="rounded-2xl border border-violet-200 bg-violet-50/50 p-4 sm:p-5"
+    >
+      <h2 id="refund-title" className="flex items-center gap-2 font-semibold text-slate-900">
+        <ReceiptText aria-hidden="true" className="size-5 text-violet-600" /> Request a refund
+      </h2>
+      {failed ? (
+        <Alert tone="error" className="mt-3" title="The refund terms could not be loaded">
+          <p>Close this panel and try again.</p>
+        </Alert>
+      ) : !penalty ? (
+        <div className="flex justify-center p-4">
+          <Spinner label="Loading the refund terms" />
+        </div>
+      ) : (
+        <>
+          <ul className="mt-2 list-disc space-y-0.5 pl-5 text-slate-700 text-sm">
+            {!penalty.refundable && <li>Non-refundable fare: the taxes are returned, the fare is not.</li>}
+            {penalty.rules.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+            {penalty.void_until && (
+              <li>Voiding instead is possible until {formatInstant(penalty.void_until)}.</li>
+            )}
+          </ul>
+          <fieldset className="mt-3">
+            <legend className="mb-2 font-medium text-slate-800 text-sm">Tickets to refund</legend>
+            <ul className="divide-y divide-violet-100 overflow-hidden rounded-xl bg-white ring-1 ring-violet-200">
+              {penalty.tickets.map((ticket) => (
+                <li key={ticket.ticket_number}>
+                  <label className="flex cursor-pointer items-start gap-3 p-3 text-sm hover:bg-violet-50/60">
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-violet-600"
+                      checked={chosen.includes(ticket.ticket_number)}
+                      onChange={() => toggle(ticket.ticket_number)}
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span className="block font-medium text-slate-900 uppercase">
+                        {ticket.passenger_name}
+                      </span>
+                      <span className="block font-mono text-slate-500 text-xs">{ticket.ticket_number}</span>
+                    </span>
+                    <span className="grid shrink-0 grid-cols-[auto_auto] gap-x-3 text-right text-xs tabular-nums">
+                      <span className="text-slate-500">Paid</span>
+                      <span>{formatMoney(ticket.paid)}</span>
+                      <span className="text-slate-500">Penalty</span>
+                      <span className="text-rose-700">−{formatMoney(ticket.penalty)}</span>
+                      <span className="font-medium text-slate-700">Refund</span>
+                      <span className="font-semibold text-slate-900">
+                        {formatMoney(ticket.refund_amount)}
+                      </span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {choiceError && <p className="mt-1.5 text-rose-700 text-sm">{choiceError}</p>}
+          </fieldset>
+          <p className="mt-3 flex items-baseline justify-between gap-3 text-sm">
+            <span className="text-slate-700">
+              Refund to your credits for {picked.length} of {penalty.tickets.length} ticket
+              {penalty.tickets.length === 1 ? '' : 's'}
+            </span>
+            <strong className="text-base text-slate-900 tabular-nums" data-testid="refund-total">
+              {formatMoney(refundTotal)}
+            </strong>
+          </p>
+          <div className="mt-3">
+            <ReasonField
+              label="Reason"
+              value={reason}
+              onChange={setReason}
+              error={reasonError}
+              placeholder="e.g. the passenger cannot travel"
+            />
+          </div>
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+            <Button busy={busy} onClick={() => void submit()}>
+              Request refund
+            </Button>
+            <Button variant="ghost" onClick={onClose} disabled={busy}>
+              Close
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
