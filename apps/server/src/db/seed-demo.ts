@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { createAgency } from '../modules/company/create-agency.js';
+import { postLedgerEntry } from '../modules/credits/ledger.js';
 import type { Database } from '../platform/db/schema.js';
 import type { SecretBox } from '../platform/security/encryption.js';
 import type { PasswordHasher } from '../platform/security/password.js';
@@ -13,10 +14,12 @@ export const DEMO = {
   operatorName: 'Olli Operator',
   password: 'SkyDesk-demo-2026',
   totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  /** DESIGN.md §7: 10,000.00 in the platform currency, in minor units. */
+  creditsMinor: 1_000_000,
 } as const;
 
 /**
- * Seeds the demo agency (approved, owner verified with TOTP enrolled) and the demo operator,
+ * Seeds the demo agency (approved, owner verified with TOTP enrolled, credits) and the demo operator,
  * only when the store has no company and no operator yet. Returns whether it seeded.
  */
 export async function seedDemoData(
@@ -32,7 +35,7 @@ export async function seedDemoData(
     const operator = await trx.selectFrom('operators').select('id').limit(1).executeTakeFirst();
     if (existing || operator) return false;
 
-    await createAgency(trx, {
+    const agency = await createAgency(trx, {
       company: {
         name: DEMO.companyName,
         contactName: DEMO.ownerName,
@@ -52,6 +55,13 @@ export async function seedDemoData(
         totpSecretSealed: deps.secretBox.seal(DEMO.totpSecret),
         totpEnabledAt: deps.now,
       },
+    });
+    // Credits come the way every balance change comes: one ledger entry, here an adjustment.
+    await postLedgerEntry(trx, {
+      companyId: agency.companyId,
+      kind: 'adjustment',
+      amountMinor: DEMO.creditsMinor,
+      note: 'Demo credits',
     });
     await trx
       .insertInto('operators')
