@@ -96,6 +96,8 @@ export async function createBooking(
         capacity: segment.capacity,
       })),
     );
+    // Saving names each passenger's traveller by passport (the travellers' key), so a picked
+    // traveller whose passport was renewed is saved as the new passport's traveller.
     const travellerIds = body.save_travellers
       ? await saveTravellers(trx, {
           companyId: principal.companyId,
