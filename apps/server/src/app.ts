@@ -9,6 +9,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { createAccessGuard } from './modules/auth/guard.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
+import { registerAfterSalesRoutes } from './modules/bookings/after-sales-routes.js';
 import { registerBookingRoutes } from './modules/bookings/routes.js';
 import { registerCompanyRoutes } from './modules/company/routes.js';
 import { registerDevRoutes } from './modules/dev/routes.js';
@@ -181,6 +182,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => historyWriter.flush());
   const { holdSweep } = registerBookingRoutes(contextFor('bookings'), supplier);
   app.addHook('onListen', holdSweep.start).addHook('onClose', holdSweep.stop);
+  const { refundSweep } = registerAfterSalesRoutes(contextFor('bookings'));
+  app.addHook('onListen', refundSweep.start).addHook('onClose', refundSweep.stop);
 
   return app;
 }

@@ -49,6 +49,12 @@ const EnvSchema = z.object({
     .max(7 * 24 * 60)
     .default(180),
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  REFUND_APPROVAL_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .default(0),
 });
 
 export type Config = {
@@ -75,6 +81,11 @@ export type Config = {
   ticketingCutoffMinutes: number;
   /** How often each listening server expires past-deadline holds; 0 turns the sweep off. */
   holdSweepSeconds: number;
+  /**
+   * Until the back office approves refunds, the sandbox supplier approves each request this long
+   * after it was made; 0 approves it in the request itself.
+   */
+  refundApprovalDelaySeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -108,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingHoldMinutes: e.BOOKING_HOLD_MINUTES,
     ticketingCutoffMinutes: e.BOOKING_TICKETING_CUTOFF_MINUTES,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
+    refundApprovalDelaySeconds: e.REFUND_APPROVAL_DELAY_SECONDS,
   };
 }

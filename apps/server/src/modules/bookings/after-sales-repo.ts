@@ -1,0 +1,138 @@
+import type { TicketStatus } from '@skydesk/contract';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import { releaseSeats } from '../flights/seat-inventory.js';
+
+/** The SQL of cancellations, voids and refunds; the caller's transaction holds the booking's lock. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The company's booking row, unlocked (quotes), or undefined. */
+export const findCompanyBooking = (db: Db, companyId: string, bookingId: string) =>
+  db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('id', '=', bookingId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+
+/** A booking's tickets with their passengers' names and fares, in passenger order. */
+export const ticketsWithFares = (db: Db, bookingId: string) =>
+  db
+    .selectFrom('tickets')
+    .innerJoin('booking_passengers', 'booking_passengers.id', 'tickets.passenger_id')
+    .select([
+      'tickets.ticket_number',
+      'tickets.status',
+      'tickets.paid_minor',
+      'booking_passengers.passenger_type',
+      'booking_passengers.title',
+      'booking_passengers.first_name',
+      'booking_passengers.last_name',
+      'booking_passengers.fare_minor',
+      'booking_passengers.taxes_minor',
+    ])
+    .where('tickets.booking_id', '=', bookingId)
+    .orderBy('booking_passengers.position')
+    .execute();
+
+export type TicketWithFare = Awaited<ReturnType<typeof ticketsWithFares>>[number];
+
+export async function setTicketStatus(
+  trx: Transaction<Database>,
+  ticketNumbers: readonly string[],
+  status: TicketStatus,
+  at: Date,
+) {
+  if (ticketNumbers.length === 0) return;
+  await trx
+    .updateTable('tickets')
+    .set({ status, updated_at: at })
+    .where('ticket_number', 'in', ticketNumbers)
+    .execute();
+}
+
+export async function markTicketRefunded(
+  trx: Transaction<Database>,
+  ticketNumber: string,
+  refundedMinor: number,
+  at: Date,
+) {
+  await trx
+    .updateTable('tickets')
+    .set({ status: 'refunded', refunded_minor: refundedMinor, updated_at: at })
+    .where('ticket_number', '=', ticketNumber)
+    .execute();
+}
+
+/**
+ * Gives back `seats` on every flight of the booking and lowers what the booking holds by as many,
+ * so its segments always say how many seats it still holds (partial refunds).
+ */
+export async function releaseSomeSeats(trx: Transaction<Database>, bookingId: string, seats: number) {
+  const segments = await trx
+    .updateTable('booking_segments')
+    .set({ seats: sql<number>`seats - ${seats}` })
+    .where('booking_id', '=', bookingId)
+    .returning(['flight', 'departure_date', 'cabin'])
+    .execute();
+  await releaseSeats(
+    trx,
+    segments.map((segment) => ({
+      flight: segment.flight,
+      date: segment.departure_date,
+      cabin: segment.cabin,
+      seats,
+    })),
+  );
+}
+
+/** The booking's refund requests not settled yet, made at or before `dueBy`, oldest first. */
+export const pendingRefundOrders = (trx: Transaction<Database>, bookingId: string, dueBy: Date) =>
+  trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('booking_id', '=', bookingId)
+    .where('kind', '=', 'refund')
+    .where('status', '=', 'pending')
+    .where('created_at', '<=', dueBy)
+    .orderBy('created_at')
+    .orderBy('order_no')
+    .forUpdate()
+    .execute();
+
+export async function completeOrder(
+  trx: Transaction<Database>,
+  orderId: string,
+  ledgerEntryId: string | null,
+  at: Date,
+) {
+  await trx
+    .updateTable('orders')
+    .set({ status: 'completed', ledger_entry_id: ledgerEntryId, updated_at: at })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/**
+ * Locks one booking, of any company, with a refund request due by `dueBy`, skipping bookings
+ * another transaction holds (a request being made, another process's sweep) and those in `skip`.
+ */
+export function lockBookingWithDueRefund(trx: Transaction<Database>, dueBy: Date, skip: readonly string[]) {
+  let query = trx
+    .selectFrom('bookings')
+    .select(['id', 'company_id'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('orders')
+          .select('orders.id')
+          .whereRef('orders.booking_id', '=', 'bookings.id')
+          .where('orders.kind', '=', 'refund')
+          .where('orders.status', '=', 'pending')
+          .where('orders.created_at', '<=', dueBy),
+      ),
+    );
+  if (skip.length > 0) query = query.where('id', 'not in', skip);
+  return query.limit(1).forUpdate().skipLocked().executeTakeFirst();
+}

@@ -1,0 +1,43 @@
+import { bookingEndpoints, SUCCESS } from '@skydesk/contract';
+import type { ModuleContext } from '../../platform/module.js';
+import { createAfterSalesService } from './after-sales.js';
+import { refundSettlementSweeper } from './after-sales-settlement.js';
+
+/**
+ * API.md "Bookings" after ticketing: penalty, cancel/void and refund. Returns the refund
+ * settlement sweeper for the app to start when it listens and stop when it closes; it runs as
+ * often as the hold-expiry sweep (HOLD_SWEEP_SECONDS).
+ */
+export function registerAfterSalesRoutes({ route, store, clock, config, log }: ModuleContext) {
+  const afterSales = createAfterSalesService({
+    db: store.db,
+    clock,
+    log,
+    refundApprovalDelaySeconds: config.refundApprovalDelaySeconds,
+  });
+
+  route(bookingEndpoints.penalty, async ({ principal, body }) => ({
+    message: 'Penalty information',
+    data: await afterSales.penalty(principal, body),
+  }));
+
+  route(bookingEndpoints.cancel, async ({ principal, body }) => ({
+    message: SUCCESS.bookingCancelled,
+    data: await afterSales.cancel(principal, body.booking_id, body.reason),
+  }));
+
+  route(bookingEndpoints.refund, async ({ principal, body }) => ({
+    message: SUCCESS.refundRequested,
+    data: await afterSales.requestRefund(principal, body),
+  }));
+
+  return {
+    refundSweep: refundSettlementSweeper({
+      db: store.db,
+      clock,
+      log,
+      intervalSeconds: config.holdSweepSeconds,
+      delaySeconds: config.refundApprovalDelaySeconds,
+    }),
+  };
+}

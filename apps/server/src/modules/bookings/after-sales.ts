@@ -1,0 +1,358 @@
+import {
+  AppError,
+  type Booking,
+  type BookingStatus,
+  type Money,
+  minorToAmount,
+  type PenaltyAnswer,
+} from '@skydesk/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { CompanyPrincipal } from '../../platform/http/principal.js';
+import { postLedgerEntry } from '../credits/ledger.js';
+import {
+  type AfterSalesPhase,
+  afterSalesPhase,
+  afterSalesRules,
+  type TicketRefund,
+  ticketRefund,
+  utcMinute,
+} from './after-sales-penalty.js';
+import {
+  findCompanyBooking,
+  setTicketStatus,
+  type TicketWithFare,
+  ticketsWithFares,
+} from './after-sales-repo.js';
+import { settleDueRefunds } from './after-sales-settlement.js';
+import { expireHoldIfDue } from './hold-expiry.js';
+import { presentBooking, ticketName } from './presenter.js';
+import {
+  type BookingRow,
+  findBookingId,
+  insertOrder,
+  loadBookingForUpdate,
+  loadBookingRecord,
+  recordEvent,
+  releaseBookingSeats,
+  updateBooking,
+} from './repo.js';
+
+/**
+ * After-sales (API.md "Bookings", DESIGN.md §5): the penalty quote, cancel (a hold) or void
+ * (tickets within the void window), and refund requests. Every change is one transaction under the
+ * booking's row lock, so two of them on one booking queue up and the second sees the first's work.
+ */
+
+export type AfterSalesDeps = {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** The sandbox supplier approves a refund request this long after it was made; 0: at once. */
+  refundApprovalDelaySeconds: number;
+};
+
+const notFound = () => new AppError('not_found', 'Booking not found');
+const spoken = (status: BookingStatus) => status.replaceAll('_', ' ');
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const described = (minor: number, currency: string) => `${minorToAmount(minor).toFixed(2)} ${currency}`;
+const money = (minor: number, currency: string): Money => ({
+  Amount: minorToAmount(minor),
+  CurrencyCode: currency,
+});
+
+const departed = (booking: Pick<BookingRow, 'pnr' | 'first_departure_at'>) =>
+  new AppError(
+    'conflict',
+    `No refund after departure: the first flight of booking ${booking.pnr} left at ${utcMinute(booking.first_departure_at)}`,
+  );
+
+const ticketFare = (ticket: TicketWithFare) => ({
+  passengerType: ticket.passenger_type,
+  fareMinor: ticket.fare_minor,
+  taxesMinor: ticket.taxes_minor,
+  paidMinor: ticket.paid_minor,
+});
+
+/**
+ * The tickets a call is about: the named ones, each of which must be the booking's and still
+ * issued (422 on `ticket_numbers` otherwise), or every issued one.
+ */
+function pickTickets(
+  booking: Pick<BookingRow, 'pnr' | 'status'>,
+  tickets: readonly TicketWithFare[],
+  named: readonly string[] | undefined,
+): TicketWithFare[] {
+  if (tickets.length === 0) {
+    throw new AppError('conflict', `Booking ${booking.pnr} is ${spoken(booking.status)}: it has no tickets`);
+  }
+  if (!named) {
+    const issued = tickets.filter((ticket) => ticket.status === 'issued');
+    if (issued.length === 0) {
+      throw new AppError(
+        'conflict',
+        `Booking ${booking.pnr} is ${spoken(booking.status)}: no ticket of it is left to refund`,
+      );
+    }
+    return issued;
+  }
+  const byNumber = new Map(tickets.map((ticket) => [ticket.ticket_number, ticket]));
+  const problems: string[] = [];
+  const picked: TicketWithFare[] = [];
+  for (const number of new Set(named)) {
+    const ticket = byNumber.get(number);
+    if (!ticket) problems.push(`Ticket ${number} is not a ticket of booking ${booking.pnr}`);
+    else if (ticket.status !== 'issued') problems.push(`Ticket ${number} is ${spoken(ticket.status)}`);
+    else picked.push(ticket);
+  }
+  if (problems.length > 0) {
+    throw new AppError('validation', problems[0]!, { fieldErrors: { ticket_numbers: problems } });
+  }
+  return picked;
+}
+
+/**
+ * A partial refund leaves a party that can still fly: nobody, or at least one adult with no more
+ * infants than adults (an infant sits on an adult's lap; children travel with an adult).
+ */
+function checkRemainingParty(tickets: readonly TicketWithFare[], picked: readonly TicketWithFare[]) {
+  const leaving = new Set(picked.map((ticket) => ticket.ticket_number));
+  const staying = tickets.filter(
+    (ticket) => ticket.status === 'issued' && !leaving.has(ticket.ticket_number),
+  );
+  if (staying.length === 0) return;
+  const adults = staying.filter((ticket) => ticket.passenger_type === 'adult').length;
+  const infants = staying.filter((ticket) => ticket.passenger_type === 'infant').length;
+  let problem: string | null = null;
+  if (adults === 0) problem = 'Children and infants cannot fly without an adult: refund their tickets too';
+  else if (infants > adults) {
+    problem = "Each infant flies on an adult's lap: refund an infant's ticket with the adult's";
+  }
+  if (problem) throw new AppError('validation', problem, { fieldErrors: { ticket_numbers: [problem] } });
+}
+
+function quote(
+  booking: BookingRow,
+  tickets: readonly TicketWithFare[],
+  phase: AfterSalesPhase,
+): { ticket: TicketWithFare; amounts: TicketRefund }[] {
+  const pricing = booking.itinerary.AirItineraryPricingInfo;
+  return tickets.map((ticket) => ({ ticket, amounts: ticketRefund(pricing, ticketFare(ticket), phase) }));
+}
+
+export function createAfterSalesService(deps: AfterSalesDeps) {
+  const { db, clock, log } = deps;
+
+  async function answer(principal: CompanyPrincipal, bookingId: string, now: Date): Promise<Booking> {
+    const record = await loadBookingRecord(db, principal.companyId, bookingId);
+    if (!record) throw notFound();
+    return presentBooking(record, { now, permissions: principal.permissions });
+  }
+
+  /** The company's booking, locked, or 404. */
+  async function lock(trx: Transaction<Database>, principal: CompanyPrincipal, bookingId: string) {
+    const booking = await loadBookingForUpdate(trx, principal.companyId, bookingId);
+    if (!booking) throw notFound();
+    return booking;
+  }
+
+  async function voidTickets(
+    trx: Transaction<Database>,
+    principal: CompanyPrincipal,
+    booking: BookingRow,
+    reason: string,
+    now: Date,
+  ) {
+    const tickets = await ticketsWithFares(trx, booking.id);
+    const paid = tickets.reduce((sum, ticket) => sum + ticket.paid_minor, 0);
+    const numbers = tickets.map((ticket) => ticket.ticket_number);
+    const entry = await postLedgerEntry(trx, {
+      companyId: principal.companyId,
+      kind: 'void',
+      amountMinor: paid,
+      bookingId: booking.id,
+      note: `Void of booking ${booking.pnr}`,
+      userId: principal.userId,
+    });
+    await setTicketStatus(trx, numbers, 'voided', now);
+    await insertOrder(trx, {
+      companyId: principal.companyId,
+      bookingId: booking.id,
+      kind: 'void',
+      amountMinor: paid,
+      currency: booking.currency,
+      status: 'completed',
+      ticketNumbers: numbers,
+      ledgerEntryId: entry.id,
+      at: now,
+    });
+    await updateBooking(trx, booking.id, { status: 'voided', updated_at: now });
+    await releaseBookingSeats(trx, booking.id);
+    await recordEvent(trx, {
+      bookingId: booking.id,
+      action: 'voided',
+      from: 'ticketed',
+      to: 'voided',
+      note: `${plural(tickets.length, 'ticket')} voided; ${described(paid, booking.currency)} refunded to credits; the seats were released. Reason: ${reason}`,
+      actorUserId: principal.userId,
+      at: now,
+    });
+  }
+
+  return {
+    /** POST /api/getPenalty: what giving the tickets back now would cost and return. */
+    async penalty(
+      principal: CompanyPrincipal,
+      body: { booking_id: string; ticket_numbers?: string[] | undefined },
+    ): Promise<PenaltyAnswer> {
+      const now = clock.now();
+      const booking = await findCompanyBooking(db, principal.companyId, body.booking_id);
+      if (!booking) throw notFound();
+      const tickets = pickTickets(booking, await ticketsWithFares(db, booking.id), body.ticket_numbers);
+      const phase = afterSalesPhase(booking, now);
+      const pricing = booking.itinerary.AirItineraryPricingInfo;
+      const quoted = quote(booking, tickets, phase);
+      return {
+        refundable: pricing.Refundable,
+        void_until: booking.void_until?.toISOString() ?? null,
+        rules: afterSalesRules(
+          {
+            pricing,
+            currency: booking.currency,
+            voidUntil: booking.void_until,
+            firstDepartureAt: booking.first_departure_at,
+          },
+          phase,
+        ),
+        tickets: quoted.map(({ ticket, amounts }) => ({
+          ticket_number: ticket.ticket_number,
+          passenger_name: ticketName(ticket),
+          paid: money(amounts.paidMinor, booking.currency),
+          penalty: money(amounts.penaltyMinor, booking.currency),
+          refund_amount: money(amounts.refundMinor, booking.currency),
+        })),
+        refund_amount: money(
+          quoted.reduce((sum, { amounts }) => sum + amounts.refundMinor, 0),
+          booking.currency,
+        ),
+      };
+    },
+
+    /**
+     * POST /api/request-cancel-booking: a hold is cancelled and its seats return; tickets within
+     * the void window are voided for a full refund; anything else answers 409 saying why.
+     */
+    async cancel(principal: CompanyPrincipal, bookingId: string, reason: string): Promise<Booking> {
+      const found = await findBookingId(db, principal.companyId, bookingId);
+      if (!found) throw notFound();
+      // A hold past its deadline is expired, not cancelled: its history says what happened.
+      await expireHoldIfDue(db, found.id, clock.now());
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const booking = await lock(trx, principal, found.id);
+        if (booking.status === 'booked') {
+          await updateBooking(trx, booking.id, { status: 'cancelled', updated_at: now });
+          await releaseBookingSeats(trx, booking.id);
+          await recordEvent(trx, {
+            bookingId: booking.id,
+            action: 'cancelled',
+            from: 'booked',
+            to: 'cancelled',
+            note: `Hold cancelled; the seats were released. Reason: ${reason}`,
+            actorUserId: principal.userId,
+            at: now,
+          });
+          return;
+        }
+        if (booking.status === 'ticketed') {
+          const phase = afterSalesPhase(booking, now);
+          if (phase === 'departed') throw departed(booking);
+          if (phase !== 'void') {
+            throw new AppError('conflict', 'The void window has closed; request a refund instead');
+          }
+          await voidTickets(trx, principal, booking, reason, now);
+          return;
+        }
+        throw new AppError(
+          'conflict',
+          `Booking ${booking.pnr} is ${spoken(booking.status)}: only a held booking can be cancelled, or a ticketed one voided`,
+        );
+      });
+      return answer(principal, found.id, now);
+    },
+
+    /**
+     * POST /api/request-ticket-refund: the named tickets (or every issued one) await a refund; the
+     * sandbox approves it after the configured delay, at once by default (after-sales-settlement).
+     */
+    async requestRefund(
+      principal: CompanyPrincipal,
+      body: { booking_id: string; reason: string; ticket_numbers?: string[] | undefined },
+    ): Promise<Booking> {
+      const found = await findBookingId(db, principal.companyId, body.booking_id);
+      if (!found) throw notFound();
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const booking = await lock(trx, principal, found.id);
+        const tickets = await ticketsWithFares(trx, booking.id);
+        if (!['ticketed', 'refund_requested', 'partially_refunded'].includes(booking.status)) {
+          throw new AppError(
+            'conflict',
+            `Booking ${booking.pnr} is ${spoken(booking.status)}: only ticketed bookings can be refunded`,
+          );
+        }
+        const phase = afterSalesPhase(booking, now);
+        if (phase === 'departed') throw departed(booking);
+        if (phase === 'void' && booking.void_until) {
+          throw new AppError(
+            'conflict',
+            `The tickets can be voided until ${utcMinute(booking.void_until)}: cancel the booking for a full refund`,
+          );
+        }
+        const picked = pickTickets(booking, tickets, body.ticket_numbers);
+        checkRemainingParty(tickets, picked);
+        const amount = quote(booking, picked, phase).reduce(
+          (sum, { amounts }) => sum + amounts.refundMinor,
+          0,
+        );
+        const numbers = picked.map((ticket) => ticket.ticket_number);
+        await setTicketStatus(trx, numbers, 'refund_requested', now);
+        const order = await insertOrder(trx, {
+          companyId: principal.companyId,
+          bookingId: booking.id,
+          kind: 'refund',
+          amountMinor: amount,
+          currency: booking.currency,
+          status: 'pending',
+          ticketNumbers: numbers,
+          ledgerEntryId: null,
+          at: now,
+        });
+        await updateBooking(trx, booking.id, { status: 'refund_requested', updated_at: now });
+        await recordEvent(trx, {
+          bookingId: booking.id,
+          action: 'refund_requested',
+          from: booking.status,
+          to: 'refund_requested',
+          note: `Refund ${order.order_no} of ${plural(picked.length, 'ticket')} requested; ${described(amount, booking.currency)} to be credited after penalties. Reason: ${body.reason}`,
+          actorUserId: principal.userId,
+          at: now,
+        });
+      });
+
+      if (deps.refundApprovalDelaySeconds === 0) {
+        try {
+          await settleDueRefunds(db, found.id, clock.now(), 0);
+        } catch (error) {
+          // The request stands (it is committed and answered); the settlement sweep retries it.
+          log.error({ err: error, bookingId: found.id }, 'could not settle a refund request at once');
+        }
+      }
+      return answer(principal, found.id, clock.now());
+    },
+  };
+}
+
+export type AfterSalesService = ReturnType<typeof createAfterSalesService>;

@@ -1,0 +1,135 @@
+import type { AirItineraryPricingInfo } from '@skydesk/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  afterSalesPhase,
+  afterSalesRules,
+  type TicketFare,
+  ticketRefund,
+} from '../../src/modules/bookings/after-sales-penalty.js';
+
+const usd = (amount: number) => ({ Amount: amount, CurrencyCode: 'USD' });
+
+/** Only what the penalty rules read: refundability and the per-adult cancel fee. */
+const pricing = (refundable: boolean, cancel: number) =>
+  ({
+    Refundable: refundable,
+    Penalties: { Cancel: usd(cancel), Change: usd(75) },
+  }) as AirItineraryPricingInfo;
+
+const fare = (passengerType: TicketFare['passengerType'], fareMinor: number, taxesMinor: number) => ({
+  passengerType,
+  fareMinor,
+  taxesMinor,
+  paidMinor: fareMinor + taxesMinor,
+});
+
+const at = (iso: string) => new Date(iso);
+const booking = {
+  status: 'ticketed',
+  void_until: at('2026-11-23T12:00:00Z'),
+  first_departure_at: at('2026-12-20T09:00:00Z'),
+};
+
+describe('after-sales phase', () => {
+  it('is void within the window, refund after it, departed from the first departure on', () => {
+    expect(afterSalesPhase(booking, at('2026-11-23T11:59:59Z'))).toBe('void');
+    expect(afterSalesPhase(booking, at('2026-11-23T12:00:00Z'))).toBe('refund');
+    expect(afterSalesPhase(booking, at('2026-12-20T08:59:59Z'))).toBe('refund');
+    expect(afterSalesPhase(booking, at('2026-12-20T09:00:00Z'))).toBe('departed');
+  });
+
+  it('has no void window once the booking is no longer wholly ticketed', () => {
+    const partial = { ...booking, status: 'partially_refunded' };
+    expect(afterSalesPhase(partial, at('2026-11-22T13:00:00Z'))).toBe('refund');
+  });
+});
+
+describe('ticket refunds', () => {
+  const adult = fare('adult', 58_100, 6_486);
+  const child = fare('child', 43_600, 5_616);
+  const infant = fare('infant', 5_800, 348);
+
+  it('returns everything in the void window', () => {
+    for (const ticket of [adult, child, infant]) {
+      expect(ticketRefund(pricing(false, 581), ticket, 'void')).toEqual({
+        paidMinor: ticket.paidMinor,
+        penaltyMinor: 0,
+        refundMinor: ticket.paidMinor,
+      });
+    }
+  });
+
+  it('returns only the taxes of a non-refundable fare', () => {
+    expect(ticketRefund(pricing(false, 581), adult, 'refund')).toEqual({
+      paidMinor: 64_586,
+      penaltyMinor: 58_100,
+      refundMinor: 6_486,
+    });
+    expect(ticketRefund(pricing(false, 581), child, 'refund').refundMinor).toBe(5_616);
+    expect(ticketRefund(pricing(false, 581), infant, 'refund').refundMinor).toBe(348);
+  });
+
+  it('charges a refundable fare its cancel fee per adult and child, none for an infant', () => {
+    expect(ticketRefund(pricing(true, 150), adult, 'refund')).toEqual({
+      paidMinor: 64_586,
+      penaltyMinor: 15_000,
+      refundMinor: 49_586,
+    });
+    expect(ticketRefund(pricing(true, 150), child, 'refund').penaltyMinor).toBe(15_000);
+    expect(ticketRefund(pricing(true, 150), infant, 'refund')).toEqual({
+      paidMinor: 6_148,
+      penaltyMinor: 0,
+      refundMinor: 6_148,
+    });
+  });
+
+  it('never charges more than the base fare, so the taxes always come back', () => {
+    const cheapChild = fare('child', 9_000, 2_500);
+    expect(ticketRefund(pricing(true, 150), cheapChild, 'refund')).toEqual({
+      paidMinor: 11_500,
+      penaltyMinor: 9_000,
+      refundMinor: 2_500,
+    });
+  });
+
+  it('returns nothing after departure', () => {
+    expect(ticketRefund(pricing(true, 0), adult, 'departed')).toEqual({
+      paidMinor: 64_586,
+      penaltyMinor: 64_586,
+      refundMinor: 0,
+    });
+  });
+
+  it('returns everything of a refundable fare without a cancel fee', () => {
+    expect(ticketRefund(pricing(true, 0), adult, 'refund').refundMinor).toBe(64_586);
+  });
+});
+
+describe('rules in words', () => {
+  const input = {
+    currency: 'USD',
+    voidUntil: booking.void_until,
+    firstDepartureAt: booking.first_departure_at,
+  };
+
+  it('explains the void window while it is open', () => {
+    expect(afterSalesRules({ ...input, pricing: pricing(false, 581) }, 'void')).toEqual([
+      'Void until 2026-11-23 12:00 UTC for a full refund: cancel the booking to void every ticket',
+      'Non-refundable: only taxes are returned',
+      'No refund after departure (2026-12-20 09:00 UTC)',
+    ]);
+  });
+
+  it('states the cancel fee after the window, and that nothing comes back after departure', () => {
+    expect(afterSalesRules({ ...input, pricing: pricing(true, 150) }, 'refund')).toEqual([
+      'The void window closed at 2026-11-23 12:00 UTC',
+      'Refundable: fare less a cancel fee of USD 150.00 per adult or child ticket (never more than its base fare; none for infants); taxes are returned',
+      'No refund after departure (2026-12-20 09:00 UTC)',
+    ]);
+    expect(afterSalesRules({ ...input, pricing: pricing(true, 0) }, 'departed')).toEqual([
+      'The void window closed at 2026-11-23 12:00 UTC',
+      'Refundable: fare and taxes are returned in full',
+      'No refund after departure: the first flight left at 2026-12-20 09:00 UTC',
+    ]);
+  });
+});
