@@ -115,6 +115,10 @@ export const travellerFromSaved = (saved: Traveller): TravellerDraft => ({
   traveller_id: saved.id,
 });
 
+/** ['Mr', 'Mrs', 'Ms'] → "Mr, Mrs or Ms". */
+const orList = (words: string[]): string =>
+  words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+
 export type TravellerField = Exclude<keyof TravellerDraft, 'passenger_type' | 'traveller_id'>;
 
 export const TRAVELLER_FIELDS: TravellerField[] = [
@@ -166,7 +170,7 @@ export function travellerProblems(
 
   const type = traveller.passenger_type;
   if (!problems.title && !TITLES_FOR[type].includes(traveller.title as Title))
-    problems.title = `${TITLES_FOR[type].map((title) => TITLE_LABELS[title]).join(' or ')} for ${PASSENGER_TYPE_LABELS[type].toLowerCase()}s`;
+    problems.title = `${orList(TITLES_FOR[type].map((title) => TITLE_LABELS[title]))} for ${PASSENGER_TYPE_LABELS[type].toLowerCase()}s`;
 
   if (!problems.date_of_birth && dates.first) {
     const problem = ageProblem(type, traveller.date_of_birth, ageCheckDate(type, dates));

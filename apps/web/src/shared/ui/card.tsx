@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 type CardProps = {
   title?: ReactNode;
@@ -15,7 +15,9 @@ type CardProps = {
 /** A white panel with an optional title: the unit dashboard screens are built from. */
 export function Card({ title, aside, children, className, headingLevel = 2, id }: CardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const headingId = id ? `${id}-title` : undefined;
+  const autoId = useId();
+  // Titled, the card is a region named by its title (landmark navigation, and tests find it so).
+  const headingId = title ? `${id ?? autoId}-title` : undefined;
   return (
     <section
       id={id}
