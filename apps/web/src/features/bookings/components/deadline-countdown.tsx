@@ -25,7 +25,7 @@ export function DeadlineCountdown({ deadline, label, passedLabel, compact = fals
   return (
     <span
       className={clsx(
-        'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 font-medium text-xs ring-1',
+        'inline-flex items-start gap-1.5 rounded-lg px-2.5 py-1 font-medium text-xs ring-1',
         left === 0
           ? 'bg-slate-100 text-slate-600 ring-slate-200'
           : urgent
@@ -33,16 +33,20 @@ export function DeadlineCountdown({ deadline, label, passedLabel, compact = fals
             : 'bg-amber-50 text-amber-900 ring-amber-200',
       )}
     >
-      <Hourglass aria-hidden="true" className="size-3.5" />
-      {left === 0 ? (
-        passedLabel
-      ) : (
-        <>
-          {label} <time dateTime={deadline}>{formatInstant(deadline)}</time>
-          {!compact && <span aria-hidden="true">·</span>}
-          <span className="tabular-nums">{compact ? ` (${clock(left)})` : `${clock(left)} left`}</span>
-        </>
-      )}
+      <Hourglass aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+      {/* One run of text, so a narrow screen wraps it between words rather than between pieces. */}
+      <span>
+        {left === 0 ? (
+          passedLabel
+        ) : (
+          <>
+            {label} <time dateTime={deadline}>{formatInstant(deadline)}</time>{' '}
+            <span className="whitespace-nowrap tabular-nums">
+              {compact ? `(${clock(left)})` : `· ${clock(left)} left`}
+            </span>
+          </>
+        )}
+      </span>
     </span>
   );
 }

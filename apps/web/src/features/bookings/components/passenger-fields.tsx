@@ -144,7 +144,8 @@ export function PassengerFields({
         </div>
       )}
 
-      <div className="grid gap-x-4 gap-y-4 sm:grid-cols-2 lg:grid-cols-[9rem_1fr_1fr]">
+      {/* Phones: title and gender share a row (dense packing fills the gap after the title). */}
+      <div className="grid grid-flow-row-dense grid-cols-2 gap-x-3 gap-y-4 sm:grid-flow-row sm:gap-x-4 lg:grid-cols-[9rem_1fr_1fr]">
         <SelectField label="Title" error={problems?.title?.message} {...register(field('title'))}>
           <option value="">Choose…</option>
           {TITLES_FOR[type].map((title) => (
@@ -157,7 +158,7 @@ export function PassengerFields({
           label="First and middle names"
           hint="As in the passport"
           autoComplete="off"
-          className="[&_input]:uppercase"
+          className="col-span-2 sm:col-span-1 [&_input]:uppercase"
           error={problems?.first_name?.message}
           {...register(field('first_name'))}
         />
@@ -165,7 +166,7 @@ export function PassengerFields({
           label="Last name"
           hint="As in the passport"
           autoComplete="off"
-          className="[&_input]:uppercase sm:col-span-2 lg:col-span-1"
+          className="col-span-2 lg:col-span-1 [&_input]:uppercase"
           error={problems?.last_name?.message}
           {...register(field('last_name'))}
         />
@@ -179,6 +180,7 @@ export function PassengerFields({
         </SelectField>
         <TextField
           type="date"
+          className="col-span-2 sm:col-span-1"
           label="Date of birth"
           hint={`${PASSENGER_AGE_HINTS[type]} on ${formatDayWithYear(ageCheckDate(type, dates))}`}
           error={problems?.date_of_birth?.message}
@@ -186,7 +188,7 @@ export function PassengerFields({
         />
         <SelectField
           label="Nationality"
-          className="sm:col-span-2 lg:col-span-1"
+          className="col-span-2 lg:col-span-1"
           error={problems?.nationality?.message}
           {...register(field('nationality'))}
         >
@@ -200,12 +202,13 @@ export function PassengerFields({
         <TextField
           label="Passport number"
           autoComplete="off"
-          className="[&_input]:uppercase lg:col-span-2"
+          className="col-span-2 sm:col-span-1 lg:col-span-2 [&_input]:uppercase"
           error={problems?.passport_number?.message}
           {...register(field('passport_number'))}
         />
         <TextField
           type="date"
+          className="col-span-2 sm:col-span-1"
           label="Passport expiry"
           hint={`Valid until ${formatDayWithYear(passportNeededUntil(dates.last))} or later`}
           error={problems?.passport_expiry?.message}

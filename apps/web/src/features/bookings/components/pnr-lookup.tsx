@@ -49,10 +49,13 @@ export function PnrLookup() {
             maxLength={6}
             autoComplete="off"
             spellCheck={false}
-            placeholder="e.g. K7Q2ZD"
+            placeholder="K7Q2ZD"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${inputId}-error` : undefined}
-            className={inputClasses(Boolean(error), 'font-mono uppercase tracking-widest sm:w-40')}
+            className={inputClasses(
+              Boolean(error),
+              'font-mono uppercase tracking-widest placeholder:tracking-normal sm:w-40',
+            )}
           />
           <Button type="submit" busy={busy} variant="secondary">
             <Search aria-hidden="true" className="size-4" /> Find

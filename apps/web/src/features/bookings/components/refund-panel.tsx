@@ -2,7 +2,6 @@ import { type Booking, bookingEndpoints, type PenaltyAnswer, SUCCESS } from '@sk
 import { ReceiptText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-hot-toast';
-import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { apiRequest } from '../../../shared/http/api-request';
@@ -108,13 +107,9 @@ export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
       ) : (
         <>
           <ul className="mt-2 list-disc space-y-0.5 pl-5 text-slate-700 text-sm">
-            {!penalty.refundable && <li>Non-refundable fare: the taxes are returned, the fare is not.</li>}
             {penalty.rules.map((rule) => (
               <li key={rule}>{rule}</li>
             ))}
-            {penalty.void_until && (
-              <li>Voiding instead is possible until {formatInstant(penalty.void_until)}.</li>
-            )}
           </ul>
           <fieldset className="mt-3">
             <legend className="mb-2 font-medium text-slate-800 text-sm">Tickets to refund</legend>
@@ -124,7 +119,7 @@ export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
                   <label className="flex cursor-pointer items-start gap-3 p-3 text-sm hover:bg-violet-50/60">
                     <input
                       type="checkbox"
-                      className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-violet-600"
+                      className="mt-0.5 size-4 shrink-0 accent-violet-600"
                       checked={chosen.includes(ticket.ticket_number)}
                       onChange={() => toggle(ticket.ticket_number)}
                     />
@@ -138,7 +133,10 @@ export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
                       <span className="text-slate-500">Paid</span>
                       <span>{formatMoney(ticket.paid)}</span>
                       <span className="text-slate-500">Penalty</span>
-                      <span className="text-rose-700">−{formatMoney(ticket.penalty)}</span>
+                      <span className={ticket.penalty.Amount > 0 ? 'text-rose-700' : 'text-slate-500'}>
+                        {ticket.penalty.Amount > 0 ? '−' : ''}
+                        {formatMoney(ticket.penalty)}
+                      </span>
                       <span className="font-medium text-slate-700">Refund</span>
                       <span className="font-semibold text-slate-900">
                         {formatMoney(ticket.refund_amount)}

@@ -168,20 +168,27 @@ export function BookingHistoryPage() {
               No more bookings.
             </p>
           )}
-          <nav aria-label="Pages" className="mt-3 flex items-center justify-between gap-3">
-            <Button variant="secondary" disabled={applied.page === 0} onClick={() => goTo(applied.page - 1)}>
-              <ChevronLeft aria-hidden="true" className="size-4" /> Previous
-            </Button>
-            <span className="text-slate-600 text-sm">Page {applied.page + 1}</span>
-            <Button
-              variant="secondary"
-              // The list has no total: a full page means there may be more.
-              disabled={bookings.length < HISTORY_PAGE_SIZE}
-              onClick={() => goTo(applied.page + 1)}
-            >
-              Next <ChevronRight aria-hidden="true" className="size-4" />
-            </Button>
-          </nav>
+          {/* One short first page is the whole list: no paging to offer. */}
+          {(applied.page > 0 || bookings.length === HISTORY_PAGE_SIZE) && (
+            <nav aria-label="Pages" className="mt-3 flex items-center justify-between gap-3">
+              <Button
+                variant="secondary"
+                disabled={applied.page === 0}
+                onClick={() => goTo(applied.page - 1)}
+              >
+                <ChevronLeft aria-hidden="true" className="size-4" /> Previous
+              </Button>
+              <span className="text-slate-600 text-sm">Page {applied.page + 1}</span>
+              <Button
+                variant="secondary"
+                // The list has no total: a full page means there may be more.
+                disabled={bookings.length < HISTORY_PAGE_SIZE}
+                onClick={() => goTo(applied.page + 1)}
+              >
+                Next <ChevronRight aria-hidden="true" className="size-4" />
+              </Button>
+            </nav>
+          )}
         </section>
       )}
     </div>

@@ -91,15 +91,22 @@ export function OrderHistoryPage() {
     <div className="mx-auto w-full max-w-5xl space-y-5">
       <section aria-label="Totals" className="grid gap-3 sm:grid-cols-3">
         {totalsByKind(orders).map(({ kind, count, totals }) => (
-          <div key={kind} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-            <p className="flex items-center justify-between gap-2 text-slate-600 text-sm">
+          <div
+            key={kind}
+            className="flex items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm sm:block sm:p-4"
+          >
+            <p className="flex items-center gap-2 text-slate-600 text-sm sm:justify-between">
               {KINDS[kind].plural}
               <Badge tone={KINDS[kind].tone}>{count}</Badge>
             </p>
             <p
               className={clsx(
-                'mt-1 font-semibold text-xl tabular-nums',
-                KINDS[kind].sign < 0 ? 'text-slate-900' : 'text-emerald-700',
+                'font-semibold text-lg tabular-nums sm:mt-1 sm:text-xl',
+                totals.size === 0
+                  ? 'text-slate-400'
+                  : KINDS[kind].sign < 0
+                    ? 'text-slate-900'
+                    : 'text-emerald-700',
               )}
             >
               {totals.size === 0
@@ -150,7 +157,7 @@ export function OrderHistoryPage() {
                   className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 px-4 py-3 sm:table-row sm:p-0"
                 >
                   <td className="font-medium font-mono text-slate-900 sm:px-5 sm:py-3">{order.order_no}</td>
-                  <td className="sm:px-3 sm:py-3">
+                  <td className="text-right sm:px-3 sm:py-3 sm:text-left">
                     <Badge tone={KINDS[order.kind].tone}>{KINDS[order.kind].label}</Badge>
                   </td>
                   <td className="sm:px-3 sm:py-3">

@@ -206,7 +206,7 @@ function TravellersForm() {
             <label className="mt-4 flex items-start gap-3 text-sm">
               <input
                 type="checkbox"
-                className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500"
+                className="mt-0.5 size-4 shrink-0 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500"
                 {...register('save_travellers')}
               />
               <span>
