@@ -55,6 +55,7 @@ const EnvSchema = z.object({
     .min(0)
     .max(30 * 86_400)
     .default(0),
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
 });
 
 export type Config = {
@@ -86,6 +87,8 @@ export type Config = {
    * after it was made; 0 approves it in the request itself.
    */
   refundApprovalDelaySeconds: number;
+  /** Identical searches within this many seconds share an answer (docs/decisions/006); 0: off. */
+  searchCacheSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -120,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ticketingCutoffMinutes: e.BOOKING_TICKETING_CUTOFF_MINUTES,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
     refundApprovalDelaySeconds: e.REFUND_APPROVAL_DELAY_SECONDS,
+    searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
   };
 }

@@ -20,13 +20,15 @@ function itinerariesJson(itineraries: readonly PricedItinerary[]): Buffer {
   return json;
 }
 
-/** Identical searches within a minute share an answer (its seats re-checked each time). */
-const SEARCH_CACHE_TTL_MS = 60_000;
+/** Bound on the shopping cache: a big return search holds ~800 itineraries (a few MB). */
 const SEARCH_CACHE_MAX_ITINERARIES = 20_000;
 
-export function registerFlightRoutes({ route, store, clock, log }: ModuleContext, supplier: FlightSupplier) {
+export function registerFlightRoutes(
+  { route, store, config, clock, log }: ModuleContext,
+  supplier: FlightSupplier,
+) {
   const cachedSupplier = withSearchCache(supplier, {
-    ttlMs: SEARCH_CACHE_TTL_MS,
+    ttlMs: config.searchCacheSeconds * 1000,
     maxItineraries: SEARCH_CACHE_MAX_ITINERARIES,
     clock,
     inventory: createDbSeatInventory(store.db),
