@@ -1,0 +1,295 @@
+import { readFile } from 'node:fs/promises';
+import { EMPTY_RESULT, SUCCESS } from '@skydesk/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser.js';
+import { freshTotp } from './support/totp.js';
+
+const DEMO = {
+  email: 'demo@skydesk.local',
+  password: 'SkyDesk-demo-2026',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+};
+
+const STEP_MS = 30_000;
+
+/** An earlier file of the run may have used the demo's current TOTP step: start on a fresh one. */
+async function nextTotpStep(): Promise<void> {
+  const wait = STEP_MS - (Date.now() % STEP_MS) + 250;
+  await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+const inDays = (days: number): string => {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+};
+
+/** Money as the screens write it (en-GB, the agency's US dollars). */
+const usd = (amount: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'USD' }).format(amount);
+const amountOf = (text: string | null): number => Number((text ?? '').replace(/[^\d.]/g, ''));
+
+/** The demo agency starts with US$10,000.00 of credits (seed-demo). */
+const OPENING_BALANCE = 10_000;
+
+const passenger = {
+  title: 'Mrs',
+  first: 'Layla',
+  last: 'Hassan',
+  gender: 'Female',
+  born: '1988-04-12',
+  nationality: 'United Arab Emirates',
+  passport: 'P1234567',
+  expiry: '2031-03-01',
+};
+
+/** Searches LHR → JFK one-way `days` ahead for one adult and opens the cheapest offer's travellers. */
+async function chooseFlight(page: Page, days: number) {
+  await page.goto('/dashboard/search-flights');
+  await page.getByRole('radio', { name: 'One-way' }).check({ force: true });
+  for (const [label, query, code] of [
+    ['From', 'Heathrow', 'LHR'],
+    ['To', 'JFK', 'JFK'],
+  ] as const) {
+    await page.getByRole('combobox', { name: label }).fill(query);
+    await page.getByRole('option', { name: new RegExp(`^${code} · `) }).click();
+  }
+  await page.getByLabel('Departure').fill(inDays(days));
+  await page.getByRole('button', { name: 'Search flights' }).click();
+  await page.waitForURL('**/dashboard/flight-results');
+  await page.getByRole('article').first().waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Cheapest' }).click();
+  await page.getByRole('article').first().getByRole('button', { name: 'View details' }).click();
+  await page.waitForURL('**/dashboard/flight-details');
+  await page.getByRole('button', { name: /Continue to travellers/ }).click();
+  await page.waitForURL('**/dashboard/travelers-details');
+  await page.getByRole('group', { name: /^Adult 1/ }).waitFor();
+}
+
+/** The booking details' heading: its PNR and status badge. */
+const bookingStatus = (page: Page) => page.locator('#booking-title');
+
+/** From the price summary through the confirmation to the new booking's details; answers its PNR. */
+async function confirmBooking(page: Page): Promise<string> {
+  await page.getByRole('button', { name: /Continue to price summary/ }).click();
+  await page.waitForURL('**/dashboard/price-summary');
+  await page.getByRole('button', { name: /Continue to confirm/ }).click();
+  await page.waitForURL('**/dashboard/confirm-booking');
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+  await page.waitForURL('**/dashboard/booking-details?id=*');
+  await page.getByText(SUCCESS.bookingConfirmed).first().waitFor();
+  await bookingStatus(page).getByText('Booked', { exact: true }).waitFor();
+  const pnr = (await page.locator('#booking-title span').first().textContent())?.trim() ?? '';
+  expect(pnr).toMatch(/^[A-Z0-9]{6}$/);
+  return pnr;
+}
+
+describe('booking, ticketing and after-sales in Chromium', () => {
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+  let ticketed: { pnr: string; url: string; total: number };
+  let cancelled: string;
+  let held: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ page, problems } = await openPage(browser));
+    await page.goto('/');
+    await page.getByLabel('E-mail').fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await nextTotpStep();
+    await page.getByLabel('Authenticator code').fill(await freshTotp(DEMO.totpSecret));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.waitForURL('**/dashboard');
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('books a flight for a traveller, issues it from the credits and downloads the PDF e-ticket', async () => {
+    await chooseFlight(page, 14);
+    const adult = page.getByRole('group', { name: /^Adult 1/ });
+    await adult.getByLabel('Title').selectOption({ label: passenger.title });
+    await adult.getByLabel('First and middle names').fill(passenger.first);
+    await adult.getByLabel('Last name').fill(passenger.last);
+    await adult.getByLabel('Gender').selectOption({ label: passenger.gender });
+    // An adult's date of birth for a child's age first: the screen says so before anything is sent.
+    await adult.getByLabel('Date of birth').fill(inDays(-365 * 5));
+    await adult.getByLabel('Nationality').selectOption({ label: passenger.nationality });
+    await adult.getByLabel('Passport number').fill(passenger.passport);
+    await adult.getByLabel('Passport expiry').fill(passenger.expiry);
+    await page.getByRole('checkbox', { name: /Save travellers for next time/ }).check();
+    await page.getByRole('button', { name: /Continue to price summary/ }).click();
+    await adult.getByText('An adult is at least 12 on the travel date').waitFor();
+    await adult.getByLabel('Date of birth').fill(passenger.born);
+
+    // The price summary weighs the total against the agency's balance.
+    await page.getByRole('button', { name: /Continue to price summary/ }).click();
+    await page.waitForURL('**/dashboard/price-summary');
+    const balance = page.getByRole('region', { name: 'Your balance' });
+    await balance.getByText(usd(OPENING_BALANCE)).waitFor();
+    await balance.getByText(/^Covers the /).waitFor();
+    await page.getByRole('button', { name: /Continue to confirm/ }).click();
+    await page.waitForURL('**/dashboard/confirm-booking');
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await page.waitForURL('**/dashboard/booking-details?id=*');
+    await page.getByText(SUCCESS.bookingConfirmed).first().waitFor();
+    await bookingStatus(page).getByText('Booked', { exact: true }).waitFor();
+    const pnr = (await page.locator('#booking-title span').first().textContent())?.trim() ?? '';
+    expect(pnr).toMatch(/^[A-Z0-9]{6}$/);
+    expect(await page.getByText(/^Ticket by /).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Issue ticket' }).click();
+    await page
+      .getByRole('region', { name: /^Issue 1 ticket/ })
+      .getByRole('button', { name: /^Issue for / })
+      .click();
+    await page.waitForURL('**/dashboard/e-ticket?id=*');
+    const eTicket = page.getByRole('article', { name: 'Electronic ticket' });
+    await eTicket.waitFor();
+    await page.getByText('Tickets issued').waitFor();
+    expect(await eTicket.getByText(pnr).count()).toBe(1);
+    expect(await eTicket.getByText(/^\d{13}$/).count()).toBe(1);
+    expect(await eTicket.getByText('LAYLA HASSAN', { exact: false }).count()).toBeGreaterThan(0);
+    const total = amountOf(
+      await eTicket
+        .getByText(/^US\$[\d,]+\.\d{2}$/)
+        .last()
+        .textContent(),
+    );
+    expect(total).toBeGreaterThan(0);
+
+    const [pdf, download] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/ticket.pdf')),
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    // What the browser saved: the file itself, not just the answer's headers.
+    expect(download.suggestedFilename()).toBe(`e-ticket-${pnr}.pdf`);
+    const saved = await readFile(await download.path());
+    expect(saved.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(saved.length).toBeGreaterThan(1000);
+
+    await page.getByRole('link', { name: 'Booking details' }).click();
+    await page.waitForURL('**/dashboard/booking-details?id=*');
+    await bookingStatus(page).getByText('Ticketed', { exact: true }).waitFor();
+    ticketed = { pnr, url: page.url(), total };
+  });
+
+  it('holds a second booking with the saved traveller and cancels the hold', async () => {
+    await chooseFlight(page, 21);
+    const adult = page.getByRole('group', { name: /^Adult 1/ });
+    await adult.getByRole('button', { name: /Pick a saved traveller/ }).click();
+    await page
+      .getByRole('list', { name: 'Saved travellers for Adult 1' })
+      .getByRole('button', { name: /LAYLA HASSAN/ })
+      .click();
+    expect(await adult.getByLabel('Passport number').inputValue()).toBe(passenger.passport);
+
+    // The first ticket was paid from the credits.
+    await page.getByRole('button', { name: /Continue to price summary/ }).click();
+    await page.waitForURL('**/dashboard/price-summary');
+    await page
+      .getByRole('region', { name: 'Your balance' })
+      .getByText(usd(OPENING_BALANCE - ticketed.total))
+      .waitFor();
+    await page.getByRole('button', { name: /Continue to confirm/ }).click();
+    await page.waitForURL('**/dashboard/confirm-booking');
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await page.waitForURL('**/dashboard/booking-details?id=*');
+    await bookingStatus(page).getByText('Booked', { exact: true }).waitFor();
+    cancelled = (await page.locator('#booking-title span').first().textContent())?.trim() ?? '';
+
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    const panel = page.getByRole('region', { name: 'Cancel this booking' });
+    await panel.getByText(/the seats are released and nothing is charged/).waitFor();
+    await panel.getByLabel('Reason').fill('The traveller changed plans');
+    await panel.getByRole('button', { name: 'Cancel booking' }).click();
+    await bookingStatus(page).getByText('Cancelled', { exact: true }).waitFor();
+    await page.getByRole('main').getByText(SUCCESS.bookingCancelled).waitFor();
+    await page
+      .getByRole('region', { name: 'History' })
+      .getByText(/The traveller changed plans/)
+      .waitFor();
+  });
+
+  it('leaves a third booking held, with its deadline counting down in the flight bookings', async () => {
+    await chooseFlight(page, 28);
+    const adult = page.getByRole('group', { name: /^Adult 1/ });
+    await adult.getByRole('button', { name: /Pick a saved traveller/ }).click();
+    await page
+      .getByRole('list', { name: 'Saved travellers for Adult 1' })
+      .getByRole('button', { name: /LAYLA HASSAN/ })
+      .click();
+    held = await confirmBooking(page);
+
+    await page.goto('/dashboard/flight-bookings');
+    const heldGroup = page.getByRole('region', { name: /^Held/ });
+    await heldGroup.getByText(held).waitFor();
+    expect(await heldGroup.getByText(/^Ticket by /).count()).toBe(1);
+    const ticketedGroup = page.getByRole('region', { name: /^Ticketed/ });
+    await ticketedGroup.getByText(ticketed.pnr).waitFor();
+    expect(await page.getByText(cancelled).count()).toBe(0);
+
+    // The PNR look-up opens the booking.
+    await page.getByLabel('Find by PNR').fill(held.toLowerCase());
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByText(SUCCESS.pnrFetched).waitFor();
+    await page.waitForURL('**/dashboard/booking-details?id=*');
+    await bookingStatus(page).getByText(held).waitFor();
+  });
+
+  it('voids the ticketed booking for a full refund to the credits', async () => {
+    await page.goto(ticketed.url);
+    await page.getByText(/^Free void until /).waitFor();
+    await page.getByRole('button', { name: 'Void tickets' }).click();
+    const panel = page.getByRole('region', { name: 'Void the tickets' });
+    await panel
+      .getByText(`${usd(ticketed.total)} goes back to your credits in full`, { exact: false })
+      .waitFor();
+    await panel.getByLabel('Reason').fill('Ticketed on the wrong date');
+    await panel.getByRole('button', { name: 'Void tickets' }).click();
+    await bookingStatus(page).getByText('Voided', { exact: true }).waitFor();
+    await page.getByRole('main').getByText(SUCCESS.bookingCancelled).waitFor();
+    expect(await page.getByRole('button', { name: 'Void tickets' }).count()).toBe(0);
+  });
+
+  it('shows every booking in the history, filters it, and lists the orders with the balance restored', async () => {
+    await page.goto('/dashboard/booking-history');
+    const list = page.getByRole('region', { name: 'Bookings' });
+    for (const pnr of [ticketed.pnr, cancelled, held]) await list.getByText(pnr).waitFor();
+    await page.getByLabel('Status').selectOption({ label: 'Voided' });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL('**/dashboard/booking-history?status=voided');
+    await list.getByText(ticketed.pnr).waitFor();
+    await expect.poll(() => list.getByRole('link').count()).toBe(1);
+    await page.getByLabel('Status').selectOption({ label: 'Expired' });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('heading', { name: EMPTY_RESULT.noBookings }).waitFor();
+
+    await page.goto('/dashboard/order-history');
+    const totals = page.getByRole('region', { name: 'Totals' });
+    await totals.waitFor();
+    expect(await totals.textContent()).toContain(`−${usd(ticketed.total)}`);
+    expect(await totals.textContent()).toContain(`+${usd(ticketed.total)}`);
+    const rows = page.getByRole('row').filter({ hasText: ticketed.pnr });
+    await expect.poll(() => rows.count()).toBe(2);
+
+    // The void gave back what the ticket took: the balance is whole again.
+    await page.goto('/dashboard/booking-history');
+    await page.getByRole('link', { name: new RegExp(held) }).click();
+    await page.getByRole('button', { name: 'Issue ticket' }).click();
+    await page
+      .getByRole('region', { name: /^Issue 1 ticket/ })
+      .getByText(usd(OPENING_BALANCE))
+      .waitFor();
+    expect(problems).toEqual([]);
+  });
+});
