@@ -49,24 +49,24 @@ describe('routing (spec §2)', () => {
   });
 
   it('shows a coming-soon screen inside the dashboard layout for a signed-in user', async () => {
-    renderApp(paths.dashboard.flightBookings, { preloadedState: signedInState() });
+    renderApp(paths.dashboard.transactions, { preloadedState: signedInState() });
 
-    const panel = await screen.findByRole('region', { name: 'Flight bookings' });
+    const panel = await screen.findByRole('region', { name: 'Transactions' });
     expect(within(panel).getByText('Coming soon')).toBeInTheDocument();
-    expect(within(panel).getByText(/look-up by PNR/i)).toBeInTheDocument();
+    expect(within(panel).getByText(/Deposits to your credit balance/i)).toBeInTheDocument();
 
     // The layout around it: navigation, the header's title, the user menu.
     const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(navigation).getByRole('link', { name: 'Flight bookings' })).toHaveAttribute(
+    expect(within(navigation).getByRole('link', { name: 'Transactions' })).toHaveAttribute(
       'aria-current',
       'page',
     );
-    expect(within(navigation).getByRole('link', { name: 'Transactions' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Flight bookings' })).toBeInTheDocument();
+    expect(within(navigation).getByRole('link', { name: 'Flight bookings' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Transactions' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Account menu for ${sampleUser.name}` })).toHaveTextContent(
       'Demo Travels',
     );
-    expect(document.title).toBe('Flight bookings · SkyDesk');
+    expect(document.title).toBe('Transactions · SkyDesk');
   });
 
   it('shows public screens inside the auth layout', async () => {
@@ -98,6 +98,14 @@ describe('routing (spec §2)', () => {
       paths.dashboard.searchFlights,
       paths.dashboard.flightDetails,
       paths.dashboard.searchHistory,
+      paths.dashboard.travelersDetails,
+      paths.dashboard.priceSummary,
+      paths.dashboard.confirmBooking,
+      paths.dashboard.eTicket,
+      paths.dashboard.flightBookings,
+      paths.dashboard.bookingDetails,
+      paths.dashboard.bookingHistory,
+      paths.dashboard.orderHistory,
     ]);
     for (const path of Object.values(paths.dashboard)) {
       if (path === paths.dashboard.flightResults) continue;

@@ -46,8 +46,8 @@ describe('a passenger’s problems', () => {
   it('name every missing field in words, not in schema terms', () => {
     expect(travellerProblems(emptyTraveller('adult'), dates)).toEqual({
       title: 'Choose a title',
-      first_name: 'Enter the first name as in the passport',
-      last_name: 'Enter the last name as in the passport',
+      first_name: 'Enter the first name',
+      last_name: 'Enter the last name',
       gender: 'Choose a gender',
       date_of_birth: 'Enter the date of birth',
       nationality: 'Choose a nationality',

@@ -135,8 +135,8 @@ export const TRAVELLER_FIELDS: TravellerField[] = [
 /** What to say for an empty or unchosen field, instead of the schema's generic wording. */
 const MISSING: Record<TravellerField, string> = {
   title: 'Choose a title',
-  first_name: 'Enter the first name as in the passport',
-  last_name: 'Enter the last name as in the passport',
+  first_name: 'Enter the first name',
+  last_name: 'Enter the last name',
   gender: 'Choose a gender',
   date_of_birth: 'Enter the date of birth',
   nationality: 'Choose a nationality',

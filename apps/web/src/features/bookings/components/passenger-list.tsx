@@ -1,11 +1,9 @@
-import { COUNTRIES, type PassengerType, type Ticket } from '@skydesk/contract';
+import type { PassengerType, Ticket } from '@skydesk/contract';
 import { formatDayWithYear } from '../../../shared/format/date-time';
 import { Badge } from '../../../shared/ui/badge';
+import { countryName } from '../country-name';
 import { PASSENGER_TYPE_LABELS, TITLE_LABELS } from '../passengers';
 import { TicketStatusBadge } from './booking-status-badge';
-
-const countryNames = new Map(COUNTRIES.map((country) => [country.code, country.name]));
-export const countryName = (code: string): string => countryNames.get(code) ?? code;
 
 export type PassengerRow = {
   key: string;

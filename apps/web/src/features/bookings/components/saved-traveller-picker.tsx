@@ -4,7 +4,9 @@ import { useId, useMemo, useState } from 'react';
 import { formatDayWithYear } from '../../../shared/format/date-time';
 import { inputClasses } from '../../../shared/ui/field';
 import { Spinner } from '../../../shared/ui/spinner';
+import { countryName } from '../country-name';
 import { TITLE_LABELS } from '../passengers';
+
 import type { SavedTravellers } from '../use-saved-travellers';
 
 const fullName = (traveller: Traveller) =>
@@ -97,8 +99,8 @@ export function SavedTravellerPicker({
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{fullName(traveller)}</span>
                   <span className="block truncate text-slate-500 text-xs">
-                    Born {formatDayWithYear(traveller.date_of_birth)} · {traveller.nationality} · passport{' '}
-                    {traveller.passport_number}
+                    Born {formatDayWithYear(traveller.date_of_birth)} · {countryName(traveller.nationality)} ·
+                    passport {traveller.passport_number}
                   </span>
                 </span>
                 {used ? (

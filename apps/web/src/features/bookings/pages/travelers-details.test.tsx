@@ -74,9 +74,7 @@ describe('travellers’ details', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: /Continue to price summary/ }));
     expect(within(section('Adult 1')).getByText('Choose a title')).toBeInTheDocument();
-    expect(
-      within(section('Adult 1')).getByText('Enter the first name as in the passport'),
-    ).toBeInTheDocument();
+    expect(within(section('Adult 1')).getByText('Enter the first name')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.dashboard.travelersDetails);
 
     await fillPassenger(user, 'Adult 1', {
