@@ -215,7 +215,7 @@ describe.each(storeKinds())('after-sales on %s', (kind) => {
     const booking = await issueOk(t, agent, held.pnr);
     const total = minor(booking.total.Amount);
     expect(await balance()).toBe(creditsBefore - total);
-    expect(booking.allowed_actions).toEqual(['void']);
+    expect(booking.allowed_actions).toEqual(['void', 'refund']);
 
     t.clock.advance(23 * HOUR_MS);
     agent = await signInAgain(t, agent);
@@ -284,24 +284,37 @@ describe.each(storeKinds())('after-sales on %s', (kind) => {
     expect(await seatsSold(t.store.db, key)).toBe(seatsBefore);
   });
 
-  it('refuses to cancel tickets after the void window, and a refund inside it', async () => {
-    const { booking, key } = await ticketed({ date: '2026-12-13' });
-    const early = await refund(booking.id);
-    expect(early.statusCode, early.body).toBe(409);
-    expect(early.json().message).toBe(
-      `The tickets can be voided until ${booking.void_until!.slice(0, 16).replace('T', ' ')} UTC: cancel the booking for a full refund`,
-    );
-
-    await passVoidWindow();
+  it('refunds some passengers in full inside the void window, and refuses to void after it', async () => {
+    const { booking, key } = await ticketed({ mix: FAMILY, date: '2026-12-13' });
     const credits = await balance();
     const sold = await seatsSold(t.store.db, key);
-    const res = await cancel(booking.id);
+    const second = booking.tickets[1]!;
+    const paid = Math.round(second.paid.Amount * 100);
+    // One traveller drops out on the day of issue: everything they paid comes back, the others fly.
+    const early = await refund(booking.id, [second.ticket_number]);
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json().data.status).toBe('partially_refunded');
+    expect(early.json().data.tickets.map((ticket: { status: string }) => ticket.status)).toEqual([
+      'issued',
+      'refunded',
+      'issued',
+      'issued',
+    ]);
+    expect(await balance()).toBe(credits + paid);
+    expect(await seatsSold(t.store.db, key)).toBe(sold - 1);
+    await expectLedgerBalanced();
+
+    // After the window a booking still wholly ticketed can no longer be voided, only refunded.
+    const { booking: whole, key: wholeKey } = await ticketed({ date: '2026-12-13' });
+    await passVoidWindow();
+    const creditsAfter = await balance();
+    const soldAfter = await seatsSold(t.store.db, wholeKey);
+    const res = await cancel(whole.id);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe('The void window has closed; request a refund instead');
-    expect(await balance()).toBe(credits);
-    expect(await seatsSold(t.store.db, key)).toBe(sold);
-    expect((await details(booking.id)).status).toBe('ticketed');
-    expect((await details(booking.id)).allowed_actions).toEqual(['refund']);
+    expect(await balance()).toBe(creditsAfter);
+    expect(await seatsSold(t.store.db, wholeKey)).toBe(soldAfter);
+    expect((await details(whole.id)).allowed_actions).toEqual(['refund']);
   });
 
   it('refunds a whole non-refundable booking: the taxes come back, the seats too', async () => {

@@ -72,7 +72,7 @@ describe.each(storeKinds())('issuing tickets on %s', (kind) => {
       id: booking.id,
       status: 'ticketed',
       void_until: new Date(issuedAt.getTime() + 24 * HOUR_MS).toISOString(),
-      allowed_actions: ['void'],
+      allowed_actions: ['void', 'refund'],
     });
     const fares = offer.AirItineraryPricingInfo.PTC_FareBreakdowns.PTC_FareBreakdown.map(
       (breakdown) => breakdown.PassengerFare.TotalFare,

@@ -27,6 +27,28 @@ import { type OrderRow, recordEvent, releaseBookingSeats, updateBooking } from '
 const LIVE_TICKET: ReadonlySet<string> = new Set(['issued', 'refund_requested', 'refund_rejected']);
 const seated = (type: string) => type !== 'infant';
 
+/**
+ * The phase a refund request was made in: within the void window (everything back) only the
+ * booking's first refund request can be — it was still wholly ticketed then — and only if it was
+ * made before `void_until`; any other request was made in the refund phase (penalties apply).
+ */
+async function requestPhase(
+  trx: Transaction<Database>,
+  bookingId: string,
+  order: OrderRow,
+  voidUntil: Date | null,
+): Promise<'void' | 'refund'> {
+  if (!voidUntil || order.created_at.getTime() >= voidUntil.getTime()) return 'refund';
+  const earlier = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('booking_id', '=', bookingId)
+    .where('kind', '=', 'refund')
+    .where('created_at', '<', order.created_at)
+    .executeTakeFirst();
+  return earlier ? 'refund' : 'void';
+}
+
 /** Settles one pending refund order of a booking whose row the caller has locked. */
 async function settleOrder(
   trx: Transaction<Database>,
@@ -34,13 +56,13 @@ async function settleOrder(
   order: OrderRow,
   now: Date,
 ) {
-  const pricing = (
-    await trx
-      .selectFrom('bookings')
-      .select('itinerary')
-      .where('id', '=', booking.id)
-      .executeTakeFirstOrThrow()
-  ).itinerary.AirItineraryPricingInfo;
+  const facts = await trx
+    .selectFrom('bookings')
+    .select(['itinerary', 'void_until'])
+    .where('id', '=', booking.id)
+    .executeTakeFirstOrThrow();
+  const pricing = facts.itinerary.AirItineraryPricingInfo;
+  const phase = await requestPhase(trx, booking.id, order, facts.void_until);
   const tickets = await ticketsWithFares(trx, booking.id);
   const requested = new Set(order.ticket_numbers);
   const refunding = tickets.filter((ticket) => requested.has(ticket.ticket_number));
@@ -50,8 +72,8 @@ async function settleOrder(
   ) {
     throw new Error(`Refund order ${order.order_no} names tickets that are not awaiting a refund`);
   }
-  // A request is made only after the void window and before departure, where the amounts do not
-  // depend on the hour: the settlement recomputes them per ticket and must meet the order's total.
+  // The amounts depend only on the phase the request was made in (see requestPhase): the
+  // settlement recomputes them per ticket and must meet the order's total.
   const amounts = refunding.map((ticket) =>
     ticketRefund(
       pricing,
@@ -61,7 +83,7 @@ async function settleOrder(
         taxesMinor: ticket.taxes_minor,
         paidMinor: ticket.paid_minor,
       },
-      'refund',
+      phase,
     ),
   );
   const total = amounts.reduce((sum, amount) => sum + amount.refundMinor, 0);

@@ -305,12 +305,8 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
         }
         const phase = afterSalesPhase(booking, now);
         if (phase === 'departed') throw departed(booking);
-        if (phase === 'void' && booking.void_until) {
-          throw new AppError(
-            'conflict',
-            `The tickets can be voided until ${utcMinute(booking.void_until)}: cancel the booking for a full refund`,
-          );
-        }
+        // Within the void window a refund returns everything, like a void, but may leave some
+        // passengers flying: one traveller can drop out while the others keep their tickets.
         const picked = pickTickets(booking, tickets, body.ticket_numbers);
         checkRemainingParty(tickets, picked);
         const amount = quote(booking, picked, phase).reduce(

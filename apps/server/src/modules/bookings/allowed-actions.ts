@@ -5,7 +5,8 @@ import type { BookingAction, BookingStatus, Permission, TicketStatus } from '@sk
  * the agent's permissions, so screens offer exactly the calls the server would accept:
  * - a live hold can be ticketed (`issue`) or cancelled (`cancel`) until its deadline;
  * - tickets can be voided (`void`, through the cancel call) within the void window;
- * - after the window, tickets still issued can be refunded (`refund`) until the first departure.
+ * - tickets still issued can be refunded (`refund`, some or all) until the first departure: in full
+ *   within the void window, less penalties after it.
  */
 
 export type ActionFacts = {
@@ -37,6 +38,6 @@ export function allowedActions(
   const inVoidWindow =
     facts.status === 'ticketed' && facts.voidUntil !== null && time < facts.voidUntil.getTime();
   if (ticketed && inVoidWindow) actions.push('void');
-  else if (ticketed && time < facts.firstDepartureAt.getTime()) actions.push('refund');
+  if (ticketed && time < facts.firstDepartureAt.getTime()) actions.push('refund');
   return actions.filter((action) => permissions.includes(REQUIRES[action]));
 }
