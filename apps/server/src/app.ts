@@ -21,6 +21,7 @@ import type { Store } from './platform/db/store.js';
 import { registerApiDocs } from './platform/http/docs.js';
 import { createEndpointRegistrar } from './platform/http/endpoint-route.js';
 import { registerErrorHandling } from './platform/http/errors.js';
+import { registerLargeAnswerCompression } from './platform/http/large-answer-compression.js';
 import type { AccessGuard } from './platform/http/principal.js';
 import { registerSpa } from './platform/http/spa.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.js';
@@ -116,16 +117,10 @@ export async function buildApp(deps: AppDeps) {
     crossOriginEmbedderPolicy: false,
     hsts: deps.config.publicUrl.startsWith('https://'),
   });
-  // Large answers (a search can carry hundreds of itineraries, ~2 MB of JSON) travel compressed:
-  // fast levels (nginx's default gzip level is 1, brotli 4 here), and anything over 64 kB on
-  // libuv's thread pool so a big answer does not stall the event loop for other requests.
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    zlibOptions: { level: 1 },
-    syncThreshold: 64 * 1024,
-  });
+  // Answers travel compressed: large ones (a search can carry hundreds of itineraries, ~2 MB of
+  // JSON) in one job on the thread pool, everything else and every stream by @fastify/compress.
+  registerLargeAnswerCompression(app);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 4, fields: 20, fieldSize: 10_000 },

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { EMPTY_RESULT, type Permission, SERVER } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app.js';
@@ -88,6 +89,27 @@ describe.each(storeKinds())('flight search on %s', (kind) => {
       result_count: itineraries.length,
       trip_type: 'OneWay',
     });
+  });
+
+  it('sends the same answer gzip-compressed, and a repeated search its own id with the same itineraries', async () => {
+    const plain = await search(oneWay());
+    const zipped = await post(t, '/api/search', oneWay(), {
+      token: agent.token,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toMatch(/^application\/json/);
+    const unzipped = JSON.parse(gunzipSync(zipped.rawPayload).toString());
+    expect(unzipped.status).toBe(true);
+    expect(unzipped.message).toBe(plain.json().message);
+    expect(unzipped.data.PricedItineraries).toEqual(plain.json().data.PricedItineraries);
+    expect(unzipped.data.search_id).not.toBe(plain.json().data.search_id);
+    const history = (await get(t, '/api/searchhistory', { token: agent.token })).json().data;
+    expect(history.slice(0, 2).map((entry: { id: string }) => entry.id)).toEqual([
+      unzipped.data.search_id,
+      plain.json().data.search_id,
+    ]);
   });
 
   it('prices a return trip as a whole, per passenger type', async () => {

@@ -1,24 +1,11 @@
-import { flightEndpoints, type PricedItinerary } from '@skydesk/contract';
+import { flightEndpoints } from '@skydesk/contract';
 import type { ModuleContext } from '../../platform/module.js';
 import type { FlightSupplier } from '../../supplier/port.js';
+import { searchMessage, sendSearchAnswer } from './search-answer.js';
 import { withSearchCache } from './search-cache.js';
 import { createSearchHistoryWriter } from './search-history-writer.js';
 import { createDbSeatInventory } from './seat-inventory.js';
 import { createFlightService } from './service.js';
-
-/**
- * The JSON of an answer's itineraries, made once per answer: a cached answer (the same array)
- * is sent again and again, and a big one is a few MB to serialize.
- */
-const serialized = new WeakMap<readonly PricedItinerary[], Buffer>();
-function itinerariesJson(itineraries: readonly PricedItinerary[]): Buffer {
-  let json = serialized.get(itineraries);
-  if (json === undefined) {
-    json = Buffer.from(JSON.stringify(itineraries));
-    serialized.set(itineraries, json);
-  }
-  return json;
-}
 
 /** Bound on the shopping cache: a big return search holds ~800 itineraries (a few MB). */
 const SEARCH_CACHE_MAX_ITINERARIES = 20_000;
@@ -44,18 +31,11 @@ export function registerFlightRoutes(
     data: await flights.routes(),
   }));
 
-  route(flightEndpoints.search, async ({ principal, body }) => {
+  route(flightEndpoints.search, async ({ principal, body, request, reply }) => {
     const data = await flights.search(principal, body);
-    const itineraries = data.PricedItineraries.PricedItinerary;
-    return {
-      message: `${itineraries.length} itineraries found`,
-      data,
-      dataJson: Buffer.concat([
-        Buffer.from(`{"search_id":${JSON.stringify(data.search_id)},"PricedItineraries":{"PricedItinerary":`),
-        itinerariesJson(itineraries),
-        Buffer.from('}}'),
-      ]),
-    };
+    // Sent here, encoded once per (cached) answer; the registrar sees the reply is sent.
+    await sendSearchAnswer(request, reply, data);
+    return { message: searchMessage(data.PricedItineraries.PricedItinerary.length), data };
   });
 
   route(flightEndpoints.fareCalendar, async ({ body }) => ({

@@ -33,17 +33,8 @@ export type HandlerContext<E extends Endpoint> = {
   body: ParsedBodyOf<E>;
 };
 
-/**
- * What a handler returns: the envelope's `data` and its human message. A handler that already
- * holds `data` as JSON (a cached search answer of a few MB) passes it as `dataJson` too, and it is
- * sent as is instead of being serialized again.
- */
-export type HandlerResult<E extends Endpoint> = {
-  data: ResponseOf<E>;
-  message: string;
-  /** `data` as UTF-8 JSON bytes (bytes, not a string: encoding megabytes of text costs too). */
-  dataJson?: Buffer;
-};
+/** What a handler returns: the envelope's `data` and its human message. */
+export type HandlerResult<E extends Endpoint> = { data: ResponseOf<E>; message: string };
 
 export type EndpointHandler<E extends Endpoint> = (context: HandlerContext<E>) => Promise<HandlerResult<E>>;
 
@@ -109,22 +100,12 @@ export function createEndpointRegistrar(
           return {
             status: endpoint.successStatus ?? 200,
             body: { status: true, message: result.message, data },
-            json:
-              result.dataJson === undefined
-                ? undefined
-                : Buffer.concat([
-                    Buffer.from(`{"status":true,"message":${JSON.stringify(result.message)},"data":`),
-                    result.dataJson,
-                    Buffer.from('}'),
-                  ]),
           };
         };
 
         if (!(idempotency.key && db && principal?.kind === 'company')) {
           const answered = await answer();
-          if (!answered) return reply;
-          if (answered.json === undefined) return reply.code(answered.status).send(answered.body);
-          return reply.code(answered.status).type('application/json; charset=utf-8').send(answered.json);
+          return answered ? reply.code(answered.status).send(answered.body) : reply;
         }
         const outcome = await runIdempotently(
           { db, now: () => clock.now(), log: request.log },
