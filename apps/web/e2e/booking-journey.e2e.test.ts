@@ -94,6 +94,7 @@ describe('booking, ticketing and after-sales in Chromium', () => {
   let ticketed: { pnr: string; url: string; total: number };
   let cancelled: string;
   let held: string;
+  let heldTotal: number;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -261,6 +262,43 @@ describe('booking, ticketing and after-sales in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Void tickets' }).count()).toBe(0);
   });
 
+  it('issues the held booking and refunds its ticket, the penalty quoted first', async () => {
+    await page.goto('/dashboard/booking-history');
+    await page.getByRole('link', { name: new RegExp(held) }).click();
+    await page.getByRole('button', { name: 'Issue ticket' }).click();
+    const issue = page.getByRole('region', { name: /^Issue 1 ticket/ });
+    // The void of the first booking gave back what its ticket took: the balance is whole again.
+    await issue.getByText(usd(OPENING_BALANCE)).waitFor();
+    await issue.getByRole('button', { name: /^Issue for / }).click();
+    await page.waitForURL('**/dashboard/e-ticket?id=*');
+    const eTicket = page.getByRole('article', { name: 'Electronic ticket' });
+    heldTotal = amountOf(
+      await eTicket
+        .getByText(/^US\$[\d,]+\.\d{2}$/)
+        .last()
+        .textContent(),
+    );
+    await page.getByRole('link', { name: 'Booking details' }).click();
+    await bookingStatus(page).getByText('Ticketed', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Request refund' }).click();
+    const panel = page.getByRole('region', { name: 'Request a refund' });
+    const ticket = panel.getByRole('checkbox', { name: /HASSAN/ });
+    await ticket.waitFor();
+    expect(await ticket.isChecked()).toBe(true);
+    // Refunded on the day of issue: everything comes back.
+    await panel.getByTestId('refund-total').getByText(usd(heldTotal)).waitFor();
+    await panel.getByLabel('Reason').fill('The traveller cannot fly');
+    await panel.getByRole('button', { name: 'Request refund' }).click();
+    await page.getByText(SUCCESS.refundRequestedShort).first().waitFor();
+    // The sandbox supplier approves at once by default.
+    await bookingStatus(page).getByText('Refunded', { exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: 'History' })
+      .getByText(/The traveller cannot fly/)
+      .waitFor();
+  });
+
   it('shows every booking in the history, filters it, and lists the orders with the balance restored', async () => {
     await page.goto('/dashboard/booking-history');
     const list = page.getByRole('region', { name: 'Bookings' });
@@ -273,23 +311,25 @@ describe('booking, ticketing and after-sales in Chromium', () => {
     await page.getByLabel('Status').selectOption({ label: 'Expired' });
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('heading', { name: EMPTY_RESULT.noBookings }).waitFor();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByLabel('PNR or passenger').fill(cancelled);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => list.getByRole('link').count()).toBe(1);
+    await list.getByText('Cancelled', { exact: true }).waitFor();
+
+    // Flight bookings list what is still to fly: nothing of these three.
+    await page.goto('/dashboard/flight-bookings');
+    await page.getByRole('heading', { name: EMPTY_RESULT.noBookings }).waitFor();
 
     await page.goto('/dashboard/order-history');
     const totals = page.getByRole('region', { name: 'Totals' });
-    await totals.waitFor();
-    expect(await totals.textContent()).toContain(`−${usd(ticketed.total)}`);
-    expect(await totals.textContent()).toContain(`+${usd(ticketed.total)}`);
-    const rows = page.getByRole('row').filter({ hasText: ticketed.pnr });
-    await expect.poll(() => rows.count()).toBe(2);
-
-    // The void gave back what the ticket took: the balance is whole again.
-    await page.goto('/dashboard/booking-history');
-    await page.getByRole('link', { name: new RegExp(held) }).click();
-    await page.getByRole('button', { name: 'Issue ticket' }).click();
-    await page
-      .getByRole('region', { name: /^Issue 1 ticket/ })
-      .getByText(usd(OPENING_BALANCE))
-      .waitFor();
+    await totals.getByText(usd(OPENING_BALANCE)).waitFor();
+    const text = (await totals.textContent()) ?? '';
+    expect(text).toContain(`Tickets2−${usd(ticketed.total + heldTotal)}`);
+    expect(text).toContain(`Voids1+${usd(ticketed.total)}`);
+    expect(text).toContain(`Refunds1+${usd(heldTotal)}`);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: ticketed.pnr }).count()).toBe(2);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: held }).count()).toBe(2);
     expect(problems).toEqual([]);
   });
 });

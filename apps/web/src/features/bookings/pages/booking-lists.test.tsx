@@ -8,7 +8,14 @@ import { fail, fakeApi, ok } from '../../../testing/fake-api';
 import { sampleCompany } from '../../../testing/fake-session';
 import { makeItinerary } from '../../flights/testing/itineraries';
 import { segmentsOfItinerary } from '../booking-segments';
-import { asListed, BOOKING_ID, heldBooking, sampleOrders, ticketedBooking } from '../testing/bookings';
+import {
+  asListed,
+  BOOKING_ID,
+  credits,
+  heldBooking,
+  sampleOrders,
+  ticketedBooking,
+} from '../testing/bookings';
 import { bookingState, renderBookingScreen, routesAnswer } from '../testing/render';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -214,7 +221,10 @@ describe('booking history', { timeout: 20_000 }, () => {
 
 describe('order history', { timeout: 20_000 }, () => {
   it('lists each order with its kind, PNR, signed amount and status, and totals per kind', async () => {
-    fakeApi({ 'GET /api/orders/company': () => ok(sampleOrders) });
+    fakeApi({
+      'GET /api/orders/company': () => ok(sampleOrders),
+      'GET /api/booking-credits': () => ok(credits(9770.5)),
+    });
     renderBookingScreen(paths.dashboard.orderHistory, bookingState());
 
     const rows = await screen.findAllByRole('row');
@@ -235,6 +245,18 @@ describe('order history', { timeout: 20_000 }, () => {
     expect(totals).toHaveTextContent('Tickets1−US$1,221.00');
     expect(totals).toHaveTextContent('Voids1+US$610.50');
     expect(totals).toHaveTextContent('Refunds1+US$381.00');
+    expect(await within(totals).findByText('US$9,770.50')).toBeInTheDocument();
+  });
+
+  it('leaves the balance out for a user who may not see payments', async () => {
+    const api = fakeApi({ 'GET /api/orders/company': () => ok(sampleOrders) });
+    renderBookingScreen(
+      paths.dashboard.orderHistory,
+      bookingState({ permissions: ['bookings.view', 'history.view'] }),
+    );
+    await screen.findByRole('region', { name: 'Totals' });
+    expect(screen.queryByText('Balance now')).toBeNull();
+    expect(api.calls('GET /api/booking-credits')).toHaveLength(0);
   });
 
   it('says so when there are no orders yet', async () => {

@@ -1,6 +1,6 @@
 import { bookingEndpoints, type Money, ORDER_KINDS, type Order } from '@skydesk/contract';
 import { clsx } from 'clsx';
-import { Receipt } from 'lucide-react';
+import { Receipt, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatInstant } from '../../../shared/format/date-time';
@@ -10,6 +10,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Badge, type BadgeTone } from '../../../shared/ui/badge';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { bookingDetailsPath } from '../booking-paths';
+import { useCredits } from '../use-credits';
 
 type OrderKind = Order['kind'];
 
@@ -58,6 +59,7 @@ function totalsByKind(orders: Order[]): KindTotal[] {
 
 /** /dashboard/order-history (spec §2): every ticket, void and refund charged or credited to the agency. */
 export function OrderHistoryPage() {
+  const credits = useCredits();
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -89,7 +91,23 @@ export function OrderHistoryPage() {
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-5">
-      <section aria-label="Totals" className="grid gap-3 sm:grid-cols-3">
+      <section
+        aria-label="Totals"
+        className={clsx('grid gap-3', credits.visible ? 'sm:grid-cols-4' : 'sm:grid-cols-3')}
+      >
+        {credits.visible && (
+          <div className="flex items-center justify-between gap-3 rounded-2xl border border-indigo-200 bg-indigo-50 px-4 py-3 shadow-sm sm:block sm:p-4">
+            <p className="flex items-center gap-2 text-indigo-900 text-sm">
+              <Wallet aria-hidden="true" className="size-4" /> Balance now
+            </p>
+            <p
+              className="font-semibold text-indigo-950 text-lg tabular-nums sm:mt-1 sm:text-xl"
+             
+            >
+              {credits.credits ? formatMoney(money(credits.credits.balance, credits.credits.currency)) : '…'}
+            </p>
+          </div>
+        )}
         {totalsByKind(orders).map(({ kind, count, totals }) => (
           <div
             key={kind}
