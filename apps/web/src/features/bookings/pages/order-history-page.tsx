@@ -100,10 +100,7 @@ export function OrderHistoryPage() {
             <p className="flex items-center gap-2 text-indigo-900 text-sm">
               <Wallet aria-hidden="true" className="size-4" /> Balance now
             </p>
-            <p
-              className="font-semibold text-indigo-950 text-lg tabular-nums sm:mt-1 sm:text-xl"
-             
-            >
+            <p className="font-semibold text-indigo-950 text-lg tabular-nums sm:mt-1 sm:text-xl">
               {credits.credits ? formatMoney(money(credits.credits.balance, credits.credits.currency)) : '…'}
             </p>
           </div>
