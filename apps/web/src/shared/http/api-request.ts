@@ -38,6 +38,11 @@ type CallOptions<E extends Endpoint> = {
   logoutOn401?: boolean;
   /** A token other than the session's: the challenge token of the login steps (API.md). */
   bearerToken?: string;
+  /**
+   * API.md: writes that move money or seats take an `Idempotency-Key`; a retry of the same attempt
+   * sends the same key and the server answers with its first answer (shared/http/idempotent-request).
+   */
+  idempotencyKey?: string;
 };
 
 export type ApiRequestOptions<E extends Endpoint> = ParamsOption<E> & PayloadOption<E> & CallOptions<E>;
@@ -77,6 +82,7 @@ function buildRequest(endpoint: Endpoint, options: RawOptions): { url: string; i
 
   const token = options.bearerToken ?? httpConfig().getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
 
   return {
     url: apiBaseUrl() + withQuery(buildPath(endpoint.path, options.params), options.query),
