@@ -108,7 +108,7 @@ describe.each(storeKinds())('booking lists, details, travellers and credits on %
         action: 'booked',
         from_status: null,
         to_status: 'booked',
-        note: `Seats held until ${family.ticketing_deadline}; total ${family.total.Amount.toFixed(2)} USD`,
+        note: `Seats held until ${family.ticketing_deadline.slice(0, 16).replace('T', ' ')} UTC; total ${family.total.Amount.toFixed(2)} USD`,
         actor: { id: agent.user.id, name: 'Amira Haddad' },
         created_at: family.created_at,
       },

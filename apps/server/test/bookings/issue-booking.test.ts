@@ -224,7 +224,7 @@ describe.each(storeKinds())('issuing tickets on %s', (kind) => {
     const res = await issue(t, agent, booking.pnr);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe(
-      `The hold on booking ${booking.pnr} expired at ${booking.ticketing_deadline}: book again`,
+      `The hold on booking ${booking.pnr} expired at ${booking.ticketing_deadline.slice(0, 16).replace('T', ' ')} UTC: book again`,
     );
     expect(await readBalance(t.store.db, agent.companyId)).toEqual(balance);
     expect(await seatsSold(t.store.db, key)).toBe(held - 1);

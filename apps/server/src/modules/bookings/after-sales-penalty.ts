@@ -4,6 +4,7 @@ import {
   minorToAmount,
   type PassengerType,
 } from '@skydesk/contract';
+import { utcMinute } from './presenter.js';
 
 /**
  * What giving tickets back returns, by the rules of API.md "Bookings" (DESIGN.md §5). One function
@@ -68,9 +69,6 @@ export function ticketRefund(
 }
 
 const money = (minor: number, currency: string) => `${currency} ${minorToAmount(minor).toFixed(2)}`;
-
-/** 'YYYY-MM-DD HH:MM UTC', as the agent reads a deadline. */
-export const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** The fare's after-sales rules in words, as they stand at `phase`. */
 export function afterSalesRules(

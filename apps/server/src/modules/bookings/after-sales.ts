@@ -18,7 +18,6 @@ import {
   afterSalesRules,
   type TicketRefund,
   ticketRefund,
-  utcMinute,
 } from './after-sales-penalty.js';
 import {
   findCompanyBooking,
@@ -28,7 +27,7 @@ import {
 } from './after-sales-repo.js';
 import { settleDueRefunds } from './after-sales-settlement.js';
 import { expireHoldIfDue } from './hold-expiry.js';
-import { presentBooking, ticketName } from './presenter.js';
+import { presentBooking, ticketName, utcMinute } from './presenter.js';
 import {
   type BookingRow,
   findBookingId,

@@ -15,7 +15,7 @@ import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import type { FlightSupplier, OfferBooking } from '../../supplier/port.js';
 import { takeSeats } from '../flights/seat-inventory.js';
 import { passengerProblems } from './passenger-rules.js';
-import { presentBooking } from './presenter.js';
+import { presentBooking, utcMinute } from './presenter.js';
 import { insertBooking, insertPassengers, insertSegments, loadBookingRecord, recordEvent } from './repo.js';
 import { type HoldPolicy, ticketingDeadline } from './ticketing-deadline.js';
 import { ownTravellerIds, saveTravellers } from './travellers-repo.js';
@@ -151,7 +151,7 @@ export async function createBooking(
       action: 'booked',
       from: null,
       to: 'booked',
-      note: `Seats held until ${deadline.toISOString()}; ${describeTotal(offer)}`,
+      note: `Seats held until ${utcMinute(deadline)}; ${describeTotal(offer)}`,
       actorUserId: principal.userId,
       at: now,
     });

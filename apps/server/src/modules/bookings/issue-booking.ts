@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import { postLedgerEntry } from '../credits/ledger.js';
 import { expireHoldIfDue } from './hold-expiry.js';
-import { presentBooking } from './presenter.js';
+import { presentBooking, utcMinute } from './presenter.js';
 import {
   type BookingRow,
   findBookingIdByPnr,
@@ -23,7 +23,7 @@ const notFound = () => new AppError('not_found', 'Booking not found');
 export function holdExpired(booking: Pick<BookingRow, 'pnr' | 'ticketing_deadline'>) {
   return new AppError(
     'conflict',
-    `The hold on booking ${booking.pnr} expired at ${booking.ticketing_deadline.toISOString()}: book again`,
+    `The hold on booking ${booking.pnr} expired at ${utcMinute(booking.ticketing_deadline)}: book again`,
   );
 }
 

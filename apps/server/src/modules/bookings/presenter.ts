@@ -19,6 +19,9 @@ const money = (minor: number, currency: string): Money => ({
   CurrencyCode: currency,
 });
 
+/** 'YYYY-MM-DD HH:MM UTC', as the agent reads a deadline in a message or the history. */
+export const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 /** As airlines print a name on a ticket: 'SURNAME/GIVEN NAMES TITLE'. */
 export const ticketName = (passenger: Pick<PassengerRow, 'first_name' | 'last_name' | 'title'>) =>
   `${passenger.last_name}/${passenger.first_name} ${passenger.title}`;
