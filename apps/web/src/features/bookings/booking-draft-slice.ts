@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Money, PassengerType, PriceChange, PricedItinerary } from '@skydesk/contract';
-import { passengerMix } from './passengers';
+import { passengerMix } from './passenger-mix';
 
 /** A passenger as the travellers form holds it (API.md `Passenger`). */
 export type TravellerDraft = {

@@ -10,9 +10,9 @@ import {
 } from '@skydesk/contract';
 import { formatDayWithYear } from '../../shared/format/date-time';
 import type { TravellerDraft } from './booking-draft-slice';
+import { passengerMix } from './passenger-mix';
 
-const PTC_TYPES = { ADT: 'adult', CNN: 'child', INF: 'infant' } as const;
-const TYPE_ORDER: PassengerType[] = ['adult', 'child', 'infant'];
+export { passengerMix };
 
 export const PASSENGER_TYPE_LABELS: Record<PassengerType, string> = {
   adult: 'Adult',
@@ -46,19 +46,6 @@ export const TITLE_LABELS: Record<Title, string> = {
   MSTR: 'Master',
   MISS: 'Miss',
 };
-
-/**
- * The passengers the offer was priced for, adults first, then children, then infants (API.md: a
- * booking's passenger mix must equal the searched one).
- */
-export function passengerMix(itinerary: PricedItinerary): PassengerType[] {
-  const counts = new Map<PassengerType, number>();
-  for (const breakdown of itinerary.AirItineraryPricingInfo.PTC_FareBreakdowns.PTC_FareBreakdown) {
-    const type = PTC_TYPES[breakdown.PassengerTypeQuantity.Code];
-    counts.set(type, (counts.get(type) ?? 0) + breakdown.PassengerTypeQuantity.Quantity);
-  }
-  return TYPE_ORDER.flatMap((type) => Array.from({ length: counts.get(type) ?? 0 }, () => type));
-}
 
 /** "Adult 1", "Child 2", …: each passenger named by type and place among that type. */
 export function passengerLabels(mix: PassengerType[]): string[] {
