@@ -10,7 +10,9 @@ describe('passenger ages', () => {
 
   it('fits each passenger type to its IATA ages on the travel date', () => {
     expect(ageProblem('adult', '2014-06-15', '2026-06-15')).toBeNull();
-    expect(ageProblem('adult', '2014-06-15', '2026-06-14')).toBe('An adult is at least 12 on the travel date');
+    expect(ageProblem('adult', '2014-06-15', '2026-06-14')).toBe(
+      'An adult is at least 12 on the travel date',
+    );
     expect(ageProblem('child', '2014-06-15', '2026-06-14')).toBeNull();
     expect(ageProblem('child', '2024-12-01', '2026-11-30')).toBe('A child is at least 2 on the travel date');
     expect(ageProblem('infant', '2024-12-01', '2026-11-30')).toBeNull();
