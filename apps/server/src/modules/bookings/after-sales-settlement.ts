@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
+import { periodicTask } from '../../platform/periodic-task.js';
 import { postLedgerEntry } from '../credits/ledger.js';
 import { ticketRefund } from './after-sales-penalty.js';
 import {
@@ -226,12 +227,11 @@ export function refundSettlementSweeper(deps: {
   intervalSeconds: number;
   delaySeconds: number;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return periodicTask({
+    name: 'refund settlement sweep',
+    intervalSeconds: deps.intervalSeconds,
+    log: deps.log,
+    run: async () => {
       const settled = await sweepDueRefunds(
         deps.db,
         deps.clock.now(),
@@ -239,21 +239,6 @@ export function refundSettlementSweeper(deps: {
         (bookingId, error) => deps.log.error({ err: error, bookingId }, 'could not settle a refund request'),
       );
       if (settled > 0) deps.log.info({ settled }, 'approved refund requests');
-    } catch (error) {
-      deps.log.error({ err: error }, 'refund settlement sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  return {
-    start: async () => {
-      if (timer || deps.intervalSeconds <= 0) return;
-      timer = setInterval(() => void run(), deps.intervalSeconds * 1000);
-      timer.unref();
     },
-    stop: async () => {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
-  };
+  });
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
+import { periodicTask } from '../../platform/periodic-task.js';
 import { dueHoldIds, recordEvent, releaseBookingSeats, updateBooking } from './repo.js';
 
 /**
@@ -84,40 +85,20 @@ export async function sweepExpiredHolds(db: Kysely<Database>, now: Date): Promis
   return expired;
 }
 
-/**
- * The sweep's timer, started when the server listens (tests that only inject requests never run
- * it) and stopped when it closes; it never keeps the process alive.
- */
+/** The hold-expiry sweep, every `intervalSeconds` while the server listens. */
 export function holdExpirySweeper(deps: {
   db: Kysely<Database>;
   clock: Clock;
   log: FastifyBaseLogger;
   intervalSeconds: number;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  const run = async () => {
-    // A slow sweep is not stacked under the next tick.
-    if (running) return;
-    running = true;
-    try {
+  return periodicTask({
+    name: 'hold expiry sweep',
+    intervalSeconds: deps.intervalSeconds,
+    log: deps.log,
+    run: async () => {
       const expired = await sweepExpiredHolds(deps.db, deps.clock.now());
       if (expired > 0) deps.log.info({ expired }, 'expired unticketed holds');
-    } catch (error) {
-      deps.log.error({ err: error }, 'hold expiry sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  return {
-    start: async () => {
-      if (timer || deps.intervalSeconds <= 0) return;
-      timer = setInterval(() => void run(), deps.intervalSeconds * 1000);
-      timer.unref();
     },
-    stop: async () => {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
-  };
+  });
 }
