@@ -2,6 +2,7 @@ import { SUCCESS } from '@skydesk/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.js';
+import { DEMO } from './support/demo.js';
 import { waitForMail } from './support/mail.js';
 import { freshTotp } from './support/totp.js';
 
@@ -13,12 +14,6 @@ const TINY_PNG = Buffer.from(
 const TINY_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
-
-const DEMO = {
-  email: 'demo@skydesk.local',
-  password: 'SkyDesk-demo-2026',
-  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-};
 
 const agency = {
   company: 'Horizon Voyages',

@@ -1,29 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.js';
+import { DEMO, inDays, nextTotpStep } from './support/demo.js';
 import { freshTotp } from './support/totp.js';
-
-const DEMO = {
-  email: 'demo@skydesk.local',
-  password: 'SkyDesk-demo-2026',
-  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-};
-
-const STEP_MS = 30_000;
-
-/** An earlier file of the run may have used the demo's current TOTP step: start on a fresh one. */
-async function nextTotpStep(): Promise<void> {
-  const wait = STEP_MS - (Date.now() % STEP_MS) + 250;
-  await new Promise((resolve) => setTimeout(resolve, wait));
-}
-
-const inDays = (days: number): string => {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
-};
 
 async function chooseAirport(page: Page, label: 'From' | 'To', query: string, code: string) {
   const input = page.getByRole('combobox', { name: label });

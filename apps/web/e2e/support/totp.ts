@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 
 /** RFC 6238 as the server uses it: SHA-1, 6 digits, 30-second steps. */
-const STEP_MS = 30_000;
+export const STEP_MS = 30_000;
 
 const lastStepUsed = new Map<string, number>();
 
