@@ -41,7 +41,7 @@ export function OfferTimer({ expiresAt }: { expiresAt: string }) {
     return (
       <Alert tone="warning" title="Offer expired — search again">
         <p>
-          Prices are held for 30 minutes and this one has run out. Search again for current fares and seats;
+          Offers are valid for 30 minutes and this one has run out. Search again for current fares and seats;
           the travellers you entered are kept.
         </p>
         <Link to={paths.dashboard.flightResults} className={buttonClasses('secondary', 'mt-2')}>
@@ -52,7 +52,7 @@ export function OfferTimer({ expiresAt }: { expiresAt: string }) {
   return (
     <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 font-medium text-amber-900 text-sm ring-1 ring-amber-200">
       <Clock aria-hidden="true" className="size-4" />
-      Offer held for <span className="tabular-nums">{clock(left)}</span>
+      Offer valid for <span className="tabular-nums">{clock(left)}</span>
     </p>
   );
 }

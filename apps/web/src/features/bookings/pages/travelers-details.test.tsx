@@ -70,7 +70,7 @@ describe('travellers’ details', { timeout: 30_000 }, () => {
     // The contact starts as the signed-in agent's.
     expect(screen.getByLabelText('E-mail')).toHaveValue(sampleUser.email);
     expect(screen.getByLabelText('Phone')).toHaveValue(sampleUser.phone);
-    expect(screen.getByText(/Offer held for/)).toBeInTheDocument();
+    expect(screen.getByText(/Offer valid for/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Continue to price summary/ }));
     expect(within(section('Adult 1')).getByText('Choose a title')).toBeInTheDocument();

@@ -117,7 +117,7 @@ function OfferCountdown({ expiresAt }: { expiresAt: string }) {
   if (left === 0)
     return (
       <Alert tone="warning" title="This offer has expired">
-        <p>Prices are held for 30 minutes. Search again for current fares and seats.</p>
+        <p>Offers are valid for 30 minutes. Search again for current fares and seats.</p>
       </Alert>
     );
   const minutes = Math.floor(left / 60);
@@ -125,7 +125,7 @@ function OfferCountdown({ expiresAt }: { expiresAt: string }) {
   return (
     <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 font-medium text-amber-900 text-sm ring-1 ring-amber-200">
       <Clock aria-hidden="true" className="size-4" />
-      Offer held for{' '}
+      Offer valid for{' '}
       <span className="tabular-nums">
         {minutes}:{seconds}
       </span>

@@ -154,7 +154,7 @@ describe('the results', () => {
     await user.click(within(cards()[0] as HTMLElement).getByRole('button', { name: 'View details' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard.flightDetails));
     expect(store.getState().bookingDraft.selectedItinerary?.offer_id).toBe('offer-2');
-    expect(await screen.findByText(/Offer held for/)).toBeInTheDocument();
+    expect(await screen.findByText(/Offer valid for/)).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: 'Adult × 1' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Continue to travellers/ }));
     expect(router.state.location.pathname).toBe(paths.dashboard.travelersDetails);
