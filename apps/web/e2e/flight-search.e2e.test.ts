@@ -62,7 +62,7 @@ describe('flight search in Chromium', () => {
 
     await cards.first().getByRole('button', { name: 'View details' }).click();
     await page.waitForURL('**/dashboard/flight-details');
-    await page.getByText(/Offer held for/).waitFor();
+    await page.getByText(/Offer valid for/).waitFor();
     expect(await page.getByRole('heading', { name: /LHR → JFK/ }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('rowheader', { name: /Adult × 1/ }).count()).toBe(1);
     expect(problems).toEqual([]);
