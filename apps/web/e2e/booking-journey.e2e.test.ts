@@ -3,8 +3,7 @@ import { EMPTY_RESULT, SUCCESS } from '@skydesk/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.js';
-import { DEMO, inDays, nextTotpStep } from './support/demo.js';
-import { freshTotp } from './support/totp.js';
+import { chooseAirport, inDays, signInAsDemo } from './support/demo.js';
 
 /** Money as the screens write it (en-GB, the agency's US dollars). */
 const usd = (amount: number) =>
@@ -29,13 +28,8 @@ const passenger = {
 async function chooseFlight(page: Page, days: number) {
   await page.goto('/dashboard/search-flights');
   await page.getByRole('radio', { name: 'One-way' }).check({ force: true });
-  for (const [label, query, code] of [
-    ['From', 'Heathrow', 'LHR'],
-    ['To', 'JFK', 'JFK'],
-  ] as const) {
-    await page.getByRole('combobox', { name: label }).fill(query);
-    await page.getByRole('option', { name: new RegExp(`^${code} · `) }).click();
-  }
+  await chooseAirport(page, 'From', 'Heathrow', 'LHR');
+  await chooseAirport(page, 'To', 'JFK', 'JFK');
   await page.getByLabel('Departure').fill(inDays(days));
   await page.getByRole('button', { name: 'Search flights' }).click();
   await page.waitForURL('**/dashboard/flight-results');
@@ -78,14 +72,7 @@ describe('booking, ticketing and after-sales in Chromium', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     ({ page, problems } = await openPage(browser));
-    await page.goto('/');
-    await page.getByLabel('E-mail').fill(DEMO.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await nextTotpStep();
-    await page.getByLabel('Authenticator code').fill(await freshTotp(DEMO.totpSecret));
-    await page.getByRole('button', { name: 'Verify and sign in' }).click();
-    await page.waitForURL('**/dashboard');
+    await signInAsDemo(page);
   });
   afterAll(async () => {
     await browser?.close();

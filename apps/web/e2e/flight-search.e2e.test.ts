@@ -1,14 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.js';
-import { DEMO, inDays, nextTotpStep } from './support/demo.js';
-import { freshTotp } from './support/totp.js';
-
-async function chooseAirport(page: Page, label: 'From' | 'To', query: string, code: string) {
-  const input = page.getByRole('combobox', { name: label });
-  await input.fill(query);
-  await page.getByRole('option', { name: new RegExp(`^${code} · `) }).click();
-}
+import { chooseAirport, inDays, signInAsDemo } from './support/demo.js';
 
 describe('flight search in Chromium', () => {
   let browser: Browser;
@@ -18,14 +11,7 @@ describe('flight search in Chromium', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     ({ page, problems } = await openPage(browser));
-    await page.goto('/');
-    await page.getByLabel('E-mail').fill(DEMO.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await nextTotpStep();
-    await page.getByLabel('Authenticator code').fill(await freshTotp(DEMO.totpSecret));
-    await page.getByRole('button', { name: 'Verify and sign in' }).click();
-    await page.waitForURL('**/dashboard');
+    await signInAsDemo(page);
   });
   afterAll(async () => {
     await browser?.close();

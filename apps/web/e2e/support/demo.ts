@@ -1,4 +1,5 @@
-import { STEP_MS } from './totp.js';
+import type { Page } from 'playwright-core';
+import { freshTotp, STEP_MS } from './totp.js';
 
 /** The demo agency's owner, seeded on an empty store (README). */
 export const DEMO = {
@@ -21,3 +22,21 @@ export const inDays = (days: number): string => {
   const day = String(date.getDate()).padStart(2, '0');
   return `${date.getFullYear()}-${month}-${day}`;
 };
+
+/** Signs the demo owner in through the sign-in screen and the authenticator step. */
+export async function signInAsDemo(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('E-mail').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await nextTotpStep();
+  await page.getByLabel('Authenticator code').fill(await freshTotp(DEMO.totpSecret));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Picks an airport in the search form's From or To combobox by typing and choosing its code. */
+export async function chooseAirport(page: Page, label: 'From' | 'To', query: string, code: string) {
+  await page.getByRole('combobox', { name: label }).fill(query);
+  await page.getByRole('option', { name: new RegExp(`^${code} · `) }).click();
+}

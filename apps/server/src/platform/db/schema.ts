@@ -227,9 +227,8 @@ export type LedgerEntriesTable = {
   created_at: CreatedAt;
 };
 
-export type TravellersTable = {
-  id: Generated<string>;
-  company_id: string;
+/** A traveller's identity as in the passport: saved travellers and booked passengers share it. */
+type PassportIdentity = {
   passenger_type: PassengerType;
   title: Title;
   first_name: string;
@@ -239,6 +238,11 @@ export type TravellersTable = {
   nationality: string;
   passport_number: string;
   passport_expiry: string;
+};
+
+export type TravellersTable = PassportIdentity & {
+  id: Generated<string>;
+  company_id: string;
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -268,19 +272,10 @@ export type BookingsTable = {
   updated_at: UpdatedAt;
 };
 
-export type BookingPassengersTable = {
+export type BookingPassengersTable = PassportIdentity & {
   id: Generated<string>;
   booking_id: string;
   position: number;
-  passenger_type: PassengerType;
-  title: Title;
-  first_name: string;
-  last_name: string;
-  gender: Gender;
-  date_of_birth: string;
-  nationality: string;
-  passport_number: string;
-  passport_expiry: string;
   traveller_id: string | null;
   fare_minor: number;
   taxes_minor: number;

@@ -57,6 +57,16 @@ function totalsByKind(orders: Order[]): KindTotal[] {
   });
 }
 
+/** The table's columns on wider screens (phones show each order as a card). */
+const ORDER_COLUMNS = [
+  { label: 'Order', className: 'px-5' },
+  { label: 'Kind', className: 'px-3' },
+  { label: 'PNR', className: 'px-3' },
+  { label: 'Date', className: 'px-3' },
+  { label: 'Status', className: 'px-3' },
+  { label: 'Amount', className: 'px-5 text-right' },
+];
+
 /** /dashboard/order-history (spec §2): every ticket, void and refund charged or credited to the agency. */
 export function OrderHistoryPage() {
   const credits = useCredits();
@@ -145,24 +155,11 @@ export function OrderHistoryPage() {
           <table className="w-full text-sm">
             <thead className="hidden bg-slate-50 text-left text-slate-500 text-xs sm:table-header-group">
               <tr>
-                <th scope="col" className="px-5 py-2 font-medium">
-                  Order
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Kind
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  PNR
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Date
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-5 py-2 text-right font-medium">
-                  Amount
-                </th>
+                {ORDER_COLUMNS.map(({ label, className }) => (
+                  <th key={label} scope="col" className={`py-2 font-medium ${className}`}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
