@@ -14,7 +14,8 @@ import { registerBookingRoutes } from './modules/bookings/routes.js';
 import { registerCompanyRoutes } from './modules/company/routes.js';
 import { registerDevRoutes } from './modules/dev/routes.js';
 import { registerFlightRoutes } from './modules/flights/routes.js';
-import { createDefaultSupplier } from './modules/flights/sandbox.js';
+import { createDefaultFlightContent } from './modules/flights/sandbox.js';
+import { inThreadRunner } from './modules/flights/search-runner.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Store } from './platform/db/store.js';
@@ -149,7 +150,7 @@ export async function buildApp(deps: AppDeps) {
     rateLimiter: createRateLimiter(deps.store.db, () => clock.now()),
     files: deps.files ?? createLocalFileStore(join(deps.config.dataDir, 'uploads')),
   };
-  const guard = deps.guard ?? createAccessGuard({ db: deps.store.db, tokens: platform.tokens, clock });
+  const guard = deps.guard ?? createAccessGuard({ store: deps.store, tokens: platform.tokens, clock });
   const validateResponses = deps.validateResponses ?? false;
   /** Each module registers its routes under its domain name (the OpenAPI tag). */
   const contextFor = (domain: string): ModuleContext => ({
@@ -165,16 +166,20 @@ export async function buildApp(deps: AppDeps) {
   registerAuthRoutes(contextFor('auth'));
   registerCompanyRoutes(contextFor('company'));
   registerDevRoutes(contextFor('development'));
-  const supplier =
-    deps.supplier ??
-    (await createDefaultSupplier({
-      db: deps.store.db,
-      clock,
-      dataEncryptionKey: deps.secrets.dataEncryptionKey,
-      currency: deps.config.currency,
-    }));
-  const { historyWriter } = registerFlightRoutes(contextFor('flights'), supplier);
-  app.addHook('onClose', () => historyWriter.flush());
+  const { supplier, runner } = deps.supplier
+    ? { supplier: deps.supplier, runner: inThreadRunner(deps.supplier) }
+    : await createDefaultFlightContent({
+        store: deps.store,
+        clock,
+        dataEncryptionKey: deps.secrets.dataEncryptionKey,
+        currency: deps.config.currency,
+        searchWorkers: deps.config.searchWorkers,
+        onWorkerExit: (error) => app.log.error({ err: error }, 'a search worker stopped; starting another'),
+      });
+  const flights = registerFlightRoutes(contextFor('flights'), supplier, runner);
+  app
+    .addHook('onClose', () => flights.historyWriter.flush())
+    .addHook('onClose', () => flights.runner.close());
   const { holdSweep } = registerBookingRoutes(contextFor('bookings'), supplier);
   app.addHook('onListen', holdSweep.start).addHook('onClose', holdSweep.stop);
   const { refundSweep } = registerAfterSalesRoutes(contextFor('bookings'));

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const bool = z
@@ -56,6 +57,13 @@ const EnvSchema = z.object({
     .max(30 * 86_400)
     .default(0),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  // One core stays with the event loop (HTTP, database); the searches take the others.
+  SEARCH_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(32)
+    .default(Math.min(4, Math.max(1, availableParallelism() - 1))),
 });
 
 export type Config = {
@@ -89,6 +97,8 @@ export type Config = {
   refundApprovalDelaySeconds: number;
   /** Identical searches within this many seconds share an answer (docs/decisions/006); 0: off. */
   searchCacheSeconds: number;
+  /** Worker threads the embedded GDS searches on; 0 searches on the event loop. */
+  searchWorkers: number;
 };
 
 export class ConfigError extends Error {}
@@ -124,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
     refundApprovalDelaySeconds: e.REFUND_APPROVAL_DELAY_SECONDS,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    searchWorkers: e.SEARCH_WORKERS,
   };
 }

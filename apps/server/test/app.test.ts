@@ -95,7 +95,7 @@ describe('contract endpoints', () => {
   async function appWithTestRoutes() {
     t = await createTestApp('pglite');
     const tokens = createTokenService({ secret: 'x'.repeat(48), now: () => t.clock.now() });
-    const guard = createAccessGuard({ db: t.store.db, tokens, clock: t.clock });
+    const guard = createAccessGuard({ store: t.store, tokens, clock: t.clock });
     const route = createEndpointRegistrar(t.app, { guard, validateResponses: true });
     route(echoEndpoint, async ({ params, query, body }) => ({
       message: 'Echoed',

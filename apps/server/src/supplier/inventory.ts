@@ -18,6 +18,28 @@ export type SeatInventory = {
   soldSeats(queries: readonly SeatQuery[]): readonly number[] | Promise<readonly number[]>;
 };
 
+/** What a search read from the inventory: the seats it asked about and how many of each were sold. */
+export type SeatReading = { seats: SeatQuery[]; sold: number[] };
+
+/**
+ * The inventory, keeping what it is asked and answers: a search then says which seat counts it
+ * priced with, and the shopping cache need not read them again.
+ */
+export function recordingReads(inventory: SeatInventory): { inventory: SeatInventory; reading: SeatReading } {
+  const reading: SeatReading = { seats: [], sold: [] };
+  return {
+    reading,
+    inventory: {
+      async soldSeats(queries) {
+        const sold = await inventory.soldSeats(queries);
+        reading.seats.push(...queries);
+        reading.sold.push(...sold);
+        return sold;
+      },
+    },
+  };
+}
+
 /** Nothing sold yet: the default until the database inventory exists. */
 export const EMPTY_INVENTORY: SeatInventory = { soldSeats: (queries) => queries.map(() => 0) };
 

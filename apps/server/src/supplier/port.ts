@@ -1,4 +1,5 @@
 import type { Cabin, Money, PassengerType, PricedItinerary, TripType } from '@skydesk/contract';
+import type { SeatReading } from './inventory.js';
 
 /**
  * The flight supplier port (DESIGN.md §4): everything the portal asks of flight content. The
@@ -40,7 +41,11 @@ export type FlightSearchRequest = {
   preferredAirlines: string[];
 };
 
-export type FlightSearchAnswer = { itineraries: PricedItinerary[] };
+export type FlightSearchAnswer = {
+  itineraries: PricedItinerary[];
+  /** The seats sold the answer was priced with, when the supplier reads them from our database. */
+  seatsRead?: SeatReading;
+};
 
 export type RoutesAnswer = {
   Routes: { origin_location_code: string; destination_location_codes: string[] }[];

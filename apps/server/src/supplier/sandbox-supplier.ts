@@ -3,9 +3,16 @@ import { type Clock, systemClock } from '../platform/clock.js';
 import { buildTimetable, DEFAULT_NETWORK_SEED } from './build-timetable.js';
 import { BOOKING_CLASSES, type FareRules } from './fares.js';
 import { equipmentAt } from './fleet.js';
-import { EMPTY_INVENTORY, type SeatInventory } from './inventory.js';
+import { EMPTY_INVENTORY, recordingReads, type SeatInventory } from './inventory.js';
 import { createOfferSigner, OFFER_TTL_MS, type Offer } from './offers.js';
-import type { FlightSearchRequest, FlightSupplier, OfferBooking, PriceAnswer, RoutesAnswer } from './port.js';
+import type {
+  FlightSearchAnswer,
+  FlightSearchRequest,
+  FlightSupplier,
+  OfferBooking,
+  PriceAnswer,
+  RoutesAnswer,
+} from './port.js';
 import { presentItinerary } from './present-itinerary.js';
 import { routeMap } from './route-map.js';
 import { JourneyPlanner, MAX_LAYOVER_MINUTES, minimumConnectionMinutes } from './routing.js';
@@ -33,7 +40,11 @@ export type SandboxSupplierOptions = {
   timetable?: Timetable;
 };
 
-export type SandboxSupplier = FlightSupplier & { readonly timetable: Timetable };
+export type SandboxSupplier = FlightSupplier & {
+  readonly timetable: Timetable;
+  /** `search` as of `now` (a worker thread searches with the time of the request it serves). */
+  searchAt(request: FlightSearchRequest, now: Date): Promise<FlightSearchAnswer>;
+};
 
 export async function createSandboxSupplier(options: SandboxSupplierOptions): Promise<SandboxSupplier> {
   const seed = options.seed ?? DEFAULT_NETWORK_SEED;
@@ -73,6 +84,23 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
     total: tripTotals(legs, request.passengers).total,
   });
 
+  async function searchAt(request: FlightSearchRequest, now: Date): Promise<FlightSearchAnswer> {
+    // Offers carry whole seconds: quote at a whole second so re-pricing sees the same instant.
+    const quotedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+    const reads = recordingReads(inventory);
+    const trips = await searchTrips(request, planner, {
+      timetable,
+      rules,
+      inventory: reads.inventory,
+      quotedAt,
+    });
+    const itineraries = trips.map((trip, index) => {
+      const offer = offerFor({ ...request, quotedAt }, trip.legs);
+      return present(trip.legs, offer, signer.encode(offer), index + 1);
+    });
+    return { itineraries, seatsRead: reads.reading };
+  }
+
   return {
     timetable,
 
@@ -81,16 +109,8 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
       return routes;
     },
 
-    async search(request: FlightSearchRequest) {
-      // Offers carry whole seconds: quote at a whole second so re-pricing sees the same instant.
-      const quotedAt = new Date(Math.floor(clock.now().getTime() / 1000) * 1000);
-      const trips = await searchTrips(request, planner, { timetable, rules, inventory, quotedAt });
-      const itineraries = trips.map((trip, index) => {
-        const offer = offerFor({ ...request, quotedAt }, trip.legs);
-        return present(trip.legs, offer, signer.encode(offer), index + 1);
-      });
-      return { itineraries };
-    },
+    search: (request: FlightSearchRequest) => searchAt(request, clock.now()),
+    searchAt,
 
     async price(offerId: string): Promise<PriceAnswer> {
       const check = signer.check(offerId, clock.now());

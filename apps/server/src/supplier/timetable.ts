@@ -11,6 +11,12 @@ import { MINUTES_PER_DAY, weekdayOfEpochDay } from './time-zones.js';
  * destination) in compressed-sparse-row form. Nothing here is an object per flight: ~100k
  * flights take a few megabytes.
  */
+export type TimetableParts = {
+  airports: readonly AirportRecord[];
+  airlines: readonly AirlineRecord[];
+  schedule: FlightColumns;
+};
+
 export class Timetable {
   readonly airportCount: number;
   readonly flightCount: number;
@@ -164,6 +170,32 @@ export class Timetable {
     designatorKeys.sort();
     this.designatorFlight = Uint32Array.from(designatorKeys, (key) => key % count);
     this.designators = Float64Array.from(designatorKeys, (key) => Math.floor(key / count));
+  }
+
+  /**
+   * What rebuilds this timetable elsewhere (a search worker thread): the reference data and the
+   * flights, which are already in the order the constructor sorts them into.
+   */
+  parts(): TimetableParts {
+    return {
+      airports: this.airports,
+      airlines: this.airlines,
+      schedule: {
+        count: this.flightCount,
+        origin: this.flightOrigin,
+        destination: this.flightDestination,
+        airline: this.flightAirline,
+        flightNumber: this.flightNumber,
+        departureMinute: this.flightDeparture,
+        blockMinutes: this.flightBlock,
+        equipment: this.flightEquipment,
+        operatingDays: this.flightDays,
+      },
+    };
+  }
+
+  static fromParts(parts: TimetableParts): Timetable {
+    return new Timetable(parts.airports, parts.airlines, parts.schedule);
   }
 
   airportIndex(code: string): number | undefined {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type PricedItinerary, SERVER, SUCCESS } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultSupplier } from '../../src/modules/flights/sandbox.js';
+import { createDefaultFlightContent } from '../../src/modules/flights/sandbox.js';
 import type { FlightSupplier } from '../../src/supplier/port.js';
 import { createTestApp } from '../support/app.js';
 import { post, type TestApp } from '../support/auth-flow.js';
@@ -379,12 +379,14 @@ describe.each(storeKinds())('a price that fell on %s', (kind) => {
   };
   beforeAll(async () => {
     t = await createTestApp(kind, { supplier });
-    sandbox = await createDefaultSupplier({
-      db: t.store.db,
+    ({ supplier: sandbox } = await createDefaultFlightContent({
+      store: t.store,
       clock: t.clock,
       dataEncryptionKey: randomBytes(32),
       currency: 'USD',
-    });
+      searchWorkers: 0,
+      onWorkerExit: () => {},
+    }));
   });
   afterAll(async () => t?.close());
 

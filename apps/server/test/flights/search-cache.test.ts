@@ -1,14 +1,24 @@
+import type { PricedItinerary } from '@skydesk/contract';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sharedTimetable } from '../../src/modules/flights/sandbox.js';
 import { withSearchCache } from '../../src/modules/flights/search-cache.js';
+import type { SearchOutcome } from '../../src/modules/flights/search-outcome.js';
+import { inThreadRunner, type SearchRunner } from '../../src/modules/flights/search-runner.js';
 import { createManualClock } from '../../src/platform/clock.js';
-import { inventoryFromMap, seatKey } from '../../src/supplier/inventory.js';
+import { inventoryFromMap, type SeatInventory, seatKey } from '../../src/supplier/inventory.js';
 import type { FlightSearchRequest, FlightSupplier } from '../../src/supplier/port.js';
 import { createSandboxSupplier } from '../../src/supplier/sandbox-supplier.js';
 
 const clock = createManualClock();
 const sold = new Map<string, number>();
-const inventory = inventoryFromMap(sold);
+let inventoryReads = 0;
+const mapInventory = inventoryFromMap(sold);
+const inventory: SeatInventory = {
+  soldSeats: (queries) => {
+    inventoryReads += 1;
+    return mapInventory.soldSeats(queries);
+  },
+};
 let sandbox: FlightSupplier;
 let searches = 0;
 
@@ -33,6 +43,7 @@ beforeEach(() => {
   clock.set(new Date('2026-11-22T12:00:00Z'));
   sold.clear();
   searches = 0;
+  inventoryReads = 0;
 });
 
 const request = (overrides: Partial<FlightSearchRequest> = {}): FlightSearchRequest => ({
@@ -45,51 +56,67 @@ const request = (overrides: Partial<FlightSearchRequest> = {}): FlightSearchRequ
   ...overrides,
 });
 
-const cached = (ttlMs = 60_000, maxItineraries = 10_000) =>
-  withSearchCache(sandbox, { ttlMs, maxItineraries, clock, inventory });
+const cached = (ttlMs = 60_000, maxItineraries = 10_000): SearchRunner =>
+  withSearchCache(inThreadRunner(sandbox), { ttlMs, maxItineraries, clock, inventory });
+const search = (runner: SearchRunner, overrides: Partial<FlightSearchRequest> = {}) =>
+  runner.search(request(overrides), { gzip: false });
+/** The itineraries of an encoded answer (its JSON closes after the search id). */
+const itinerariesOf = (outcome: SearchOutcome) =>
+  JSON.parse(`${outcome.answer.head.toString()}}}`).data.PricedItineraries
+    .PricedItinerary as PricedItinerary[];
 
 describe('the search cache', () => {
   it('answers an identical search from the cache, with the same itineraries', async () => {
     const supplier = cached();
-    const first = await supplier.search(request());
-    const second = await supplier.search(request({ preferredAirlines: [] }));
+    const first = await search(supplier);
+    const second = await search(supplier, { preferredAirlines: [] });
     expect(searches).toBe(1);
     expect(second).toBe(first);
-    expect(first.itineraries.length).toBeGreaterThan(0);
+    expect(first.count).toBeGreaterThan(0);
+    expect(itinerariesOf(first)).toHaveLength(first.count);
+  });
+
+  it('keeps the seat counts the search priced with, and reads them once per reuse', async () => {
+    const supplier = cached();
+    await search(supplier);
+    expect(inventoryReads).toBe(1);
+    await search(supplier);
+    expect(inventoryReads).toBe(2);
+    expect(searches).toBe(1);
   });
 
   it('searches again for any other request', async () => {
     const supplier = cached();
-    await supplier.search(request());
-    await supplier.search(request({ passengers: { adults: 2, children: 0, infants: 0 } }));
-    await supplier.search(request({ cabin: 'Business' }));
-    await supplier.search(request({ maxStops: 0 }));
+    await search(supplier);
+    await search(supplier, { passengers: { adults: 2, children: 0, infants: 0 } });
+    await search(supplier, { cabin: 'Business' });
+    await search(supplier, { maxStops: 0 });
     expect(searches).toBe(4);
   });
 
   it('searches again once the answer is older than its time to live', async () => {
     const supplier = cached(60_000);
-    await supplier.search(request());
+    await search(supplier);
     clock.advance(59_999);
-    await supplier.search(request());
+    await search(supplier);
     expect(searches).toBe(1);
     clock.advance(1);
-    await supplier.search(request());
+    await search(supplier);
     expect(searches).toBe(2);
   });
 
   it('searches again when a seat was sold on a flight the answer shows, and shows it', async () => {
     const supplier = cached();
-    const first = await supplier.search(request());
+    const first = await search(supplier);
     const segment =
-      first.itineraries[0]!.AirItinerary.OriginDestinationOptions.OriginDestinationOption[0]!
+      itinerariesOf(first)[0]!.AirItinerary.OriginDestinationOptions.OriginDestinationOption[0]!
         .FlightSegment[0]!;
     const flight = `${segment.MarketingAirline.Code}${segment.FlightNumber}`;
     sold.set(seatKey(flight, segment.DepartureDateTime.slice(0, 10), 'Economy'), 3);
 
-    const again = await supplier.search(request());
+    const again = await search(supplier);
     expect(searches).toBe(2);
-    const same = again.itineraries
+    const same = itinerariesOf(again)
       .flatMap((itinerary) => itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption)
       .flatMap((option) => option.FlightSegment)
       .find(
@@ -102,18 +129,18 @@ describe('the search cache', () => {
 
   it('keeps no more itineraries than allowed, dropping the least recently used answer', async () => {
     const supplier = cached(60_000, 1);
-    await supplier.search(request());
-    await supplier.search(request({ cabin: 'Business' }));
-    await supplier.search(request({ cabin: 'Business' }));
+    await search(supplier);
+    await search(supplier, { cabin: 'Business' });
+    await search(supplier, { cabin: 'Business' });
     expect(searches).toBe(2);
-    await supplier.search(request());
+    await search(supplier);
     expect(searches).toBe(3);
   });
 
   it('is off with a time to live of 0', async () => {
     const supplier = cached(0);
-    await supplier.search(request());
-    await supplier.search(request());
+    await search(supplier);
+    await search(supplier);
     expect(searches).toBe(2);
   });
 });

@@ -53,7 +53,7 @@ describe.each(storeKinds())('seat holds on %s', (kind) => {
     expect(await sold(flight)).toBe(1);
     expect(await sold(flight, 'Business')).toBe(1);
     // The search reads the same rows.
-    const [economy, business, other] = await createDbSeatInventory(store.db).soldSeats([
+    const [economy, business, other] = await createDbSeatInventory(store).soldSeats([
       { flight, date: DATE, cabin: 'Economy' },
       { flight, date: DATE, cabin: 'Business' },
       { flight, date: '2026-12-02', cabin: 'Economy' },

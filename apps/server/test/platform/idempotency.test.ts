@@ -65,7 +65,7 @@ describe.each(storeKinds())('Idempotency-Key on %s', (kind) => {
     t = await createTestApp(kind, { secrets });
     // The app's real guard over the app's own key, as the app's registrar gets it.
     const tokens = createTokenService({ secret: secrets.jwtSecret, now: () => t.clock.now() });
-    const guard = createAccessGuard({ db: t.store.db, tokens, clock: t.clock });
+    const guard = createAccessGuard({ store: t.store, tokens, clock: t.clock });
     const route = createEndpointRegistrar(t.app, {
       guard,
       validateResponses: true,

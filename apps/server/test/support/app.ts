@@ -16,7 +16,14 @@ export const testSecrets = (): Secrets => ({
 });
 
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
-  ...loadConfig({ DATA_DIR: '/nonexistent-test-data-dir', DEMO_DATA: 'false', LOG_LEVEL: 'silent' }),
+  ...loadConfig({
+    DATA_DIR: '/nonexistent-test-data-dir',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    // Searches on the event loop: hundreds of test apps need no threads each (search-pool.test.ts
+    // covers the workers).
+    SEARCH_WORKERS: '0',
+  }),
   ...overrides,
 });
 

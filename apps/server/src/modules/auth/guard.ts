@@ -1,8 +1,7 @@
 import { AppError, type Endpoint, SERVER } from '@skydesk/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/schema.js';
+import type { Store } from '../../platform/db/store.js';
 import type { AccessGuard, Principal } from '../../platform/http/principal.js';
 import { InvalidTokenError, type TokenService } from '../../platform/security/tokens.js';
 import { findLiveCompanySession } from './repo.js';
@@ -24,11 +23,7 @@ const unauthenticated = () => new AppError('unauthorized', SERVER.unauthorized);
  * Company tokens are checked against the database on every call (session live, session version
  * current, user active), so logout, password change and deactivation take effect at once.
  */
-export function createAccessGuard(deps: {
-  db: Kysely<Database>;
-  tokens: TokenService;
-  clock: Clock;
-}): AccessGuard {
+export function createAccessGuard(deps: { store: Store; tokens: TokenService; clock: Clock }): AccessGuard {
   return async (request, endpoint): Promise<Principal | null> => {
     switch (endpoint.access) {
       case 'public':
@@ -57,12 +52,12 @@ export function createAccessGuard(deps: {
 async function companyPrincipal(
   request: FastifyRequest,
   endpoint: Endpoint,
-  deps: { db: Kysely<Database>; tokens: TokenService; clock: Clock },
+  deps: { store: Store; tokens: TokenService; clock: Clock },
 ): Promise<Principal> {
   const token = bearerToken(request);
   if (!token) throw unauthenticated();
   const claims = await deps.tokens.verifyAccess(token, 'company').catch(rethrowAsUnauthenticated);
-  const live = await findLiveCompanySession(deps.db, claims.sessionId, claims.subjectId);
+  const live = await findLiveCompanySession(deps.store, claims.sessionId, claims.subjectId);
   if (
     !live ||
     live.revoked_at ||

@@ -1,5 +1,8 @@
+import type { CompanyStatus } from '@skydesk/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { preparedStatement } from '../../platform/db/prepared.js';
 import type { ChallengeStage, CodePurpose, Database, PrincipalKind } from '../../platform/db/schema.js';
+import type { Store } from '../../platform/db/store.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -269,23 +272,28 @@ export async function revokeAllUserSessions(db: Db, userId: string, now: Date) {
 }
 
 /** What the guard checks on every call: the session is live and the user's tokens still valid. */
-export const findLiveCompanySession = (db: Db, sessionId: string, userId: string) =>
-  db
-    .selectFrom('auth_sessions')
-    .innerJoin('users', 'users.id', 'auth_sessions.subject_id')
-    .innerJoin('companies', 'companies.id', 'users.company_id')
-    .select([
-      'auth_sessions.expires_at',
-      'auth_sessions.revoked_at',
-      'users.is_active',
-      'users.session_version',
-      'users.company_id',
-      'companies.verification_status',
-    ])
-    .where('auth_sessions.id', '=', sessionId)
-    .where('auth_sessions.subject_id', '=', userId)
-    .where('auth_sessions.principal', '=', 'user')
-    .executeTakeFirst();
+/** What the access guard checks on every call (DESIGN.md §6), prepared: it runs on nearly every request. */
+const LIVE_COMPANY_SESSION = preparedStatement<{
+  expires_at: Date;
+  revoked_at: Date | null;
+  is_active: boolean;
+  session_version: number;
+  company_id: string;
+  verification_status: CompanyStatus;
+}>(
+  'live_company_session',
+  ['text', 'text'],
+  `select auth_sessions.expires_at, auth_sessions.revoked_at, users.is_active, users.session_version,
+          users.company_id, companies.verification_status
+     from auth_sessions
+     join users on users.id = auth_sessions.subject_id
+     join companies on companies.id = users.company_id
+    where auth_sessions.id = $1::uuid and auth_sessions.subject_id = $2::uuid
+      and auth_sessions.principal = 'user'`,
+);
+
+export const findLiveCompanySession = async (store: Store, sessionId: string, userId: string) =>
+  (await store.query(LIVE_COMPANY_SESSION, [sessionId, userId]))[0];
 
 // ── password resets ───────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,6 @@
 import { bookingEndpoints, defineEndpoint, FALLBACK, SUCCESS, TICKET_PDF_PATH } from '@skydesk/contract';
 import { z } from 'zod';
+import { REPLY_SENT } from '../../platform/http/endpoint-route.js';
 import type { ModuleContext } from '../../platform/module.js';
 import type { FlightSupplier } from '../../supplier/port.js';
 import { holdExpirySweeper } from './hold-expiry.js';
@@ -72,7 +73,7 @@ export function registerBookingRoutes(
       .header('content-disposition', `attachment; filename="e-ticket-${pnr}.pdf"`)
       .header('cache-control', 'private, no-store')
       .send(pdf);
-    return { message: '', data: undefined };
+    return REPLY_SENT;
   });
 
   route(bookingEndpoints.orders, async ({ principal }) => ({

@@ -1,9 +1,11 @@
 import { flightEndpoints } from '@skydesk/contract';
+import { REPLY_SENT } from '../../platform/http/endpoint-route.js';
 import type { ModuleContext } from '../../platform/module.js';
 import type { FlightSupplier } from '../../supplier/port.js';
-import { searchMessage, sendSearchAnswer } from './search-answer.js';
+import { acceptsGzip, sendSearchAnswer } from './search-answer.js';
 import { withSearchCache } from './search-cache.js';
 import { createSearchHistoryWriter } from './search-history-writer.js';
+import type { SearchRunner } from './search-runner.js';
 import { createDbSeatInventory } from './seat-inventory.js';
 import { createFlightService } from './service.js';
 
@@ -13,18 +15,19 @@ const SEARCH_CACHE_MAX_ITINERARIES = 20_000;
 export function registerFlightRoutes(
   { route, store, config, clock, log }: ModuleContext,
   supplier: FlightSupplier,
+  runner: SearchRunner,
 ) {
-  const cachedSupplier = withSearchCache(supplier, {
+  const cachedRunner = withSearchCache(runner, {
     ttlMs: config.searchCacheSeconds * 1000,
     maxItineraries: SEARCH_CACHE_MAX_ITINERARIES,
     clock,
-    inventory: createDbSeatInventory(store.db),
+    inventory: createDbSeatInventory(store),
   });
   const historyWriter = createSearchHistoryWriter({
     db: store.db,
     onError: (error) => log.error({ err: error }, 'search history rows could not be written'),
   });
-  const flights = createFlightService({ db: store.db, supplier: cachedSupplier, clock, historyWriter });
+  const flights = createFlightService({ db: store.db, supplier, runner: cachedRunner, clock, historyWriter });
 
   route(flightEndpoints.activeRoutes, async () => ({
     message: 'Active routes',
@@ -32,10 +35,10 @@ export function registerFlightRoutes(
   }));
 
   route(flightEndpoints.search, async ({ principal, body, request, reply }) => {
-    const data = await flights.search(principal, body);
-    // Sent here, encoded once per (cached) answer; the registrar sees the reply is sent.
-    await sendSearchAnswer(request, reply, data);
-    return { message: searchMessage(data.PricedItineraries.PricedItinerary.length), data };
+    const { searchId, outcome } = await flights.search(principal, body, { gzip: acceptsGzip(request) });
+    // Sent here: the answer was encoded where it was made (search-outcome.ts).
+    await sendSearchAnswer(request, reply, outcome.answer, searchId);
+    return REPLY_SENT;
   });
 
   route(flightEndpoints.fareCalendar, async ({ body }) => ({
@@ -48,6 +51,6 @@ export function registerFlightRoutes(
     data: await flights.history(principal),
   }));
 
-  /** The app flushes the queued history rows when it closes. */
-  return { historyWriter };
+  /** The app flushes the queued history rows and stops the search workers when it closes. */
+  return { historyWriter, runner: cachedRunner };
 }

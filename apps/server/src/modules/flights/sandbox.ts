@@ -1,10 +1,11 @@
 import { hkdfSync } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/schema.js';
+import type { Store } from '../../platform/db/store.js';
 import { buildTimetable, DEFAULT_NETWORK_SEED } from '../../supplier/build-timetable.js';
 import { createSandboxSupplier, type SandboxSupplier } from '../../supplier/sandbox-supplier.js';
 import type { Timetable } from '../../supplier/timetable.js';
+import { createSearchPool } from './search-pool.js';
+import { inThreadRunner, type SearchRunner } from './search-runner.js';
 import { createDbSeatInventory } from './seat-inventory.js';
 
 let timetable: Promise<Timetable> | undefined;
@@ -18,18 +19,35 @@ export function sharedTimetable(): Promise<Timetable> {
   return timetable;
 }
 
-/** The embedded GDS over the database's seat inventory, with an offer key derived from the data key. */
-export async function createDefaultSupplier(deps: {
-  db: Kysely<Database>;
+/**
+ * The embedded GDS over the database's seat inventory, with an offer key derived from the data key;
+ * and what runs its searches: `searchWorkers` worker threads, or the event loop when 0.
+ */
+export async function createDefaultFlightContent(deps: {
+  store: Store;
   clock: Clock;
   dataEncryptionKey: Buffer;
   currency: string;
-}): Promise<SandboxSupplier> {
-  return createSandboxSupplier({
-    timetable: await sharedTimetable(),
-    inventory: createDbSeatInventory(deps.db),
+  searchWorkers: number;
+  onWorkerExit: (error: Error) => void;
+}): Promise<{ supplier: SandboxSupplier; runner: SearchRunner }> {
+  const timetable = await sharedTimetable();
+  const inventory = createDbSeatInventory(deps.store);
+  const offerKey = new Uint8Array(hkdfSync('sha256', deps.dataEncryptionKey, 'skydesk', 'flight offers', 32));
+  const supplier = await createSandboxSupplier({
+    timetable,
+    inventory,
     clock: deps.clock,
     currency: deps.currency,
-    offerKey: Buffer.from(hkdfSync('sha256', deps.dataEncryptionKey, 'skydesk', 'flight offers', 32)),
+    offerKey,
   });
+  if (deps.searchWorkers === 0) return { supplier, runner: inThreadRunner(supplier) };
+  const runner = createSearchPool({
+    size: deps.searchWorkers,
+    setup: { timetable: timetable.parts(), offerKey, currency: deps.currency },
+    inventory,
+    clock: deps.clock,
+    onWorkerExit: deps.onWorkerExit,
+  });
+  return { supplier, runner };
 }

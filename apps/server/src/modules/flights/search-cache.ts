@@ -1,7 +1,8 @@
-import type { PricedItinerary } from '@skydesk/contract';
 import type { Clock } from '../../platform/clock.js';
-import type { SeatInventory, SeatQuery } from '../../supplier/inventory.js';
-import type { FlightSearchAnswer, FlightSearchRequest, FlightSupplier } from '../../supplier/port.js';
+import type { SeatInventory } from '../../supplier/inventory.js';
+import type { FlightSearchRequest } from '../../supplier/port.js';
+import type { SearchOutcome } from './search-outcome.js';
+import type { SearchRunner } from './search-runner.js';
 
 /**
  * A shopping cache in front of the supplier, as flight portals keep one (agents search the same
@@ -26,28 +27,11 @@ export type SearchCacheOptions = {
 };
 
 type Entry = {
-  answer: FlightSearchAnswer;
+  outcome: SearchOutcome;
   storedAt: number;
-  /** The seats shown, and how many of each were sold when the answer was made. */
-  seats: SeatQuery[];
+  /** How many of each seat shown were sold when the answer was made. */
   sold: readonly number[];
 };
-
-/** The flight, date and cabin of every segment shown, once each. */
-function seatsShown(itineraries: readonly PricedItinerary[]): SeatQuery[] {
-  const seen = new Map<string, SeatQuery>();
-  for (const itinerary of itineraries) {
-    for (const option of itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption) {
-      for (const segment of option.FlightSegment) {
-        const flight = `${segment.MarketingAirline.Code}${segment.FlightNumber}`;
-        const date = segment.DepartureDateTime.slice(0, 10);
-        const key = `${flight}/${date}/${segment.CabinClass}`;
-        if (!seen.has(key)) seen.set(key, { flight, date, cabin: segment.CabinClass });
-      }
-    }
-  }
-  return [...seen.values()];
-}
 
 /** The request in one canonical string: the same search always makes the same key. */
 const keyOf = (request: FlightSearchRequest) =>
@@ -65,43 +49,43 @@ const keyOf = (request: FlightSearchRequest) =>
 const sameCounts = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((value, index) => value === b[index]);
 
-export function withSearchCache(supplier: FlightSupplier, options: SearchCacheOptions): FlightSupplier {
-  if (options.ttlMs <= 0) return supplier;
+export function withSearchCache(runner: SearchRunner, options: SearchCacheOptions): SearchRunner {
+  if (options.ttlMs <= 0) return runner;
   const entries = new Map<string, Entry>();
   let held = 0;
 
   function forget(key: string) {
     const entry = entries.get(key);
     if (!entry) return;
-    held -= entry.answer.itineraries.length;
+    held -= entry.outcome.count;
     entries.delete(key);
   }
 
-  async function fresh(key: string, request: FlightSearchRequest) {
-    const answer = await supplier.search(request);
-    const seats = seatsShown(answer.itineraries);
-    const sold = await options.inventory.soldSeats(seats);
+  async function fresh(key: string, request: FlightSearchRequest, gzip: boolean) {
+    const outcome = await runner.search(request, { gzip });
+    // The sandbox says what it priced with; otherwise the seats shown are read once more.
+    const sold = outcome.sold ?? (await options.inventory.soldSeats(outcome.seats));
     forget(key);
-    entries.set(key, { answer, storedAt: options.clock.now().getTime(), seats, sold });
-    held += answer.itineraries.length;
+    entries.set(key, { outcome, storedAt: options.clock.now().getTime(), sold });
+    held += outcome.count;
     while (held > options.maxItineraries && entries.size > 1) forget(entries.keys().next().value as string);
-    return answer;
+    return outcome;
   }
 
   return {
-    ...supplier,
-    async search(request) {
+    async search(request, { gzip }) {
       const key = keyOf(request);
       const entry = entries.get(key);
       if (!entry || options.clock.now().getTime() - entry.storedAt >= options.ttlMs) {
-        return fresh(key, request);
+        return fresh(key, request, gzip);
       }
-      const soldNow = await options.inventory.soldSeats(entry.seats);
-      if (!sameCounts(soldNow, entry.sold)) return fresh(key, request);
+      const soldNow = await options.inventory.soldSeats(entry.outcome.seats);
+      if (!sameCounts(soldNow, entry.sold)) return fresh(key, request, gzip);
       // Most recently used last, so the first key is always the one to evict.
       entries.delete(key);
       entries.set(key, entry);
-      return entry.answer;
+      return entry.outcome;
     },
+    close: () => runner.close(),
   };
 }

@@ -1,28 +1,37 @@
 import { AppError, type Cabin } from '@skydesk/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { preparedStatement } from '../../platform/db/prepared.js';
 import type { Database } from '../../platform/db/schema.js';
+import type { Store } from '../../platform/db/store.js';
 import type { SeatInventory } from '../../supplier/inventory.js';
 import { seatKey } from '../../supplier/inventory.js';
+
+/** Seats sold on the flights of a search: prepared, as nearly every search reads them. */
+const SEATS_SOLD = preparedStatement<{
+  flight: string;
+  departure_date: string;
+  cabin: Cabin;
+  seats_sold: number;
+}>(
+  'seats_sold',
+  ['text[]', 'text[]'],
+  // Two array parameters, not one per flight: a search prices hundreds of flights.
+  `select flight, departure_date, cabin, seats_sold from seat_inventory
+    where flight = any($1::text[]) and departure_date = any($2::text[]::date[])`,
+);
 
 /**
  * Seats sold, from the database (DESIGN.md §4). A search asks for every flight it prices at once;
  * one query fetches the rows of those flights on those dates, and flights without a row have sold
  * nothing.
  */
-export function createDbSeatInventory(db: Kysely<Database>): SeatInventory {
+export function createDbSeatInventory(store: Store): SeatInventory {
   return {
     async soldSeats(queries) {
       if (queries.length === 0) return [];
       const flights = [...new Set(queries.map((query) => query.flight))];
       const dates = [...new Set(queries.map((query) => query.date))];
-      const rows = await db
-        .selectFrom('seat_inventory')
-        .select(['flight', 'departure_date', 'cabin', 'seats_sold'])
-        // Two array parameters, not one per flight: a search prices hundreds of flights, and a
-        // statement with hundreds of parameters costs more to parse than to run.
-        .where(sql<boolean>`flight = any(${flights}::text[])`)
-        .where(sql<boolean>`departure_date = any(${dates}::date[])`)
-        .execute();
+      const rows = await store.query(SEATS_SOLD, [flights, dates]);
       const sold = new Map(
         rows.map((row) => [seatKey(row.flight, row.departure_date, row.cabin), row.seats_sold]),
       );

@@ -6,7 +6,6 @@ import {
   type ParsedSearchBody,
   SERVER,
   type SearchHistoryEntry,
-  type SearchResult,
 } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
@@ -14,6 +13,8 @@ import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import { type FlightSearchRequest, type FlightSupplier, SupplierRequestError } from '../../supplier/port.js';
 import type { SearchHistoryWriter } from './search-history-writer.js';
+import type { SearchOutcome } from './search-outcome.js';
+import type { SearchRunner } from './search-runner.js';
 
 /** API.md: the fare strip shows the outbound date and the 3 days either side. */
 const CALENDAR_DAYS_EACH_SIDE = 3;
@@ -53,10 +54,12 @@ const invalid = (fieldErrors: FieldErrors) =>
 export function createFlightService(deps: {
   db: Kysely<Database>;
   supplier: FlightSupplier;
+  /** Searches (through the shopping cache), on worker threads for the embedded GDS. */
+  runner: SearchRunner;
   clock: Clock;
   historyWriter: SearchHistoryWriter;
 }) {
-  const { db, supplier, clock, historyWriter } = deps;
+  const { db, supplier, runner, clock, historyWriter } = deps;
   let zones: Promise<Map<string, string>> | undefined;
   const airportZones = () => {
     zones ??= supplier.routes().then((routes) => new Map(routes.Airports.map((a) => [a.code, a.time_zone])));
@@ -78,9 +81,9 @@ export function createFlightService(deps: {
     return errors;
   }
 
-  async function runSearch(body: ParsedSearchBody) {
+  async function runSearch(body: ParsedSearchBody, options: { gzip: boolean }): Promise<SearchOutcome> {
     try {
-      return (await supplier.search(toSupplierRequest(body))).itineraries;
+      return await runner.search(toSupplierRequest(body), options);
     } catch (error) {
       if (error instanceof SupplierRequestError) throw invalid({ [error.field]: [error.message] });
       throw error;
@@ -90,10 +93,15 @@ export function createFlightService(deps: {
   return {
     routes: () => supplier.routes(),
 
-    async search(principal: CompanyPrincipal, body: ParsedSearchBody): Promise<SearchResult> {
+    /** The answer, encoded (gzip too when `gzip`), and the id of its history row. */
+    async search(
+      principal: CompanyPrincipal,
+      body: ParsedSearchBody,
+      options: { gzip: boolean },
+    ): Promise<{ searchId: string; outcome: SearchOutcome }> {
       const pastDates = await pastDateErrors(body);
       if (Object.keys(pastDates).length > 0) throw invalid(pastDates);
-      const itineraries = await runSearch(body);
+      const outcome = await runSearch(body, options);
       const searchId = historyWriter.record({
         company_id: principal.companyId,
         user_id: principal.userId,
@@ -103,10 +111,10 @@ export function createFlightService(deps: {
         child_quantity: body.child_quantity,
         infant_quantity: body.infant_quantity,
         cabin: body.cabin,
-        result_count: itineraries.length,
+        result_count: outcome.count,
       });
-      if (itineraries.length === 0) throw new AppError('not_found', EMPTY_RESULT.noFlights);
-      return { search_id: searchId, PricedItineraries: { PricedItinerary: itineraries } };
+      if (outcome.count === 0) throw new AppError('not_found', EMPTY_RESULT.noFlights);
+      return { searchId, outcome };
     },
 
     /** The lowest total for the outbound date ±3 days; a return keeps its length of stay. */
@@ -124,17 +132,9 @@ export function createFlightService(deps: {
         };
         const date = shifted.origin_destinations[0]!.departure_date_time;
         const inPast = Object.keys(await pastDateErrors(shifted)).length > 0;
-        const itineraries = inPast ? [] : await runSearch(shifted);
-        const lowest = itineraries.reduce<(typeof itineraries)[number] | undefined>(
-          (best, itinerary) =>
-            !best ||
-            itinerary.AirItineraryPricingInfo.ItinTotalFare.TotalFare.Amount <
-              best.AirItineraryPricingInfo.ItinTotalFare.TotalFare.Amount
-              ? itinerary
-              : best,
-          undefined,
-        );
-        days.push({ date, lowest: lowest ? lowest.AirItineraryPricingInfo.ItinTotalFare.TotalFare : null });
+        // Each day is a search an agent may open next from the strip: cached as one, plain JSON.
+        const lowest = inPast ? null : (await runSearch(shifted, { gzip: false })).lowest;
+        days.push({ date, lowest });
       }
       return days;
     },

@@ -17,12 +17,24 @@ import {
  * on PostgreSQL — DESIGN.md §3.)
  */
 export class PGliteDialect implements Dialect {
+  private readonly turns = new Turns();
   constructor(private readonly pglite: PGlite) {}
+
+  /** Runs `work` on PGlite directly, in the same line as every Kysely statement and transaction. */
+  async exclusive<T>(work: (pglite: PGlite) => Promise<T>): Promise<T> {
+    const release = await this.turns.take();
+    try {
+      return await work(this.pglite);
+    } finally {
+      release();
+    }
+  }
+
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.turns);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
@@ -32,17 +44,11 @@ export class PGliteDialect implements Dialect {
   }
 }
 
-class PGliteDriver implements Driver {
+/** One holder of the connection at a time, in the order they asked. */
+class Turns {
   private queue: Promise<void> = Promise.resolve();
-  private readonly connection: PGliteConnection;
 
-  constructor(pglite: PGlite) {
-    this.connection = new PGliteConnection(pglite);
-  }
-
-  async init() {}
-
-  async acquireConnection(): Promise<DatabaseConnection> {
+  async take(): Promise<() => void> {
     let release!: () => void;
     const turn = new Promise<void>((resolve) => {
       release = resolve;
@@ -50,7 +56,24 @@ class PGliteDriver implements Driver {
     const previous = this.queue;
     this.queue = previous.then(() => turn);
     await previous;
-    this.connection.release = release;
+    return release;
+  }
+}
+
+class PGliteDriver implements Driver {
+  private readonly connection: PGliteConnection;
+
+  constructor(
+    pglite: PGlite,
+    private readonly turns: Turns,
+  ) {
+    this.connection = new PGliteConnection(pglite);
+  }
+
+  async init() {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    this.connection.release = await this.turns.take();
     return this.connection;
   }
 

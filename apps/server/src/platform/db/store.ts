@@ -4,6 +4,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
+import {
+  executeStatement,
+  type PreparedStatement,
+  type PreparedValue,
+  prepareStatement,
+} from './prepared.js';
 import type { Database } from './schema.js';
 
 /**
@@ -13,6 +19,8 @@ import type { Database } from './schema.js';
 export type Store = {
   kind: 'pglite' | 'postgres';
   db: Kysely<Database>;
+  /** A hot read through a statement prepared once per connection (prepared.ts). */
+  query<Row>(statement: PreparedStatement<Row>, values: readonly PreparedValue[]): Promise<Row[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** Embedded store only: a tarball of the data folder, loadable with `loadDataDir`. */
@@ -51,10 +59,21 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { [INT8]: parseInt8, [DATE]: keepText },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect });
+  const prepared = new Set<string>();
   return {
     kind: 'pglite',
     db,
+    query: <Row>(statement: PreparedStatement<Row>, values: readonly PreparedValue[]) =>
+      dialect.exclusive(async (connection) => {
+        const execute = executeStatement(statement, values);
+        if (!prepared.has(statement.name)) {
+          await connection.query(prepareStatement(statement));
+          prepared.add(statement.name);
+        }
+        return (await connection.query<Row>(execute)).rows;
+      }),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -85,6 +104,9 @@ async function openPostgres(url: string, maxConnections: number): Promise<Store>
   return {
     kind: 'postgres',
     db,
+    // node-postgres prepares a named statement on each pooled connection the first time it runs there.
+    query: async <Row>(statement: PreparedStatement<Row>, values: readonly PreparedValue[]) =>
+      (await pool.query({ name: statement.name, text: statement.sql, values: [...values] })).rows as Row[],
     ping: async () => {
       await sql`select 1`.execute(db);
     },

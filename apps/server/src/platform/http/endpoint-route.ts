@@ -33,8 +33,11 @@ export type HandlerContext<E extends Endpoint> = {
   body: ParsedBodyOf<E>;
 };
 
+/** What a handler that sent its own reply (a file, an answer encoded ahead) returns. */
+export const REPLY_SENT = Symbol('reply sent');
+
 /** What a handler returns: the envelope's `data` and its human message. */
-export type HandlerResult<E extends Endpoint> = { data: ResponseOf<E>; message: string };
+export type HandlerResult<E extends Endpoint> = { data: ResponseOf<E>; message: string } | typeof REPLY_SENT;
 
 export type EndpointHandler<E extends Endpoint> = (context: HandlerContext<E>) => Promise<HandlerResult<E>>;
 
@@ -95,7 +98,7 @@ export function createEndpointRegistrar(
         } as HandlerContext<typeof endpoint>;
         const answer = async () => {
           const result = await handler(context);
-          if (reply.sent) return undefined;
+          if (result === REPLY_SENT) return undefined;
           const data = options.validateResponses ? endpoint.response.parse(result.data) : result.data;
           return {
             status: endpoint.successStatus ?? 200,

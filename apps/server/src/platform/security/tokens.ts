@@ -23,10 +23,19 @@ export type ChallengeClaims = { audience: 'user' | 'operator'; subjectId: string
 
 export class InvalidTokenError extends Error {}
 
+/** Access tokens whose signature was checked already (a session's token comes with every call). */
+const VERIFIED_ACCESS_LIMIT = 10_000;
+
 /** HS256 JWTs with the algorithm pinned and `iss`, `aud` and `exp` checked (DESIGN.md §6). */
 export function createTokenService(options: { secret: string; now: () => Date }) {
   const key = new TextEncoder().encode(options.secret);
   const nowSeconds = () => Math.floor(options.now().getTime() / 1000);
+  /**
+   * token → its claims and expiry. A token is the exact bytes that were verified, signature
+   * included, so nothing but the same token can hit; expiry is still checked on every use, as
+   * jose would. Whether its session still lives is the access guard's check, on every call.
+   */
+  const verifiedAccess = new Map<string, { claims: AccessClaims; expiresAt: number }>();
 
   async function sign(
     payload: Record<string, unknown>,
@@ -62,6 +71,22 @@ export function createTokenService(options: { secret: string; now: () => Date })
     }
   }
 
+  async function verifyAccessToken(token: string, kind: 'company' | 'operator') {
+    const payload = await verify(token, AUDIENCE[kind]);
+    if (typeof payload.sid !== 'string' || typeof payload.sv !== 'number') {
+      throw new InvalidTokenError('malformed access token');
+    }
+    const claims: AccessClaims = {
+      kind,
+      subjectId: payload.sub!,
+      sessionId: payload.sid,
+      sessionVersion: payload.sv,
+      permissions: Array.isArray(payload.perms) ? (payload.perms as Permission[]) : [],
+      ...(typeof payload.cid === 'string' ? { companyId: payload.cid } : {}),
+    };
+    return { claims, expiresAt: payload.exp! };
+  }
+
   return {
     async signAccess(claims: AccessClaims, ttlSeconds: number) {
       const payload = {
@@ -72,18 +97,12 @@ export function createTokenService(options: { secret: string; now: () => Date })
       return sign(payload, AUDIENCE[claims.kind], claims.subjectId, ttlSeconds);
     },
     async verifyAccess(token: string, kind: 'company' | 'operator'): Promise<AccessClaims> {
-      const payload = await verify(token, AUDIENCE[kind]);
-      if (typeof payload.sid !== 'string' || typeof payload.sv !== 'number') {
-        throw new InvalidTokenError('malformed access token');
-      }
-      return {
-        kind,
-        subjectId: payload.sub!,
-        sessionId: payload.sid,
-        sessionVersion: payload.sv,
-        permissions: Array.isArray(payload.perms) ? (payload.perms as Permission[]) : [],
-        ...(typeof payload.cid === 'string' ? { companyId: payload.cid } : {}),
-      };
+      const known = verifiedAccess.get(token);
+      if (known && known.claims.kind === kind && known.expiresAt > nowSeconds()) return known.claims;
+      const verified = await verifyAccessToken(token, kind);
+      if (verifiedAccess.size >= VERIFIED_ACCESS_LIMIT) verifiedAccess.clear();
+      verifiedAccess.set(token, verified);
+      return verified.claims;
     },
     async signChallenge(claims: ChallengeClaims, ttlSeconds: number) {
       return sign(

@@ -1,0 +1,99 @@
+import type { Money, PricedItinerary } from '@skydesk/contract';
+import { type GzipHead, gzipHead } from '../../platform/http/gzip-fragments.js';
+import { type SeatQuery, type SeatReading, seatKey } from '../../supplier/inventory.js';
+import type { FlightSearchAnswer } from '../../supplier/port.js';
+
+/**
+ * A search answer as the portal keeps and sends it: already encoded for the wire (its JSON up to
+ * the `search_id`, and that in gzip when the client takes gzip), with what the fare strip, the
+ * history and the shopping cache need to know of it. It is made where the search ran — on a
+ * worker thread for the embedded GDS — so the itineraries never cross to the event loop as objects.
+ */
+export type SearchOutcome = {
+  count: number;
+  /** The lowest total fare (the fare strip's figure), null when nothing was found. */
+  lowest: Money | null;
+  answer: EncodedAnswer;
+  /** The flight, date and cabin of every segment shown, once each. */
+  seats: SeatQuery[];
+  /** Seats sold on each of `seats` when the answer was priced, when the supplier says. */
+  sold?: number[];
+};
+
+/**
+ * The success envelope of every endpoint (platform/http/endpoint-route.ts), written up to where
+ * each search adds its own `search_id`; and its gzip, made once and kept.
+ */
+export type EncodedAnswer = { head: Buffer; gzip?: GzipHead };
+
+export const searchMessage = (count: number) => `${count} itineraries found`;
+
+/** Level 1, as nginx's default: the answer is compressed while the agent waits. */
+const GZIP_LEVEL = 1;
+
+export function encodeAnswer(
+  itineraries: readonly PricedItinerary[],
+  options: { gzip: boolean },
+): EncodedAnswer {
+  const head = Buffer.from(
+    `{"status":true,"message":${JSON.stringify(searchMessage(itineraries.length))},"data":{"PricedItineraries":{"PricedItinerary":${JSON.stringify(itineraries)}}`,
+  );
+  return options.gzip ? { head, gzip: gzipHead(head, GZIP_LEVEL) } : { head };
+}
+
+/** The gzip of an answer encoded without one (a cached answer first asked for in plain JSON). */
+export function withGzip(answer: EncodedAnswer): GzipHead {
+  answer.gzip ??= gzipHead(answer.head, GZIP_LEVEL);
+  return answer.gzip;
+}
+
+export function outcomeOf(searched: FlightSearchAnswer, options: { gzip: boolean }): SearchOutcome {
+  const { itineraries } = searched;
+  const seats = seatsShown(itineraries);
+  const sold = searched.seatsRead && soldAmong(seats, searched.seatsRead);
+  return {
+    count: itineraries.length,
+    lowest: lowestTotal(itineraries),
+    answer: encodeAnswer(itineraries, options),
+    seats,
+    ...(sold ? { sold } : {}),
+  };
+}
+
+function lowestTotal(itineraries: readonly PricedItinerary[]): Money | null {
+  let lowest: Money | null = null;
+  for (const itinerary of itineraries) {
+    const total = itinerary.AirItineraryPricingInfo.ItinTotalFare.TotalFare;
+    if (!lowest || total.Amount < lowest.Amount) lowest = total;
+  }
+  return lowest;
+}
+
+function seatsShown(itineraries: readonly PricedItinerary[]): SeatQuery[] {
+  const seen = new Map<string, SeatQuery>();
+  for (const itinerary of itineraries) {
+    for (const option of itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption) {
+      for (const segment of option.FlightSegment) {
+        const flight = `${segment.MarketingAirline.Code}${segment.FlightNumber}`;
+        const date = segment.DepartureDateTime.slice(0, 10);
+        const key = seatKey(flight, date, segment.CabinClass);
+        if (!seen.has(key)) seen.set(key, { flight, date, cabin: segment.CabinClass });
+      }
+    }
+  }
+  return [...seen.values()];
+}
+
+/** The counts read for the seats shown; undefined when a shown flight was not among those read. */
+function soldAmong(seats: readonly SeatQuery[], read: SeatReading): number[] | undefined {
+  const soldByKey = new Map(
+    read.seats.map((seat, i) => [seatKey(seat.flight, seat.date, seat.cabin), read.sold[i]!]),
+  );
+  const sold: number[] = [];
+  for (const seat of seats) {
+    const count = soldByKey.get(seatKey(seat.flight, seat.date, seat.cabin));
+    if (count === undefined) return undefined;
+    sold.push(count);
+  }
+  return sold;
+}

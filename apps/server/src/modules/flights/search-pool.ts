@@ -1,0 +1,139 @@
+import { Worker } from 'node:worker_threads';
+import type { Clock } from '../../platform/clock.js';
+import type { GzipHead } from '../../platform/http/gzip-fragments.js';
+import type { SeatInventory, SeatQuery } from '../../supplier/inventory.js';
+import { type FlightSearchRequest, SupplierRequestError } from '../../supplier/port.js';
+import type { TimetableParts } from '../../supplier/timetable.js';
+import type { SearchOutcome } from './search-outcome.js';
+import type { SearchRunner } from './search-runner.js';
+
+/**
+ * The embedded GDS's searches on worker threads. Routing, pricing and encoding an answer is a few
+ * milliseconds of pure CPU per search; on the event loop, ten agents searching at once would each
+ * wait for the nine others, and every other call of the portal with them. Each worker holds its
+ * own copy of the timetable (a few megabytes of typed arrays) and sends back the answer encoded
+ * for the wire; the seats sold still come from the database through the event loop, which owns
+ * the connection (the embedded store is one connection in this thread).
+ */
+
+export type SearchWorkerSetup = {
+  timetable: TimetableParts;
+  /** The HMAC key of the offers: a worker signs the same offers the event loop re-prices. */
+  offerKey: Uint8Array;
+  currency: string;
+};
+
+/** From the event loop to a worker. */
+export type ToWorker =
+  | { type: 'search'; id: number; request: FlightSearchRequest; now: number; gzip: boolean }
+  | { type: 'sold'; id: number; sold: readonly number[] }
+  | { type: 'soldFailed'; id: number; message: string };
+
+/** From a worker to the event loop. */
+export type FromWorker =
+  | { type: 'soldSeats'; id: number; queries: SeatQuery[] }
+  | { type: 'outcome'; id: number; outcome: SearchOutcome }
+  | { type: 'refused'; id: number; field: string; message: string }
+  | { type: 'failed'; id: number; message: string };
+
+type Pending = { resolve: (outcome: SearchOutcome) => void; reject: (error: Error) => void };
+type Member = { worker: Worker; pending: Map<number, Pending> };
+
+/**
+ * Starts a worker on its script: next to this module's bundle when built (dist/search-worker.js),
+ * or the TypeScript source through tsx's loader when run from source (tests, benchmarks, `npm run
+ * dev`) — registered inside the worker, as Node 20 does not carry `--import` hooks into workers.
+ */
+function startWorker(setup: SearchWorkerSetup): Worker {
+  if (!import.meta.url.endsWith('.ts')) {
+    return new Worker(new URL('./search-worker.js', import.meta.url), { workerData: setup });
+  }
+  const script = new URL('./search-worker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script)}); });`;
+  return new Worker(boot, { eval: true, workerData: setup });
+}
+
+/** A structured clone hands Buffers over as plain Uint8Arrays. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+const gzipOf = (gzip: GzipHead): GzipHead => ({ ...gzip, bytes: asBuffer(gzip.bytes) });
+
+export function createSearchPool(options: {
+  size: number;
+  setup: SearchWorkerSetup;
+  inventory: SeatInventory;
+  clock: Clock;
+  /** A worker that stopped unexpectedly (it is replaced; its searches fail). */
+  onWorkerExit: (error: Error) => void;
+}): SearchRunner {
+  let nextId = 0;
+  let closing = false;
+
+  function start(): Member {
+    const worker = startWorker(options.setup);
+    const member: Member = { worker, pending: new Map() };
+    worker.on('message', (message: FromWorker) => onMessage(member, message));
+    worker.on('error', (error) => stopped(member, error));
+    worker.on('exit', (code) => stopped(member, new Error(`A search worker stopped (exit code ${code})`)));
+    return member;
+  }
+
+  function stopped(member: Member, error: Error) {
+    const index = members.indexOf(member);
+    if (index < 0) return; // 'error' is followed by 'exit'
+    for (const pending of member.pending.values()) pending.reject(error);
+    if (closing) return;
+    options.onWorkerExit(error);
+    members[index] = start();
+  }
+
+  function onMessage(member: Member, message: FromWorker) {
+    if (message.type === 'soldSeats') {
+      Promise.resolve(options.inventory.soldSeats(message.queries)).then(
+        (sold) => member.worker.postMessage({ type: 'sold', id: message.id, sold } satisfies ToWorker),
+        (error: unknown) =>
+          member.worker.postMessage({
+            type: 'soldFailed',
+            id: message.id,
+            message: error instanceof Error ? error.message : String(error),
+          } satisfies ToWorker),
+      );
+      return;
+    }
+    const pending = member.pending.get(message.id);
+    if (!pending) return;
+    member.pending.delete(message.id);
+    if (message.type === 'outcome') {
+      const { answer } = message.outcome;
+      pending.resolve({
+        ...message.outcome,
+        answer: { head: asBuffer(answer.head), ...(answer.gzip ? { gzip: gzipOf(answer.gzip) } : {}) },
+      });
+    } else if (message.type === 'refused') {
+      pending.reject(new SupplierRequestError(message.field, message.message));
+    } else {
+      pending.reject(new Error(`The search failed on a worker: ${message.message}`));
+    }
+  }
+
+  const members = Array.from({ length: Math.max(1, options.size) }, start);
+  const leastBusy = () =>
+    members.reduce((best, member) => (member.pending.size < best.pending.size ? member : best));
+
+  return {
+    search(request, { gzip }) {
+      if (closing) return Promise.reject(new Error('The search workers have stopped'));
+      const member = leastBusy();
+      const id = nextId++;
+      return new Promise<SearchOutcome>((resolve, reject) => {
+        member.pending.set(id, { resolve, reject });
+        // The request's time travels with it: offers are quoted as of the portal's clock.
+        const now = options.clock.now().getTime();
+        member.worker.postMessage({ type: 'search', id, request, now, gzip } satisfies ToWorker);
+      });
+    },
+    async close() {
+      closing = true;
+      await Promise.all(members.map((member) => member.worker.terminate()));
+    },
+  };
+}

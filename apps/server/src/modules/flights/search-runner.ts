@@ -1,0 +1,19 @@
+import type { FlightSearchRequest, FlightSupplier } from '../../supplier/port.js';
+import { outcomeOf, type SearchOutcome } from './search-outcome.js';
+
+/**
+ * Runs a search and hands back its outcome, encoded for the wire. The embedded GDS runs on worker
+ * threads (search-pool.ts); any other supplier — a real one waits on the network, not the CPU — runs
+ * on the event loop here. Throws the supplier's SupplierRequestError for a request it cannot run.
+ */
+export type SearchRunner = {
+  search(request: FlightSearchRequest, options: { gzip: boolean }): Promise<SearchOutcome>;
+  close(): Promise<void>;
+};
+
+export function inThreadRunner(supplier: FlightSupplier): SearchRunner {
+  return {
+    search: async (request, options) => outcomeOf(await supplier.search(request), options),
+    close: async () => {},
+  };
+}

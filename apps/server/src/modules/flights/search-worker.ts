@@ -1,0 +1,65 @@
+/**
+ * A search worker thread (search-pool.ts): the embedded GDS over its own copy of the timetable,
+ * asking the event loop for seats sold, answering each search encoded for the wire.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { SeatInventory } from '../../supplier/inventory.js';
+import { SupplierRequestError } from '../../supplier/port.js';
+import { createSandboxSupplier } from '../../supplier/sandbox-supplier.js';
+import { Timetable } from '../../supplier/timetable.js';
+import { outcomeOf } from './search-outcome.js';
+import type { FromWorker, SearchWorkerSetup, ToWorker } from './search-pool.js';
+
+const port = parentPort;
+if (!port) throw new Error('search-worker.ts runs as a worker thread of search-pool.ts');
+const setup = workerData as SearchWorkerSetup;
+const send = (message: FromWorker) => port.postMessage(message);
+
+type SoldWaiter = { resolve: (sold: readonly number[]) => void; reject: (error: Error) => void };
+const soldWaiters = new Map<number, SoldWaiter>();
+let nextSoldId = 0;
+
+const inventory: SeatInventory = {
+  soldSeats: (queries) =>
+    new Promise((resolve, reject) => {
+      const id = nextSoldId++;
+      soldWaiters.set(id, { resolve, reject });
+      send({ type: 'soldSeats', id, queries: [...queries] });
+    }),
+};
+
+const supplier = await createSandboxSupplier({
+  timetable: Timetable.fromParts(setup.timetable),
+  offerKey: setup.offerKey,
+  currency: setup.currency,
+  inventory,
+});
+
+async function search(message: Extract<ToWorker, { type: 'search' }>) {
+  try {
+    const answer = await supplier.searchAt(message.request, new Date(message.now));
+    send({ type: 'outcome', id: message.id, outcome: outcomeOf(answer, { gzip: message.gzip }) });
+  } catch (error) {
+    if (error instanceof SupplierRequestError) {
+      send({ type: 'refused', id: message.id, field: error.field, message: error.message });
+    } else {
+      send({
+        type: 'failed',
+        id: message.id,
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+}
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'search') {
+    void search(message);
+    return;
+  }
+  const waiter = soldWaiters.get(message.id);
+  if (!waiter) return;
+  soldWaiters.delete(message.id);
+  if (message.type === 'sold') waiter.resolve(message.sold);
+  else waiter.reject(new Error(message.message));
+});

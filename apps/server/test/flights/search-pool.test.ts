@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedTimetable } from '../../src/modules/flights/sandbox.js';
+import { createSearchPool } from '../../src/modules/flights/search-pool.js';
+import { inThreadRunner, type SearchRunner } from '../../src/modules/flights/search-runner.js';
+import { createManualClock } from '../../src/platform/clock.js';
+import { inventoryFromMap } from '../../src/supplier/inventory.js';
+import { type FlightSearchRequest, SupplierRequestError } from '../../src/supplier/port.js';
+import { createSandboxSupplier } from '../../src/supplier/sandbox-supplier.js';
+
+/** The embedded GDS on worker threads answers exactly as it does on the event loop. */
+
+const offerKey = new Uint8Array(32).fill(7);
+const clock = createManualClock(new Date('2026-11-22T12:00:00Z'));
+const sold = new Map<string, number>();
+const inventory = inventoryFromMap(sold);
+let pool: SearchRunner;
+let inThread: SearchRunner;
+
+beforeAll(async () => {
+  const timetable = await sharedTimetable();
+  pool = createSearchPool({
+    size: 2,
+    setup: { timetable: timetable.parts(), offerKey, currency: 'USD' },
+    inventory,
+    clock,
+    onWorkerExit: (error) => {
+      throw error;
+    },
+  });
+  inThread = inThreadRunner(await createSandboxSupplier({ timetable, offerKey, clock, inventory }));
+});
+afterAll(() => pool.close());
+
+const request = (overrides: Partial<FlightSearchRequest> = {}): FlightSearchRequest => ({
+  tripType: 'OneWay',
+  legs: [{ origin: 'LHR', destination: 'JFK', departureDate: '2026-12-01' }],
+  passengers: { adults: 2, children: 1, infants: 1 },
+  cabin: 'Economy',
+  maxStops: 1,
+  preferredAirlines: [],
+  ...overrides,
+});
+
+describe('searches on worker threads', () => {
+  it('answer byte for byte what the event loop answers, gzip included, with the seats priced', async () => {
+    const searches = [
+      request(),
+      request({
+        tripType: 'Return',
+        legs: [
+          { origin: 'LHR', destination: 'JFK', departureDate: '2026-12-01' },
+          { origin: 'JFK', destination: 'LHR', departureDate: '2026-12-08' },
+        ],
+      }),
+    ];
+    for (const search of searches) {
+      const [threaded, local] = await Promise.all([
+        pool.search(search, { gzip: true }),
+        inThread.search(search, { gzip: true }),
+      ]);
+      expect(threaded.count).toBeGreaterThan(0);
+      expect(threaded.answer.head.equals(local.answer.head)).toBe(true);
+      expect(threaded.answer.gzip?.bytes.equals(local.answer.gzip!.bytes)).toBe(true);
+      expect({ ...threaded, answer: null }).toEqual({ ...local, answer: null });
+    }
+  });
+
+  it('price with the seats sold that the event loop reads, at the time of its clock', async () => {
+    const before = await pool.search(request(), { gzip: false });
+    const first = before.seats[0]!;
+    sold.set(`${first.flight}/${first.date}/${first.cabin}`, 5);
+    clock.advance(60_000);
+    const after = await pool.search(request(), { gzip: false });
+    sold.clear();
+    expect(after.sold?.[after.seats.findIndex((seat) => seat.flight === first.flight)]).toBe(5);
+    const expires = JSON.parse(`${after.answer.head.toString()}}}`).data.PricedItineraries.PricedItinerary[0]
+      .offer_expires_at;
+    expect(expires).toBe(new Date(clock.now().getTime() + 30 * 60_000).toISOString());
+  });
+
+  it('refuse a search the supplier cannot run, naming the field', async () => {
+    const refused = pool.search(
+      request({ legs: [{ origin: 'LHR', destination: 'XXX', departureDate: '2026-12-01' }] }),
+      { gzip: false },
+    );
+    await expect(refused).rejects.toBeInstanceOf(SupplierRequestError);
+    await expect(refused).rejects.toMatchObject({ field: 'origin_destinations.0.destination_location_code' });
+  });
+
+  it('share the work between the workers', async () => {
+    const days = Array.from({ length: 8 }, (_, i) => `2026-12-${String(10 + i).padStart(2, '0')}`);
+    const outcomes = await Promise.all(
+      days.map((day) =>
+        pool.search(request({ legs: [{ origin: 'CDG', destination: 'FRA', departureDate: day }] }), {
+          gzip: false,
+        }),
+      ),
+    );
+    expect(outcomes.every((outcome) => outcome.count > 0)).toBe(true);
+  });
+});
