@@ -2,7 +2,6 @@ import { hkdfSync, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { AppError } from '@skydesk/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -24,6 +23,7 @@ import { createEndpointRegistrar } from './platform/http/endpoint-route.js';
 import { registerErrorHandling } from './platform/http/errors.js';
 import { registerLargeAnswerCompression } from './platform/http/large-answer-compression.js';
 import type { AccessGuard } from './platform/http/principal.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerSpa } from './platform/http/spa.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.js';
 import type { ModuleContext, Platform } from './platform/module.js';
@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps) {
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: deps.config.publicUrl.startsWith('https://'),
+    strictTransportSecurity: deps.config.publicUrl.startsWith('https://'),
   });
   // Answers travel compressed: large ones (a search can carry hundreds of itineraries, ~2 MB of
   // JSON) in one job on the thread pool, everything else and every stream by @fastify/compress.

@@ -1,4 +1,4 @@
-import type { PricedItinerary, PTC_FareBreakdown } from '@skydesk/contract';
+import type { OriginDestinationOption, PricedItinerary, PTC_FareBreakdown } from '@skydesk/contract';
 import { type Cabin, type Money, minorToAmount, type TripType } from '@skydesk/contract';
 import type { PassengerMix } from './fares.js';
 import { equipmentAt } from './fleet.js';
@@ -18,65 +18,54 @@ export type PresentationContext = {
   offerId: string;
   expiresAt: Date;
   sequenceNumber: number;
+  /**
+   * Legs presented already in this search. A return search combines each outbound option with
+   * every inbound one (hundreds of itineraries from a few dozen legs): each leg is shaped once and
+   * its object shared, which the answer's encoder also writes once (modules/flights/search-outcome.ts).
+   */
+  legs?: PresentedLegs;
 };
 
+/** One leg as shown, with what the itinerary around it needs from it. */
+type PresentedLeg = {
+  option: OriginDestinationOption;
+  /** The leg's longest flight (the first of equals) and its airline. */
+  longestKm: number;
+  longestCarrier: string;
+};
+
+export type PresentedLegs = Map<PricedLeg, PresentedLeg>;
+
 export function presentItinerary(legs: readonly PricedLeg[], context: PresentationContext): PricedItinerary {
-  const { timetable, passengers, currency } = context;
+  const { passengers, currency } = context;
   const money = (minor: number): Money => ({ Amount: minorToAmount(minor), CurrencyCode: currency });
   const totals = tripTotals(legs, passengers);
 
-  let segmentRef = 0;
+  // The validating carrier flies the trip's longest flight (the first of equals).
   let longest = -1;
   let validatingCarrier = '';
+  const options: OriginDestinationOption[] = [];
   const fareInfos: PricedItinerary['AirItineraryPricingInfo']['FareInfos'] = [];
-  const options = legs.map((leg) => ({
-    ElapsedTime: leg.arrival - leg.departure,
-    FlightSegment: leg.segments.map((segment, index) => {
-      const flight = segment.flight;
-      const origin = timetable.airport(timetable.flightOrigin[flight]!);
-      const destination = timetable.airport(timetable.flightDestination[flight]!);
-      const airline = timetable.airline(timetable.flightAirline[flight]!);
-      const block = timetable.flightBlock[flight]!;
-      const departs = localTime(origin.timeZone, segment.departure);
-      const arrives = localTime(destination.timeZone, segment.departure + block);
-      const distance = timetable.linkDistanceKm[timetable.flightLink[flight]!]!;
-      if (distance > longest) {
-        longest = distance;
-        validatingCarrier = airline.code;
-      }
-      segmentRef++;
+  for (const leg of legs) {
+    let presented = context.legs?.get(leg);
+    if (!presented) {
+      presented = presentLeg(leg, context);
+      context.legs?.set(leg, presented);
+    }
+    options.push(presented.option);
+    if (presented.longestKm > longest) {
+      longest = presented.longestKm;
+      validatingCarrier = presented.longestCarrier;
+    }
+    for (let segment = 0; segment < leg.segments.length; segment++) {
       fareInfos.push({
         FareBasisCode: leg.component.fareBasis,
         BrandName: leg.component.brand,
         Baggage: { Pieces: leg.component.baggage.pieces, WeightKg: leg.component.baggage.weightKg },
-        SegmentRef: segmentRef,
+        SegmentRef: fareInfos.length + 1,
       });
-      const carrier = { Code: airline.code, Name: airline.name };
-      return {
-        DepartureAirport: {
-          LocationCode: origin.code,
-          Terminal: terminal(origin.code, origin.size, airline.code),
-        },
-        ArrivalAirport: {
-          LocationCode: destination.code,
-          Terminal: terminal(destination.code, destination.size, airline.code),
-        },
-        DepartureDateTime: departs.dateTime,
-        ArrivalDateTime: arrives.dateTime,
-        DepartureUTCOffset: departs.offset,
-        ArrivalUTCOffset: arrives.offset,
-        FlightNumber: String(timetable.flightNumber[flight]!),
-        MarketingAirline: carrier,
-        OperatingAirline: carrier,
-        Equipment: { AirEquipType: equipmentAt(timetable.flightEquipment[flight]!).code },
-        ResBookDesigCode: leg.component.bookingClass,
-        CabinClass: context.cabin,
-        ElapsedTime: block,
-        StopQuantity: 0,
-        SeatsRemaining: leg.seatsRemaining[index]!,
-      };
-    }),
-  }));
+    }
+  }
 
   const breakdowns: PTC_FareBreakdown[] = [];
   const addBreakdown = (
@@ -119,6 +108,54 @@ export function presentItinerary(legs: readonly PricedLeg[], context: Presentati
       Penalties: { Cancel: money(totals.cancelPenalty), Change: money(totals.changePenalty) },
     },
   };
+}
+
+function presentLeg(leg: PricedLeg, context: PresentationContext): PresentedLeg {
+  const { timetable } = context;
+  let longestKm = -1;
+  let longestCarrier = '';
+  const option: OriginDestinationOption = {
+    ElapsedTime: leg.arrival - leg.departure,
+    FlightSegment: leg.segments.map((segment, index) => {
+      const flight = segment.flight;
+      const origin = timetable.airport(timetable.flightOrigin[flight]!);
+      const destination = timetable.airport(timetable.flightDestination[flight]!);
+      const airline = timetable.airline(timetable.flightAirline[flight]!);
+      const block = timetable.flightBlock[flight]!;
+      const departs = localTime(origin.timeZone, segment.departure);
+      const arrives = localTime(destination.timeZone, segment.departure + block);
+      const distance = timetable.linkDistanceKm[timetable.flightLink[flight]!]!;
+      if (distance > longestKm) {
+        longestKm = distance;
+        longestCarrier = airline.code;
+      }
+      const carrier = { Code: airline.code, Name: airline.name };
+      return {
+        DepartureAirport: {
+          LocationCode: origin.code,
+          Terminal: terminal(origin.code, origin.size, airline.code),
+        },
+        ArrivalAirport: {
+          LocationCode: destination.code,
+          Terminal: terminal(destination.code, destination.size, airline.code),
+        },
+        DepartureDateTime: departs.dateTime,
+        ArrivalDateTime: arrives.dateTime,
+        DepartureUTCOffset: departs.offset,
+        ArrivalUTCOffset: arrives.offset,
+        FlightNumber: String(timetable.flightNumber[flight]!),
+        MarketingAirline: carrier,
+        OperatingAirline: carrier,
+        Equipment: { AirEquipType: equipmentAt(timetable.flightEquipment[flight]!).code },
+        ResBookDesigCode: leg.component.bookingClass,
+        CabinClass: context.cabin,
+        ElapsedTime: block,
+        StopQuantity: 0,
+        SeatsRemaining: leg.seatsRemaining[index]!,
+      };
+    }),
+  };
+  return { option, longestKm, longestCarrier };
 }
 
 /**

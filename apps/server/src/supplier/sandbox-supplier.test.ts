@@ -336,6 +336,29 @@ describe('offers', () => {
     }
   });
 
+  it('re-price a return trip to the same itinerary, though a search presents each leg once for all', async () => {
+    const { itineraries } = await supplier.search({
+      tripType: 'Return',
+      legs: [
+        { origin: 'LHR', destination: 'JFK', departureDate: '2026-12-20' },
+        { origin: 'JFK', destination: 'LHR', departureDate: '2027-01-03' },
+      ],
+      passengers: { adults: 2, children: 1, infants: 1 },
+      cabin: 'Economy',
+      maxStops: 1,
+      preferredAirlines: [],
+    });
+    const outbound = (i: number) =>
+      itineraries[i]!.AirItinerary.OriginDestinationOptions.OriginDestinationOption[0];
+    const shared = itineraries.findIndex((_, i) => i > 0 && outbound(i) === outbound(0));
+    expect(shared).toBeGreaterThan(0);
+    for (const itinerary of [itineraries[0]!, itineraries[shared]!, itineraries.at(-1)!]) {
+      const answer = await supplier.price(itinerary.offer_id);
+      if (answer.status !== 'priced') throw new Error(answer.status);
+      expect(answer.itinerary).toEqual({ ...itinerary, SequenceNumber: 1 });
+    }
+  });
+
   it('say what a booking takes: each flight with its date, cabin, capacity and instant, each fare', async () => {
     const passengers = { adults: 2, children: 1, infants: 1 };
     const { itineraries } = await oneWay('SYD', 'LAX', '2026-12-20', { passengers, cabin: 'Business' });

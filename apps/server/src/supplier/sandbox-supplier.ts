@@ -13,7 +13,7 @@ import type {
   PriceAnswer,
   RoutesAnswer,
 } from './port.js';
-import { presentItinerary } from './present-itinerary.js';
+import { type PresentedLegs, presentItinerary } from './present-itinerary.js';
 import { routeMap } from './route-map.js';
 import { JourneyPlanner, MAX_LAYOVER_MINUTES, minimumConnectionMinutes } from './routing.js';
 import { epochDayOf, localDate, MINUTES_PER_DAY } from './time-zones.js';
@@ -57,7 +57,13 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
   const signer = createOfferSigner(options.offerKey);
   let routes: RoutesAnswer | null = null;
 
-  const present = (legs: readonly PricedLeg[], offer: Offer, offerId: string, sequenceNumber: number) =>
+  const present = (
+    legs: readonly PricedLeg[],
+    offer: Offer,
+    offerId: string,
+    sequenceNumber: number,
+    presented?: PresentedLegs,
+  ) =>
     presentItinerary(legs, {
       timetable,
       tripType: offer.tripType,
@@ -67,6 +73,7 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
       offerId,
       expiresAt: new Date(offer.quotedAt.getTime() + OFFER_TTL_MS),
       sequenceNumber,
+      ...(presented ? { legs: presented } : {}),
     });
 
   const offerFor = (
@@ -94,9 +101,10 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
       inventory: reads.inventory,
       quotedAt,
     });
+    const presented: PresentedLegs = new Map();
     const itineraries = trips.map((trip, index) => {
       const offer = offerFor({ ...request, quotedAt }, trip.legs);
-      return present(trip.legs, offer, signer.encode(offer), index + 1);
+      return present(trip.legs, offer, signer.encode(offer), index + 1, presented);
     });
     return { itineraries, seatsRead: reads.reading };
   }

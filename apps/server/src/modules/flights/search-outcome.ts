@@ -1,4 +1,4 @@
-import type { Money, PricedItinerary } from '@skydesk/contract';
+import type { Money, OriginDestinationOption, PricedItinerary } from '@skydesk/contract';
 import { type GzipHead, gzipHead } from '../../platform/http/gzip-fragments.js';
 import { type SeatQuery, type SeatReading, seatKey } from '../../supplier/inventory.js';
 import type { FlightSearchAnswer } from '../../supplier/port.js';
@@ -70,15 +70,19 @@ function lowestTotal(itineraries: readonly PricedItinerary[]): Money | null {
 }
 
 function seatsShown(itineraries: readonly PricedItinerary[]): SeatQuery[] {
-  const seen = new Map<string, SeatQuery>();
+  const options = new Set<OriginDestinationOption>();
   for (const itinerary of itineraries) {
     for (const option of itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption) {
-      for (const segment of option.FlightSegment) {
-        const flight = `${segment.MarketingAirline.Code}${segment.FlightNumber}`;
-        const date = segment.DepartureDateTime.slice(0, 10);
-        const key = seatKey(flight, date, segment.CabinClass);
-        if (!seen.has(key)) seen.set(key, { flight, date, cabin: segment.CabinClass });
-      }
+      options.add(option);
+    }
+  }
+  const seen = new Map<string, SeatQuery>();
+  for (const option of options) {
+    for (const segment of option.FlightSegment) {
+      const flight = `${segment.MarketingAirline.Code}${segment.FlightNumber}`;
+      const date = segment.DepartureDateTime.slice(0, 10);
+      const key = seatKey(flight, date, segment.CabinClass);
+      if (!seen.has(key)) seen.set(key, { flight, date, cabin: segment.CabinClass });
     }
   }
   return [...seen.values()];

@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { gzipHead, gzipWithTail } from './gzip-fragments.js';
 
-describe('gzip from a head compressed once and a tail compressed per request', () => {
+describe('gzip from a head compressed once and a tail added per request', () => {
   const json = Buffer.from(
     `{"items":[${Array.from({ length: 5000 }, (_, i) => `{"n":${i},"name":"item ${i % 37}"}`).join(',')}]`,
   );
@@ -18,9 +18,10 @@ describe('gzip from a head compressed once and a tail compressed per request', (
 
   it('works for binary heads and tails of any size, the head reused', () => {
     const head = gzipHead(randomBytes(70_000), 1);
-    const tail = randomBytes(3_000);
-    const again = gzipWithTail(head, tail);
-    expect(gunzipSync(again).subarray(70_000).equals(tail)).toBe(true);
+    for (const size of [1, 3_000, 65_535, 65_536, 150_000]) {
+      const tail = randomBytes(size);
+      expect(gunzipSync(gzipWithTail(head, tail)).subarray(70_000).equals(tail)).toBe(true);
+    }
     expect(gunzipSync(gzipWithTail(head, Buffer.alloc(0))).length).toBe(70_000);
   });
 
