@@ -19,16 +19,26 @@ export type LoadJob = {
   amount?: number;
 };
 
-export type LoadResult = { rps: number; p50: number; p95: number; errors: number };
+export type LoadResult = {
+  rps: number;
+  p50: number;
+  p95: number;
+  errors: number;
+  /** Responses received. */
+  requests: number;
+  /** CPU time this load generator used for the run (it shares the machine with the server). */
+  clientCpuMs: number;
+};
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
-function run(job: LoadJob): Promise<LoadResult> {
+function run(job: LoadJob): Promise<Omit<LoadResult, 'clientCpuMs'>> {
   const times: number[] = [];
   let errors = 0;
   let next = 0;
   const bodies = job.bodies ?? [];
+  const started = performance.now();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -50,10 +60,12 @@ function run(job: LoadJob): Promise<LoadResult> {
         if (error) return reject(error);
         times.sort((x, y) => x - y);
         resolve({
-          rps: result.requests.average,
+          // Responses over the run's time (autocannon's own average is per whole second).
+          rps: times.length / ((performance.now() - started) / 1000),
           p50: percentile(times, 50),
           p95: percentile(times, 95),
           errors: errors + result.errors + result.non2xx,
+          requests: times.length,
         });
       },
     );
@@ -65,8 +77,12 @@ function run(job: LoadJob): Promise<LoadResult> {
 }
 
 process.once('message', (job: LoadJob) => {
+  const before = process.cpuUsage();
   run(job).then(
-    (result) => process.send?.(result, () => process.exit(0)),
+    (result) => {
+      const used = process.cpuUsage(before);
+      process.send?.({ ...result, clientCpuMs: (used.user + used.system) / 1000 }, () => process.exit(0));
+    },
     (error: unknown) => {
       console.error(error);
       process.exit(1);

@@ -53,7 +53,13 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'skydesk-bench-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) };
+  const config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...(process.env.SEARCH_WORKERS ? { SEARCH_WORKERS: process.env.SEARCH_WORKERS } : {}),
+    }),
+  };
   const secrets = { jwtSecret: randomBytes(48).toString('base64url'), dataEncryptionKey: randomBytes(32) };
   const store = await openStore({ kind: 'pglite' });
   await migrate(store.db);
@@ -161,15 +167,18 @@ async function main() {
     }
   }
 
-  console.log(`\nOver HTTP on loopback: autocannon, ${CONNECTIONS} connections`);
+  console.log(
+    `\nOver HTTP on loopback: autocannon, ${CONNECTIONS} connections; searches on ${config.searchWorkers} worker thread(s) (SEARCH_WORKERS)`,
+  );
   const health = await load({ url: `${address}/api/health`, method: 'GET', seconds: HTTP_SECONDS });
   console.log(
     `  GET /api/health (${HTTP_SECONDS} s)                           ${health.rps.toFixed(0)} req/s  p50 ${fmt(health.p50)}  p95 ${fmt(health.p95)}`,
   );
   const headers = { authorization, 'content-type': 'application/json', 'accept-encoding': 'gzip' };
-  const report = (label: string, result: LoadResult, kind: Kind) =>
+  const report = (label: string, result: LoadResult & { serverCpuMs: number }, kind: Kind) =>
     console.log(
-      `  ${label.padEnd(52)} ${result.rps.toFixed(0).padStart(5)} req/s  p50 ${fmt(result.p50)}  p95 ${fmt(result.p95)}  throughput / health ${(result.rps / health.rps).toFixed(3)}  ${verdict(kind, result.p95)}${result.errors ? `  (${result.errors} errors)` : ''}`,
+      `  ${label.padEnd(52)} ${result.rps.toFixed(0).padStart(5)} req/s  p50 ${fmt(result.p50)}  p95 ${fmt(result.p95)}  throughput / health ${(result.rps / health.rps).toFixed(3)}  ${verdict(kind, result.p95)}${result.errors ? `  (${result.errors} errors)` : ''}\n` +
+        `  ${''.padEnd(52)} CPU per request: server ${(result.serverCpuMs / result.requests).toFixed(2)} ms, load generator ${(result.clientCpuMs / result.requests).toFixed(2)} ms`,
     );
   // Cold over HTTP: a bounded number of requests, each a search not made before (variants from
   // the far end, unused in-process), so no answer comes from the cache.
@@ -197,12 +206,17 @@ async function main() {
 }
 
 /** One load run in a child process (bench/load-client.ts), on loopback, bounded in time or count. */
-function load(job: Omit<LoadJob, 'connections'>): Promise<LoadResult> {
+function load(job: Omit<LoadJob, 'connections'>): Promise<LoadResult & { serverCpuMs: number }> {
   const child = fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx'],
   });
+  // The server's CPU time over the run, every thread of it (event loop and search workers).
+  const before = process.cpuUsage();
   return new Promise((resolve, reject) => {
-    child.once('message', (result) => resolve(result as LoadResult));
+    child.once('message', (result) => {
+      const used = process.cpuUsage(before);
+      resolve({ ...(result as LoadResult), serverCpuMs: (used.user + used.system) / 1000 });
+    });
     child.once('exit', (code) =>
       code === 0 ? undefined : reject(new Error(`load client exited with ${code}`)),
     );
