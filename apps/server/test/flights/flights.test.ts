@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { EMPTY_RESULT, type Permission, SERVER } from '@skydesk/contract';
+import { EMPTY_RESULT, flightEndpoints, type Permission, SERVER } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app.js';
 import {
@@ -73,6 +73,9 @@ describe.each(storeKinds())('flight search on %s', (kind) => {
   it('answers priced itineraries leaving the origin on the chosen local date, and records the search', async () => {
     const res = await search(oneWay());
     expect(res.statusCode, res.body).toBe(200);
+    // Written ahead of the registrar (search-outcome.ts), still the contract's envelope and shape.
+    expect(res.json()).toMatchObject({ status: true, message: expect.stringMatching(/itineraries found$/) });
+    expect(flightEndpoints.search.response.safeParse(res.json().data).success).toBe(true);
     const { search_id, PricedItineraries } = res.json().data;
     const itineraries = PricedItineraries.PricedItinerary;
     expect(itineraries.length).toBeGreaterThan(10);
