@@ -46,6 +46,23 @@ const oneWay = (
     ...overrides,
   });
 
+/** A return trip out on one date and back on another, one connection at most. */
+const returnTrip = (
+  origin: string,
+  destination: string,
+  [out, back]: [string, string],
+  overrides: Partial<FlightSearchRequest> = {},
+) =>
+  oneWay(origin, destination, out, {
+    tripType: 'Return',
+    legs: [
+      { origin, destination, departureDate: out },
+      { origin: destination, destination: origin, departureDate: back },
+    ],
+    maxStops: 1,
+    ...overrides,
+  });
+
 /** The exact instant of an airport-local date-time with its offset, in epoch minutes. */
 const instant = (dateTime: string, offset: string) => Date.parse(`${dateTime}${offset}`) / 60_000;
 const departs = (segment: FlightSegment) => instant(segment.DepartureDateTime, segment.DepartureUTCOffset);
@@ -152,17 +169,7 @@ describe('search', () => {
   });
 
   it('prices a return trip as a whole: both legs in order, inbound after outbound', async () => {
-    const { itineraries } = await supplier.search({
-      tripType: 'Return',
-      legs: [
-        { origin: 'CDG', destination: 'BKK', departureDate: '2026-12-20' },
-        { origin: 'BKK', destination: 'CDG', departureDate: '2027-01-03' },
-      ],
-      passengers: { adults: 1, children: 0, infants: 0 },
-      cabin: 'Economy',
-      maxStops: 1,
-      preferredAirlines: [],
-    });
+    const { itineraries } = await returnTrip('CDG', 'BKK', ['2026-12-20', '2027-01-03']);
     expect(itineraries.length).toBeGreaterThan(10);
     for (const itinerary of itineraries) {
       const [outbound, inbound] = itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption;
@@ -337,16 +344,8 @@ describe('offers', () => {
   });
 
   it('re-price a return trip to the same itinerary, though a search presents each leg once for all', async () => {
-    const { itineraries } = await supplier.search({
-      tripType: 'Return',
-      legs: [
-        { origin: 'LHR', destination: 'JFK', departureDate: '2026-12-20' },
-        { origin: 'JFK', destination: 'LHR', departureDate: '2027-01-03' },
-      ],
+    const { itineraries } = await returnTrip('LHR', 'JFK', ['2026-12-20', '2027-01-03'], {
       passengers: { adults: 2, children: 1, infants: 1 },
-      cabin: 'Economy',
-      maxStops: 1,
-      preferredAirlines: [],
     });
     const outbound = (i: number) =>
       itineraries[i]!.AirItinerary.OriginDestinationOptions.OriginDestinationOption[0];
