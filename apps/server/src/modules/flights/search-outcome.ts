@@ -31,7 +31,7 @@ export const searchMessage = (count: number) => `${count} itineraries found`;
 /** Level 1, as nginx's default: the answer is compressed while the agent waits. */
 const GZIP_LEVEL = 1;
 
-export function encodeAnswer(
+function encodeAnswer(
   itineraries: readonly PricedItinerary[],
   options: { gzip: boolean },
 ): EncodedAnswer {
