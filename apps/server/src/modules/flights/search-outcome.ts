@@ -31,10 +31,7 @@ export const searchMessage = (count: number) => `${count} itineraries found`;
 /** Level 1, as nginx's default: the answer is compressed while the agent waits. */
 const GZIP_LEVEL = 1;
 
-function encodeAnswer(
-  itineraries: readonly PricedItinerary[],
-  options: { gzip: boolean },
-): EncodedAnswer {
+function encodeAnswer(itineraries: readonly PricedItinerary[], options: { gzip: boolean }): EncodedAnswer {
   const head = Buffer.from(
     `{"status":true,"message":${JSON.stringify(searchMessage(itineraries.length))},"data":{"PricedItineraries":{"PricedItinerary":${JSON.stringify(itineraries)}}`,
   );
