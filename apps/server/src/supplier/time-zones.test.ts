@@ -42,6 +42,49 @@ describe('airport-local time', () => {
     expect(after - before).toBe(30);
   });
 
+  it('agrees with Intl at every minute around each switch, and at random instants, in awkward zones', () => {
+    const intlOffset = (zone: string, epochMinute: number) => {
+      const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+        .formatToParts(new Date(epochMinute * 60_000))
+        .find((part) => part.type === 'timeZoneName')!.value;
+      const match = /GMT([+-])(\d\d):(\d\d)/.exec(name);
+      return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+    };
+    // Casablanca leaves +01:00 for Ramadan (two switches a month apart); Lord Howe moves by half
+    // an hour; Chatham sits at +12:45/+13:45; Santiago and Sydney switch in the south.
+    const zones = [
+      'Africa/Casablanca',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'America/Santiago',
+      'Europe/London',
+    ];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return seed / 2_147_483_647;
+    };
+    const from = minuteOf('2026-01-01T00:00:00Z');
+    const to = minuteOf('2028-01-01T00:00:00Z');
+    for (const zone of zones) {
+      for (let i = 0; i < 400; i += 1) {
+        const minute = Math.floor(from + random() * (to - from));
+        expect(utcOffsetMinutes(zone, minute), `${zone} at ${minute}`).toBe(intlOffset(zone, minute));
+      }
+      // Around every switch: find the days whose midnights differ, then check each of their
+      // minutes within 20 of a change (every tenth minute elsewhere).
+      for (let day = from; day < to; day += 1440) {
+        if (intlOffset(zone, day) === intlOffset(zone, day + 1440)) continue;
+        for (let coarse = day; coarse < day + 1440; coarse += 10) {
+          const changes = intlOffset(zone, coarse) !== intlOffset(zone, coarse + 10);
+          for (let minute = coarse - (changes ? 10 : 0); minute <= coarse + (changes ? 20 : 0); minute += 1) {
+            expect(utcOffsetMinutes(zone, minute), `${zone} at ${minute}`).toBe(intlOffset(zone, minute));
+          }
+        }
+      }
+    }
+  });
+
   it('finds the UTC start of a local day, also on DST days and across the date line', () => {
     const zones = [
       'America/New_York',

@@ -3,20 +3,23 @@
  * zone known). The timetable holds UTC minutes; these helpers turn an instant into the local
  * date-time and `+HH:MM` offset an agent reads, and a local date into the UTC instants it spans.
  *
- * Intl is slow (microseconds per call), so offsets are cached per zone and UTC day. A day that
- * contains a daylight-saving switch remembers the minute it happens, found by bisection, so an
- * instant on either side of the switch gets the right offset.
+ * Intl is slow (microseconds per call), so offsets are cached per zone and UTC day, worked out a
+ * week at a time (a search on one date often touches the next ones, and a week's eight midnights
+ * cost eight calls where seven days one by one cost fourteen). A day that contains a
+ * daylight-saving switch remembers the minute it happens, found by bisection, so an instant on
+ * either side of the switch gets the right offset.
  */
 
 export const MINUTES_PER_DAY = 1440;
 
 type DayOffsets = { before: number; after: number; switchMinute: number };
 
+const DAYS_PER_WEEK = 7;
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const dayCache = new Map<string, Map<number, DayOffsets>>();
+const weekCache = new Map<string, Map<number, DayOffsets[]>>();
 /** A long-running server sees every zone on many dates: start over rather than grow without end. */
-const MAX_CACHED_DAYS = 200_000;
-let cachedDays = 0;
+const MAX_CACHED_WEEKS = 30_000;
+let cachedWeeks = 0;
 
 const knownZones = new Map<string, boolean>();
 
@@ -38,22 +41,24 @@ export function isKnownTimeZone(zone: string): boolean {
 /** The zone's offset from UTC, in minutes east of Greenwich, at an instant given in epoch minutes. */
 export function utcOffsetMinutes(zone: string, epochMinute: number): number {
   const day = Math.floor(epochMinute / MINUTES_PER_DAY);
-  let days = dayCache.get(zone);
+  const week = Math.floor(day / DAYS_PER_WEEK);
+  let weeks = weekCache.get(zone);
+  if (!weeks) {
+    weeks = new Map();
+    weekCache.set(zone, weeks);
+  }
+  let days = weeks.get(week);
   if (!days) {
-    days = new Map();
-    dayCache.set(zone, days);
-  }
-  let entry = days.get(day);
-  if (!entry) {
-    if (++cachedDays > MAX_CACHED_DAYS) {
-      dayCache.clear();
-      cachedDays = 1;
-      days = new Map();
-      dayCache.set(zone, days);
+    if (++cachedWeeks > MAX_CACHED_WEEKS) {
+      weekCache.clear();
+      cachedWeeks = 1;
+      weeks = new Map();
+      weekCache.set(zone, weeks);
     }
-    entry = offsetsOfDay(zone, day);
-    days.set(day, entry);
+    days = offsetsOfWeek(zone, week);
+    weeks.set(week, days);
   }
+  const entry = days[day - week * DAYS_PER_WEEK]!;
   return epochMinute < entry.switchMinute ? entry.before : entry.after;
 }
 
@@ -69,11 +74,10 @@ export type LocalTime = {
 
 export function localTime(zone: string, epochMinute: number): LocalTime {
   const offsetMinutes = utcOffsetMinutes(zone, epochMinute);
-  const wall = new Date((epochMinute + offsetMinutes) * 60_000);
-  const date = wall.toISOString().slice(0, 10);
+  const wall = new Date((epochMinute + offsetMinutes) * 60_000).toISOString();
   return {
-    dateTime: `${date}T${wall.toISOString().slice(11, 19)}`,
-    date,
+    dateTime: wall.slice(0, 19),
+    date: wall.slice(0, 10),
     offset: formatUtcOffset(offsetMinutes),
     offsetMinutes,
   };
@@ -108,8 +112,17 @@ export function epochDayOf(date: string): number {
   return Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
 }
 
+const dateTexts = new Map<number, string>();
+
+/** 'YYYY-MM-DD' of an epoch day; a search asks for the same few days hundreds of times. */
 export function dateOfEpochDay(day: number): string {
-  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+  let text = dateTexts.get(day);
+  if (text === undefined) {
+    if (dateTexts.size >= 100_000) dateTexts.clear();
+    text = new Date(day * 86_400_000).toISOString().slice(0, 10);
+    dateTexts.set(day, text);
+  }
+  return text;
 }
 
 /** Day of week of an epoch day, Sunday = 0 (1970-01-01 was a Thursday). */
@@ -117,21 +130,28 @@ export function weekdayOfEpochDay(day: number): number {
   return (((day + 4) % 7) + 7) % 7;
 }
 
-function offsetsOfDay(zone: string, day: number): DayOffsets {
-  const start = day * MINUTES_PER_DAY;
-  const end = start + MINUTES_PER_DAY - 1;
-  const before = offsetFromIntl(zone, start);
-  const after = offsetFromIntl(zone, end);
-  if (before === after) return { before, after, switchMinute: start };
-  // Zones switch at most once a day: bisect for the first minute on the new offset.
-  let low = start;
-  let high = end;
-  while (high - low > 1) {
-    const middle = Math.floor((low + high) / 2);
-    if (offsetFromIntl(zone, middle) === before) low = middle;
-    else high = middle;
-  }
-  return { before, after, switchMinute: high };
+/** Each day of a week: the offsets at its midnight and the next, and where it switches between them. */
+function offsetsOfWeek(zone: string, week: number): DayOffsets[] {
+  const firstDay = week * DAYS_PER_WEEK;
+  const atMidnight = Array.from({ length: DAYS_PER_WEEK + 1 }, (_, i) =>
+    offsetFromIntl(zone, (firstDay + i) * MINUTES_PER_DAY),
+  );
+  return Array.from({ length: DAYS_PER_WEEK }, (_, i) => {
+    const start = (firstDay + i) * MINUTES_PER_DAY;
+    const before = atMidnight[i]!;
+    const after = atMidnight[i + 1]!;
+    if (before === after) return { before, after, switchMinute: start };
+    // Zones switch at most once a day: bisect for the first minute on the new offset (the next
+    // midnight itself when the switch is at midnight).
+    let low = start;
+    let high = start + MINUTES_PER_DAY;
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (offsetFromIntl(zone, middle) === before) low = middle;
+      else high = middle;
+    }
+    return { before, after, switchMinute: high };
+  });
 }
 
 function offsetFromIntl(zone: string, epochMinute: number): number {
