@@ -271,8 +271,10 @@ export async function revokeAllUserSessions(db: Db, userId: string, now: Date) {
     .execute();
 }
 
-/** What the guard checks on every call: the session is live and the user's tokens still valid. */
-/** What the access guard checks on every call (DESIGN.md §6), prepared: it runs on nearly every request. */
+/**
+ * What the access guard checks on every call (DESIGN.md §6): the session is live and the user's
+ * tokens still valid. Prepared: it runs on nearly every request.
+ */
 const LIVE_COMPANY_SESSION = preparedStatement<{
   expires_at: Date;
   revoked_at: Date | null;
