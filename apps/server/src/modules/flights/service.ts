@@ -121,22 +121,27 @@ export function createFlightService(deps: {
     async fareCalendar(body: ParsedSearchBody): Promise<FareCalendarDay[]> {
       const pastDates = await pastDateErrors(body);
       if (Object.keys(pastDates).length > 0) throw invalid(pastDates);
-      const days: FareCalendarDay[] = [];
-      for (let shift = -CALENDAR_DAYS_EACH_SIDE; shift <= CALENDAR_DAYS_EACH_SIDE; shift += 1) {
-        const shifted: ParsedSearchBody = {
-          ...body,
-          origin_destinations: body.origin_destinations.map((leg) => ({
-            ...leg,
-            departure_date_time: shiftDate(leg.departure_date_time, shift),
-          })),
-        };
-        const date = shifted.origin_destinations[0]!.departure_date_time;
-        const inPast = Object.keys(await pastDateErrors(shifted)).length > 0;
-        // Each day is a search an agent may open next from the strip: cached as one, plain JSON.
-        const lowest = inPast ? null : (await runSearch(shifted, { gzip: false })).lowest;
-        days.push({ date, lowest });
-      }
-      return days;
+      const shifts = Array.from(
+        { length: 2 * CALENDAR_DAYS_EACH_SIDE + 1 },
+        (_, i) => i - CALENDAR_DAYS_EACH_SIDE,
+      );
+      // The seven searches run side by side (on the search workers for the embedded GDS).
+      return Promise.all(
+        shifts.map(async (shift): Promise<FareCalendarDay> => {
+          const shifted: ParsedSearchBody = {
+            ...body,
+            origin_destinations: body.origin_destinations.map((leg) => ({
+              ...leg,
+              departure_date_time: shiftDate(leg.departure_date_time, shift),
+            })),
+          };
+          const date = shifted.origin_destinations[0]!.departure_date_time;
+          const inPast = Object.keys(await pastDateErrors(shifted)).length > 0;
+          // Each day is a search an agent may open next from the strip: cached as one, plain JSON.
+          const lowest = inPast ? null : (await runSearch(shifted, { gzip: false })).lowest;
+          return { date, lowest };
+        }),
+      );
     },
 
     async history(principal: CompanyPrincipal): Promise<SearchHistoryEntry[]> {
