@@ -89,8 +89,8 @@ export type TravellerFields = z.input<typeof TravellerFields>;
 export const PassengerInput = TravellerFields.extend({ traveller_id: z.uuid().optional() });
 export type PassengerInput = z.input<typeof PassengerInput>;
 
-export const Traveller = z.object({
-  id: z.uuid(),
+/** A traveller's passport identity as answers carry it (normalised when it was saved). */
+const PassportIdentity = z.object({
   passenger_type: PassengerType,
   title: Title,
   first_name: z.string(),
@@ -100,8 +100,9 @@ export const Traveller = z.object({
   nationality: z.string(),
   passport_number: z.string(),
   passport_expiry: z.string(),
-  updated_at: z.string(),
 });
+
+export const Traveller = PassportIdentity.extend({ id: z.uuid(), updated_at: z.string() });
 export type Traveller = z.infer<typeof Traveller>;
 
 export const TravellerQuery = z.strictObject({ passenger_type: PassengerType.optional() });
@@ -157,19 +158,7 @@ export const RefundBody = z.strictObject({
 
 // ── booking answer ──────────────────────────────────────────────────────────────────────────
 
-export const BookingPassenger = z.object({
-  id: z.uuid(),
-  passenger_type: PassengerType,
-  title: Title,
-  first_name: z.string(),
-  last_name: z.string(),
-  gender: Gender,
-  date_of_birth: z.string(),
-  nationality: z.string(),
-  passport_number: z.string(),
-  passport_expiry: z.string(),
-  traveller_id: z.uuid().nullable(),
-});
+export const BookingPassenger = PassportIdentity.extend({ id: z.uuid(), traveller_id: z.uuid().nullable() });
 export type BookingPassenger = z.infer<typeof BookingPassenger>;
 
 /** A search `FlightSegment` plus the leg (0-based) it belongs to. */
@@ -313,9 +302,6 @@ export type Credits = z.infer<typeof Credits>;
 
 const IdParams = z.strictObject({ id: z.uuid() });
 
-/** The e-ticket is a PDF, not a JSON envelope; the server registers it by hand with the same checks. */
-export const TICKET_PDF_PATH = '/api/booking/{id}/ticket.pdf';
-
 export const bookingEndpoints = {
   travellers: defineEndpoint({
     method: 'GET',
@@ -379,6 +365,20 @@ export const bookingEndpoints = {
     permission: 'bookings.view',
     params: IdParams,
     response: BookingDetails,
+    fallbackMessage: FALLBACK.fetchBookingDetails,
+  }),
+  /**
+   * The e-ticket: a PDF, not a JSON envelope. The server's handler sends the file itself; the SPA
+   * fetches it with the bearer token (apiBlob).
+   */
+  ticketPdf: defineEndpoint({
+    method: 'GET',
+    path: '/api/booking/{id}/ticket.pdf',
+    summary: 'The e-ticket of a ticketed booking, as a PDF',
+    access: 'company',
+    permission: 'bookings.view',
+    params: IdParams,
+    response: z.unknown(),
     fallbackMessage: FALLBACK.fetchBookingDetails,
   }),
   penalty: defineEndpoint({

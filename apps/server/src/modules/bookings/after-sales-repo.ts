@@ -1,7 +1,7 @@
 import type { TicketStatus } from '@skydesk/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { releaseSeats } from '../flights/seat-inventory.js';
+import { releaseSegmentSeats } from './repo.js';
 
 /** The SQL of cancellations, voids and refunds; the caller's transaction holds the booking's lock. */
 
@@ -76,14 +76,9 @@ export async function releaseSomeSeats(trx: Transaction<Database>, bookingId: st
     .where('booking_id', '=', bookingId)
     .returning(['flight', 'departure_date', 'cabin'])
     .execute();
-  await releaseSeats(
+  await releaseSegmentSeats(
     trx,
-    segments.map((segment) => ({
-      flight: segment.flight,
-      date: segment.departure_date,
-      cabin: segment.cabin,
-      seats,
-    })),
+    segments.map((segment) => ({ ...segment, seats })),
   );
 }
 

@@ -1,7 +1,8 @@
-import type { BookingStatus, Cabin, PassengerType } from '@skydesk/contract';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { BookingStatus } from '@skydesk/contract';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type {
   BookingPassengersTable,
+  BookingSegmentsTable,
   BookingsTable,
   Database,
   OrdersTable,
@@ -227,25 +228,8 @@ export const listOrders = (db: Db, companyId: string) =>
 
 // ── writes ──────────────────────────────────────────────────────────────────────────────────
 
-export type NewBooking = {
-  company_id: string;
-  status: BookingStatus;
-  trip_type: BookingRow['trip_type'];
-  cabin: Cabin;
-  validating_carrier: string;
-  /** The PricedItinerary as booked, as JSON text. */
-  itinerary: string;
-  total_minor: number;
-  currency: string;
-  contact_email: string;
-  contact_phone: string;
-  ticketing_deadline: Date;
-  first_departure_at: Date;
-  last_departure_date: string;
-  created_by: string;
-  created_at: Date;
-  updated_at: Date;
-};
+/** A booking row as inserted; its id and PNR are made by the insert. */
+export type NewBooking = Omit<Insertable<BookingsTable>, 'id' | 'pnr'>;
 
 const MAX_DRAWS = 20;
 
@@ -263,20 +247,7 @@ export async function insertBooking(trx: Transaction<Database>, values: NewBooki
   throw new Error(`No free PNR in ${MAX_DRAWS} draws`);
 }
 
-export type NewPassenger = {
-  passenger_type: PassengerType;
-  title: PassengerRow['title'];
-  first_name: string;
-  last_name: string;
-  gender: PassengerRow['gender'];
-  date_of_birth: string;
-  nationality: string;
-  passport_number: string;
-  passport_expiry: string;
-  traveller_id: string | null;
-  fare_minor: number;
-  taxes_minor: number;
-};
+export type NewPassenger = Omit<Insertable<BookingPassengersTable>, 'id' | 'booking_id' | 'position'>;
 
 export async function insertPassengers(
   trx: Transaction<Database>,
@@ -289,14 +260,7 @@ export async function insertPassengers(
     .execute();
 }
 
-export type NewSegment = {
-  leg: number;
-  flight: string;
-  departure_date: string;
-  cabin: Cabin;
-  seats: number;
-  departs_at: Date;
-};
+export type NewSegment = Omit<Insertable<BookingSegmentsTable>, 'booking_id' | 'position'>;
 
 export async function insertSegments(
   trx: Transaction<Database>,
@@ -352,7 +316,15 @@ export async function releaseBookingSeats(trx: Transaction<Database>, bookingId:
     .select(['flight', 'departure_date', 'cabin', 'seats'])
     .where('booking_id', '=', bookingId)
     .execute();
-  await releaseSeats(
+  await releaseSegmentSeats(trx, segments);
+}
+
+/** Gives back `seats` on each of these booked flights. */
+export function releaseSegmentSeats(
+  trx: Transaction<Database>,
+  segments: readonly Pick<NewSegment, 'flight' | 'departure_date' | 'cabin' | 'seats'>[],
+) {
+  return releaseSeats(
     trx,
     segments.map((segment) => ({
       flight: segment.flight,

@@ -1,25 +1,9 @@
-import { bookingEndpoints, defineEndpoint, FALLBACK, SUCCESS, TICKET_PDF_PATH } from '@skydesk/contract';
-import { z } from 'zod';
+import { bookingEndpoints, SUCCESS } from '@skydesk/contract';
 import { REPLY_SENT } from '../../platform/http/endpoint-route.js';
 import type { ModuleContext } from '../../platform/module.js';
 import type { FlightSupplier } from '../../supplier/port.js';
 import { holdExpirySweeper } from './hold-expiry.js';
 import { createBookingService } from './service.js';
-
-/**
- * The e-ticket is a PDF, not a JSON envelope: the same guard as the contract's endpoints
- * (company user, approved agency, bookings.view), and the handler sends the file itself.
- */
-const ticketPdf = defineEndpoint({
-  method: 'GET',
-  path: TICKET_PDF_PATH,
-  summary: 'The e-ticket of a ticketed booking, as a PDF',
-  access: 'company',
-  permission: 'bookings.view',
-  params: z.strictObject({ id: z.uuid() }),
-  response: z.unknown(),
-  fallbackMessage: FALLBACK.fetchBookingDetails,
-});
 
 /**
  * API.md "Bookings". Returns the hold-expiry sweeper for the app to start when it listens and stop
@@ -66,7 +50,7 @@ export function registerBookingRoutes(
     data: await bookings.details(principal, params.id),
   }));
 
-  route(ticketPdf, async ({ principal, params, reply }) => {
+  route(bookingEndpoints.ticketPdf, async ({ principal, params, reply }) => {
     const { pnr, pdf } = await bookings.ticketPdf(principal, params.id);
     reply
       .header('content-type', 'application/pdf')

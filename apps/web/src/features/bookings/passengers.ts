@@ -20,8 +20,6 @@ export const PASSENGER_TYPE_LABELS: Record<PassengerType, string> = {
   infant: 'Infant',
 };
 
-export const PTC_LABELS = { ADT: 'Adult', CNN: 'Child', INF: 'Infant' } as const;
-
 /** The age rule of each type (API.md, IATA), as the date of birth's hint says it. */
 export const PASSENGER_AGE_HINTS: Record<PassengerType, string> = Object.fromEntries(
   (Object.entries(PASSENGER_AGE) as [PassengerType, { min: number; max: number | null }][]).map(

@@ -1,5 +1,5 @@
-import { defineEndpoint, FALLBACK, TICKET_PDF_PATH } from '@skydesk/contract';
-import { z } from 'zod';
+import { bookingEndpoints } from '@skydesk/contract';
+import { useState } from 'react';
 import { apiBlob } from '../../shared/http/api-request';
 
 /**
@@ -7,19 +7,8 @@ import { apiBlob } from '../../shared/http/api-request';
  * memory (DESIGN.md §6), so a plain link would arrive without it: the PDF is fetched with the
  * bearer token and handed to the browser as a download.
  */
-const ticketPdf = defineEndpoint({
-  method: 'GET',
-  path: TICKET_PDF_PATH as `/api/${string}`,
-  summary: 'The e-ticket as PDF',
-  access: 'company',
-  permission: 'bookings.view',
-  params: z.strictObject({ id: z.uuid() }),
-  response: z.unknown(),
-  fallbackMessage: FALLBACK.fetchBookingDetails,
-});
-
 export async function downloadTicketPdf(booking: { id: string; pnr: string }): Promise<void> {
-  const blob = await apiBlob(ticketPdf, { params: { id: booking.id } });
+  const blob = await apiBlob(bookingEndpoints.ticketPdf, { params: { id: booking.id } });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -29,4 +18,20 @@ export async function downloadTicketPdf(booking: { id: string; pnr: string }): P
   link.remove();
   // After the click has handed the file over; revoking at once can cancel it in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** A download button's state: busy while the PDF comes; a failure has been told by apiBlob. */
+export function useTicketDownload(booking: { id: string; pnr: string }) {
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadTicketPdf(booking);
+    } catch {
+      // apiBlob has told the user.
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return { downloading, download };
 }

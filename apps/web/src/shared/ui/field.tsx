@@ -1,3 +1,4 @@
+import { COUNTRIES } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { CircleAlert } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useId } from 'react';
@@ -136,4 +137,13 @@ export function SelectField({ label, hint, error, className, id, children, ...se
       )}
     </Field>
   );
+}
+
+/** Every ISO country as a select's options, by name (registration, passports). */
+export function CountryOptions() {
+  return COUNTRIES.map((country) => (
+    <option key={country.code} value={country.code}>
+      {country.name}
+    </option>
+  ));
 }

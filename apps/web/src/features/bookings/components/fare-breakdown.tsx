@@ -1,6 +1,6 @@
 import type { AirItineraryPricingInfo, Money } from '@skydesk/contract';
 import { formatMoney } from '../../../shared/format/money';
-import { PTC_LABELS } from '../passengers';
+import { FareTotals, PTC_LABELS } from '../../flights/components/fare-totals';
 
 const times = (money: Money, quantity: number): Money => ({
   Amount: Math.round(money.Amount * 100 * quantity) / 100,
@@ -18,9 +18,6 @@ type FareBreakdownProps = {
  * times the number of passengers of that type, and the trip's total.
  */
 export function FareBreakdown({ pricing, total }: FareBreakdownProps) {
-  const quoted = pricing.ItinTotalFare.TotalFare;
-  const shownTotal = total ?? quoted;
-  const repriced = total !== undefined && total.Amount !== quoted.Amount;
   return (
     <div className="text-sm">
       <ul className="divide-y divide-slate-100">
@@ -41,28 +38,7 @@ export function FareBreakdown({ pricing, total }: FareBreakdownProps) {
           </li>
         ))}
       </ul>
-      <dl className="mt-2 space-y-1 border-slate-200 border-t pt-3">
-        <div className="flex justify-between gap-3">
-          <dt className="text-slate-600">Base fare</dt>
-          <dd className="tabular-nums">{formatMoney(pricing.ItinTotalFare.BaseFare)}</dd>
-        </div>
-        <div className="flex justify-between gap-3">
-          <dt className="text-slate-600">Taxes and fees</dt>
-          <dd className="tabular-nums">{formatMoney(pricing.ItinTotalFare.Taxes.Total)}</dd>
-        </div>
-        {repriced && (
-          <div className="flex justify-between gap-3 text-slate-500">
-            <dt>Quoted total</dt>
-            <dd className="tabular-nums line-through">{formatMoney(quoted)}</dd>
-          </div>
-        )}
-        <div className="flex justify-between gap-3 pt-1 font-semibold text-base text-slate-900">
-          <dt>{repriced ? 'New total' : 'Total'}</dt>
-          <dd className="tabular-nums" data-testid="fare-total">
-            {formatMoney(shownTotal)}
-          </dd>
-        </div>
-      </dl>
+      <FareTotals pricing={pricing} className="mt-2" {...(total ? { total } : {})} />
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import { COUNTRIES, GENDERS, passportNeededUntil, type Traveller } from '@skydesk/contract';
+import { GENDERS, passportNeededUntil, type Traveller } from '@skydesk/contract';
 import { History, UserRound, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { type Control, type UseFormReturn, useWatch } from 'react-hook-form';
 import { formatDayWithYear } from '../../../shared/format/date-time';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
-import { SelectField, TextField } from '../../../shared/ui/field';
+import { CountryOptions, SelectField, TextField } from '../../../shared/ui/field';
 import type { TravellerDraft } from '../booking-draft-slice';
 import { ageCheckDate, PASSENGER_AGE_HINTS, TITLE_LABELS, TITLES_FOR, type TripDates } from '../passengers';
 import type { TravellersFormValues } from '../travellers-form';
@@ -193,11 +193,7 @@ export function PassengerFields({
           {...register(field('nationality'))}
         >
           <option value="">Choose…</option>
-          {COUNTRIES.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
+          <CountryOptions />
         </SelectField>
         <TextField
           label="Passport number"

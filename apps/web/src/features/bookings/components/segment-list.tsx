@@ -1,5 +1,6 @@
 import type { AirItineraryPricingInfo, BookingSegment, TripType } from '@skydesk/contract';
 import { Clock, Luggage } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { daysBetween, formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
 import { DayMark } from '../../flights/components/itinerary-card';
 import { baggageLabel, instantOf } from '../../flights/itinerary';
@@ -12,6 +13,30 @@ const place = (airports: AirportDirectory | undefined, code: string, terminal: s
   const name = airport ? `${airport.city} · ${airport.name}` : code;
   return terminal ? `${name} · T${terminal}` : name;
 };
+
+/** One end of a flight: the local time (and its day mark), airport code, day, city and terminal. */
+function SegmentEnd(props: {
+  at: string;
+  airport: BookingSegment['DepartureAirport'];
+  airports: AirportDirectory | undefined;
+  dayMark?: ReactNode;
+}) {
+  const { at, airport, airports, dayMark } = props;
+  return (
+    <>
+      <span className="font-semibold text-slate-900 tabular-nums">
+        {formatTime(at)}
+        {dayMark}
+      </span>
+      <span className="min-w-0">
+        <span className="font-semibold text-slate-900">{airport.LocationCode}</span>{' '}
+        <span className="text-slate-600">
+          {formatDay(at)} · {place(airports, airport.LocationCode, airport.Terminal)}
+        </span>
+      </span>
+    </>
+  );
+}
 
 type SegmentListProps = {
   segments: BookingSegment[];
@@ -73,39 +98,19 @@ export function SegmentList({ segments, tripType, pricing, airports, compact = f
                     )}
                     <div className="grid gap-x-4 gap-y-2 rounded-xl bg-slate-50 p-3 sm:grid-cols-[1fr_auto]">
                       <div className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                        <span className="font-semibold text-slate-900 tabular-nums">
-                          {formatTime(segment.DepartureDateTime)}
-                        </span>
-                        <span className="min-w-0">
-                          <span className="font-semibold text-slate-900">
-                            {segment.DepartureAirport.LocationCode}
-                          </span>{' '}
-                          <span className="text-slate-600">
-                            {formatDay(segment.DepartureDateTime)} ·{' '}
-                            {place(
-                              airports,
-                              segment.DepartureAirport.LocationCode,
-                              segment.DepartureAirport.Terminal,
-                            )}
-                          </span>
-                        </span>
-                        <span className="font-semibold text-slate-900 tabular-nums">
-                          {formatTime(segment.ArrivalDateTime)}
-                          <DayMark days={daysBetween(segment.DepartureDateTime, segment.ArrivalDateTime)} />
-                        </span>
-                        <span className="min-w-0">
-                          <span className="font-semibold text-slate-900">
-                            {segment.ArrivalAirport.LocationCode}
-                          </span>{' '}
-                          <span className="text-slate-600">
-                            {formatDay(segment.ArrivalDateTime)} ·{' '}
-                            {place(
-                              airports,
-                              segment.ArrivalAirport.LocationCode,
-                              segment.ArrivalAirport.Terminal,
-                            )}
-                          </span>
-                        </span>
+                        <SegmentEnd
+                          at={segment.DepartureDateTime}
+                          airport={segment.DepartureAirport}
+                          airports={airports}
+                        />
+                        <SegmentEnd
+                          at={segment.ArrivalDateTime}
+                          airport={segment.ArrivalAirport}
+                          airports={airports}
+                          dayMark={
+                            <DayMark days={daysBetween(segment.DepartureDateTime, segment.ArrivalDateTime)} />
+                          }
+                        />
                       </div>
                       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600 text-xs sm:flex-col sm:items-end sm:text-right">
                         <span className="font-medium text-slate-900 text-sm">

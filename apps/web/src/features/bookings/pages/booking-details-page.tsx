@@ -22,7 +22,7 @@ import { IssuePanel } from '../components/issue-panel';
 import { PassengerList } from '../components/passenger-list';
 import { RefundPanel } from '../components/refund-panel';
 import { SegmentList } from '../components/segment-list';
-import { downloadTicketPdf } from '../ticket-pdf';
+import { useTicketDownload } from '../ticket-pdf';
 import { useBookingDetails } from '../use-booking-details';
 import { useCredits } from '../use-credits';
 
@@ -58,7 +58,7 @@ function BookingView({ booking, reload }: { booking: BookingDetails; reload: () 
   const airports = useAirports();
   const credits = useCredits();
   const [panel, setPanel] = useState<Panel>(null);
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, download } = useTicketDownload(booking);
   // spec §4: cancelling stores a success message, cleared when a cancel starts or fails.
   const [cancelMessage, setCancelMessage] = useState<string | null>(null);
 
@@ -66,17 +66,6 @@ function BookingView({ booking, reload }: { booking: BookingDetails; reload: () 
     setPanel(null);
     credits.reload();
     await reload();
-  };
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadTicketPdf(booking);
-    } catch {
-      // apiBlob has told the user.
-    } finally {
-      setDownloading(false);
-    }
   };
 
   const hasTickets = booking.tickets.length > 0;

@@ -1,6 +1,5 @@
 import type { BookingDetails } from '@skydesk/contract';
 import { ArrowLeft, Download, Plane, Printer } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { formatInstant } from '../../../shared/format/date-time';
@@ -16,7 +15,7 @@ import { BookingLoading, BookingNotFound } from '../components/booking-states';
 import { BookingStatusBadge } from '../components/booking-status-badge';
 import { PassengerList } from '../components/passenger-list';
 import { SegmentList } from '../components/segment-list';
-import { downloadTicketPdf } from '../ticket-pdf';
+import { useTicketDownload } from '../ticket-pdf';
 import { useBookingDetails } from '../use-booking-details';
 
 /** Location state of the arrival right after issuing. */
@@ -38,7 +37,7 @@ function ETicket({ booking }: { booking: BookingDetails }) {
   const location = useLocation();
   const company = useAppSelector(selectSessionCompany);
   const airports = useAirports();
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, download } = useTicketDownload(booking);
 
   if (booking.tickets.length === 0)
     return (
@@ -49,17 +48,6 @@ function ETicket({ booking }: { booking: BookingDetails }) {
         </Link>
       </Alert>
     );
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadTicketPdf(booking);
-    } catch {
-      // apiBlob has told the user.
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   const issuedAt = booking.tickets[0]?.issued_at;
   const ticketOf = new Map(booking.tickets.map((ticket) => [ticket.passenger_id, ticket]));

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { authEndpoints, COUNTRIES, SUCCESS } from '@skydesk/contract';
+import { authEndpoints, SUCCESS } from '@skydesk/contract';
 import { Building2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,7 +10,7 @@ import { showServerFieldErrors } from '../../../shared/forms/server-field-errors
 import { apiRequest } from '../../../shared/http/api-request';
 import { AuthPanel, textLinkClasses } from '../../../shared/ui/auth-panel';
 import { Button } from '../../../shared/ui/button';
-import { SelectField, TextField } from '../../../shared/ui/field';
+import { CountryOptions, SelectField, TextField } from '../../../shared/ui/field';
 import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
 import type { CodeSentState } from '../../auth/sign-in-steps';
 import {
@@ -108,11 +108,7 @@ export function RegistrationPage() {
             <option value="" disabled>
               Choose a country
             </option>
-            {COUNTRIES.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
+            <CountryOptions />
           </SelectField>
           <TextField
             label="City"

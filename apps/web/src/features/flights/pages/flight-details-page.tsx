@@ -10,12 +10,11 @@ import { useCountdown } from '../../../shared/time/use-countdown';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { selectSelectedItinerary } from '../../bookings/booking-draft-slice';
+import { FareTotals, PTC_LABELS } from '../components/fare-totals';
 import { DayMark } from '../components/itinerary-card';
 import { baggageLabel, firstSegment, lastSegment, layoversOf, legsOf, stopsOf } from '../itinerary';
 import { CABIN_LABELS } from '../search-form';
 import { type AirportDirectory, useAirports } from '../use-airports';
-
-const PASSENGER_LABELS = { ADT: 'Adult', CNN: 'Child', INF: 'Infant' } as const;
 
 function Card({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -234,7 +233,7 @@ export function FlightDetailsPage() {
               {pricing.PTC_FareBreakdowns.PTC_FareBreakdown.map((breakdown) => (
                 <tr key={breakdown.PassengerTypeQuantity.Code} className="border-slate-100 border-t">
                   <th scope="row" className="py-1.5 text-left font-medium text-slate-800">
-                    {PASSENGER_LABELS[breakdown.PassengerTypeQuantity.Code]} ×{' '}
+                    {PTC_LABELS[breakdown.PassengerTypeQuantity.Code]} ×{' '}
                     {breakdown.PassengerTypeQuantity.Quantity}
                   </th>
                   <td className="py-1.5 text-right tabular-nums">
@@ -250,20 +249,7 @@ export function FlightDetailsPage() {
               ))}
             </tbody>
           </table>
-          <dl className="mt-3 space-y-1 border-slate-200 border-t pt-3 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-slate-600">Base fare</dt>
-              <dd className="tabular-nums">{formatMoney(pricing.ItinTotalFare.BaseFare)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-slate-600">Taxes and fees</dt>
-              <dd className="tabular-nums">{formatMoney(pricing.ItinTotalFare.Taxes.Total)}</dd>
-            </div>
-            <div className="flex justify-between font-semibold text-base text-slate-900">
-              <dt>Total</dt>
-              <dd className="tabular-nums">{formatMoney(pricing.ItinTotalFare.TotalFare)}</dd>
-            </div>
-          </dl>
+          <FareTotals pricing={pricing} className="mt-3 text-sm" />
           <Button
             className="mt-4 w-full"
             disabled={left === 0}
