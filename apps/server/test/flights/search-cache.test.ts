@@ -2,7 +2,7 @@ import type { PricedItinerary } from '@skydesk/contract';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sharedTimetable } from '../../src/modules/flights/sandbox.js';
 import { withSearchCache } from '../../src/modules/flights/search-cache.js';
-import type { SearchOutcome } from '../../src/modules/flights/search-outcome.js';
+import { plainOf, type SearchOutcome } from '../../src/modules/flights/search-outcome.js';
 import { inThreadRunner, type SearchRunner } from '../../src/modules/flights/search-runner.js';
 import { createManualClock } from '../../src/platform/clock.js';
 import { inventoryFromMap, type SeatInventory, seatKey } from '../../src/supplier/inventory.js';
@@ -62,7 +62,7 @@ const search = (runner: SearchRunner, overrides: Partial<FlightSearchRequest> = 
   runner.search(request(overrides), { gzip: false });
 /** The itineraries of an encoded answer (its JSON closes after the search id). */
 const itinerariesOf = (outcome: SearchOutcome) =>
-  JSON.parse(`${outcome.answer.head.toString()}}}`).data.PricedItineraries
+  JSON.parse(`${plainOf(outcome.answer).toString()}}}`).data.PricedItineraries
     .PricedItinerary as PricedItinerary[];
 
 describe('the search cache', () => {

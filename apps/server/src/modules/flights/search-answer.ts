@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gzipWithTail } from '../../platform/http/gzip-fragments.js';
 import { acceptsEncoding } from '../../platform/http/large-answer-compression.js';
-import { type EncodedAnswer, withGzip } from './search-outcome.js';
+import { type EncodedAnswer, gzipOf, plainOf } from './search-outcome.js';
 
 /**
  * The search answer on the wire. Its itineraries are encoded once per answer (search-outcome.ts):
@@ -20,10 +20,10 @@ export function sendSearchAnswer(
 ) {
   const tail = Buffer.from(`,"search_id":${JSON.stringify(searchId)}}}`);
   reply.code(200).type('application/json; charset=utf-8');
-  if (!acceptsGzip(request)) return reply.send(Buffer.concat([answer.head, tail]));
+  if (!acceptsGzip(request)) return reply.send(Buffer.concat([plainOf(answer), tail]));
   const vary = reply.getHeader('vary');
   return reply
     .header('content-encoding', 'gzip')
     .header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding')
-    .send(gzipWithTail(withGzip(answer), tail));
+    .send(gzipWithTail(gzipOf(answer), tail));
 }

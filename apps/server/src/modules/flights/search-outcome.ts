@@ -1,5 +1,5 @@
 import type { Money, OriginDestinationOption, PricedItinerary } from '@skydesk/contract';
-import { type GzipHead, gzipHead } from '../../platform/http/gzip-fragments.js';
+import { type GzipHead, gunzipHead, gzipHead } from '../../platform/http/gzip-fragments.js';
 import { type SeatQuery, type SeatReading, seatKey } from '../../supplier/inventory.js';
 import type { FlightSearchAnswer } from '../../supplier/port.js';
 
@@ -22,9 +22,11 @@ export type SearchOutcome = {
 
 /**
  * The success envelope of every endpoint (platform/http/endpoint-route.ts), written up to where
- * each search adds its own `search_id`; and its gzip, made once and kept.
+ * each search adds its own `search_id`: as plain JSON, or gzip, or both. A search encodes what its
+ * client takes; the other form is made from it when first asked for, and kept (a cached answer
+ * usually lives as its gzip alone, a tenth of the size).
  */
-export type EncodedAnswer = { head: Buffer; gzip?: GzipHead };
+export type EncodedAnswer = { plain?: Buffer; gzip?: GzipHead };
 
 export const searchMessage = (count: number) => `${count} itineraries found`;
 
@@ -32,16 +34,57 @@ export const searchMessage = (count: number) => `${count} itineraries found`;
 const GZIP_LEVEL = 1;
 
 function encodeAnswer(itineraries: readonly PricedItinerary[], options: { gzip: boolean }): EncodedAnswer {
-  const head = Buffer.from(
-    `{"status":true,"message":${JSON.stringify(searchMessage(itineraries.length))},"data":{"PricedItineraries":{"PricedItinerary":${JSON.stringify(itineraries)}}`,
-  );
-  return options.gzip ? { head, gzip: gzipHead(head, GZIP_LEVEL) } : { head };
+  const plain = answerJson(itineraries);
+  return options.gzip ? { gzip: gzipHead(plain, GZIP_LEVEL) } : { plain };
 }
 
-/** The gzip of an answer encoded without one (a cached answer first asked for in plain JSON). */
-export function withGzip(answer: EncodedAnswer): GzipHead {
-  answer.gzip ??= gzipHead(answer.head, GZIP_LEVEL);
+export function plainOf(answer: EncodedAnswer): Buffer {
+  answer.plain ??= gunzipHead(answer.gzip!);
+  return answer.plain;
+}
+
+export function gzipOf(answer: EncodedAnswer): GzipHead {
+  answer.gzip ??= gzipHead(answer.plain!, GZIP_LEVEL);
   return answer.gzip;
+}
+
+const COMMA = Buffer.from(',');
+
+/**
+ * The answer as JSON.stringify writes it, each leg written once. A return search pairs every
+ * outbound option with every inbound one — hundreds of itineraries sharing a few dozen leg objects
+ * (present-itinerary.ts) — so most of its megabytes are copies of the same legs. The keys of an
+ * itinerary are written here in the contract's order; a test holds this byte for byte to
+ * JSON.stringify.
+ */
+function answerJson(itineraries: readonly PricedItinerary[]): Buffer {
+  const legs = new Map<OriginDestinationOption, Buffer>();
+  const parts: Buffer[] = [
+    Buffer.from(
+      `{"status":true,"message":${JSON.stringify(searchMessage(itineraries.length))},"data":{"PricedItineraries":{"PricedItinerary":[`,
+    ),
+  ];
+  itineraries.forEach((itinerary, index) => {
+    parts.push(
+      Buffer.from(
+        `${index > 0 ? ',' : ''}{"SequenceNumber":${JSON.stringify(itinerary.SequenceNumber)},"offer_id":${JSON.stringify(itinerary.offer_id)},"offer_expires_at":${JSON.stringify(itinerary.offer_expires_at)},"ValidatingCarrier":${JSON.stringify(itinerary.ValidatingCarrier)},"AirItinerary":{"DirectionInd":${JSON.stringify(itinerary.AirItinerary.DirectionInd)},"OriginDestinationOptions":{"OriginDestinationOption":[`,
+      ),
+    );
+    itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption.forEach((option, leg) => {
+      if (leg > 0) parts.push(COMMA);
+      let json = legs.get(option);
+      if (!json) {
+        json = Buffer.from(JSON.stringify(option));
+        legs.set(option, json);
+      }
+      parts.push(json);
+    });
+    parts.push(
+      Buffer.from(`]}},"AirItineraryPricingInfo":${JSON.stringify(itinerary.AirItineraryPricingInfo)}}`),
+    );
+  });
+  parts.push(Buffer.from(']}'));
+  return Buffer.concat(parts);
 }
 
 export function outcomeOf(searched: FlightSearchAnswer, options: { gzip: boolean }): SearchOutcome {

@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
 import type { Clock } from '../../platform/clock.js';
-import type { GzipHead } from '../../platform/http/gzip-fragments.js';
 import type { SeatInventory, SeatQuery } from '../../supplier/inventory.js';
 import { type FlightSearchRequest, SupplierRequestError } from '../../supplier/port.js';
 import type { TimetableParts } from '../../supplier/timetable.js';
@@ -55,7 +54,6 @@ function startWorker(setup: SearchWorkerSetup): Worker {
 
 /** A structured clone hands Buffers over as plain Uint8Arrays. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-const gzipOf = (gzip: GzipHead): GzipHead => ({ ...gzip, bytes: asBuffer(gzip.bytes) });
 
 export function createSearchPool(options: {
   size: number;
@@ -103,10 +101,13 @@ export function createSearchPool(options: {
     if (!pending) return;
     member.pending.delete(message.id);
     if (message.type === 'outcome') {
-      const { answer } = message.outcome;
+      const { plain, gzip } = message.outcome.answer;
       pending.resolve({
         ...message.outcome,
-        answer: { head: asBuffer(answer.head), ...(answer.gzip ? { gzip: gzipOf(answer.gzip) } : {}) },
+        answer: {
+          ...(plain ? { plain: asBuffer(plain) } : {}),
+          ...(gzip ? { gzip: { ...gzip, bytes: asBuffer(gzip.bytes) } } : {}),
+        },
       });
     } else if (message.type === 'refused') {
       pending.reject(new SupplierRequestError(message.field, message.message));

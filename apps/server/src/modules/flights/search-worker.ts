@@ -2,18 +2,29 @@
  * A search worker thread (search-pool.ts): the embedded GDS over its own copy of the timetable,
  * asking the event loop for seats sold, answering each search encoded for the wire.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, type TransferListItem, workerData } from 'node:worker_threads';
 import type { SeatInventory } from '../../supplier/inventory.js';
 import { SupplierRequestError } from '../../supplier/port.js';
 import { createSandboxSupplier } from '../../supplier/sandbox-supplier.js';
 import { Timetable } from '../../supplier/timetable.js';
-import { outcomeOf } from './search-outcome.js';
+import { outcomeOf, type SearchOutcome } from './search-outcome.js';
 import type { FromWorker, SearchWorkerSetup, ToWorker } from './search-pool.js';
 
 const port = parentPort;
 if (!port) throw new Error('search-worker.ts runs as a worker thread of search-pool.ts');
 const setup = workerData as SearchWorkerSetup;
-const send = (message: FromWorker) => port.postMessage(message);
+const send = (message: FromWorker, transfer: TransferListItem[] = []) => port.postMessage(message, transfer);
+
+/** An answer's bytes are handed over, not copied, when they have an ArrayBuffer of their own. */
+function ownBuffers({ answer }: SearchOutcome): TransferListItem[] {
+  const buffers: TransferListItem[] = [];
+  for (const bytes of [answer.plain, answer.gzip?.bytes]) {
+    if (bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) {
+      buffers.push(bytes.buffer);
+    }
+  }
+  return buffers;
+}
 
 type SoldWaiter = { resolve: (sold: readonly number[]) => void; reject: (error: Error) => void };
 const soldWaiters = new Map<number, SoldWaiter>();
@@ -38,7 +49,8 @@ const supplier = await createSandboxSupplier({
 async function search(message: Extract<ToWorker, { type: 'search' }>) {
   try {
     const answer = await supplier.searchAt(message.request, new Date(message.now));
-    send({ type: 'outcome', id: message.id, outcome: outcomeOf(answer, { gzip: message.gzip }) });
+    const outcome = outcomeOf(answer, { gzip: message.gzip });
+    send({ type: 'outcome', id: message.id, outcome }, ownBuffers(outcome));
   } catch (error) {
     if (error instanceof SupplierRequestError) {
       send({ type: 'refused', id: message.id, field: error.field, message: error.message });

@@ -1,4 +1,4 @@
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /**
  * A gzip answer made of a large head compressed once and a small tail added per request.
@@ -18,6 +18,11 @@ export type GzipHead = { bytes: Buffer; crc: number; length: number };
 export function gzipHead(head: Buffer, level = 6): GzipHead {
   const deflated = deflateRawSync(head, { level, finishFlush: constants.Z_FULL_FLUSH });
   return { bytes: Buffer.concat([GZIP_HEADER, deflated]), crc: crc32(head), length: head.length };
+}
+
+/** The head back, uncompressed (for a client that does not take gzip). */
+export function gunzipHead(head: GzipHead): Buffer {
+  return inflateRawSync(head.bytes.subarray(GZIP_HEADER.length), { finishFlush: constants.Z_SYNC_FLUSH });
 }
 
 /** Largest stored block: its length is 16 bits. */
