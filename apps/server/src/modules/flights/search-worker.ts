@@ -20,7 +20,7 @@ function ownBuffers({ answer }: SearchOutcome): TransferListItem[] {
   const buffers: TransferListItem[] = [];
   for (const bytes of [answer.plain, answer.gzip?.bytes]) {
     if (bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) {
-      buffers.push(bytes.buffer);
+      buffers.push(bytes.buffer as ArrayBuffer); // made by this thread, never shared
     }
   }
   return buffers;
