@@ -203,6 +203,19 @@ describe('journey planning (range RAPTOR)', () => {
     });
   });
 
+  it('answers as a new planner does when it has kept what it knew of the destination', () => {
+    // A few destinations searched again and again from everywhere, as agents do; a new planner
+    // knows nothing of any destination.
+    const destinations = ['JFK', 'LHR', 'DXB', 'SIN', 'ORD'].map((code) => timetable.airportIndex(code)!);
+    const cabins = [cabinBit('Economy'), cabinBit('Business')];
+    randomQueries(150, 23).forEach((query, index) => {
+      const destination = destinations[index % destinations.length]!;
+      if (query.origin === destination) return;
+      const variant = { ...query, destination, maxConnections: index % 3, cabinBit: cabins[index % 2]! };
+      expect(planner.plan(variant)).toEqual(new JourneyPlanner(timetable).plan(variant));
+    });
+  });
+
   it('keeps the connection rules: 45 min (60 across a border), at most 24 h, no airport twice', () => {
     let journeys = 0;
     let connections = 0;

@@ -1,5 +1,5 @@
+import { type DestinationIndex, DestinationIndexes } from './destination-index.js';
 import { EQUIPMENT_CABIN_BITS } from './fleet.js';
-import { minimumBlockMinutes } from './geo.js';
 import { MINUTES_PER_DAY } from './time-zones.js';
 import type { Timetable } from './timetable.js';
 
@@ -20,7 +20,8 @@ import type { Timetable } from './timetable.js';
  * land at one of its feeder airports; lower bounds on the time still to go (connection times,
  * the shortest block on each remaining link, great-circle distance at top speed) and the latest
  * last flight that could still beat the target label prune branches before any flight is looked
- * up.
+ * up. What depends on the destination alone (its feeders, and each airport's links to them) is
+ * kept for the destinations searched most recently (destination-index.ts).
  *
  * Intermediate airports deliberately keep no labels. With a 24-hour cap on layovers an earlier
  * arrival at a connecting airport no longer dominates a later one (it can miss a flight 25 hours
@@ -74,33 +75,19 @@ export function minimumConnectionMinutes(
 
 /** Later than any instant (epoch minutes), and still a small integer to V8 (below 2^30). */
 const UNREACHED = 0x3fffffff;
-/** usefulMinimum of an airport with no useful link: more minutes than any journey, small enough to add to. */
-const NO_USEFUL_LINK = 1 << 24;
 const MAX_CANDIDATES = 4096;
 
 export class JourneyPlanner {
   private readonly timetable: Timetable;
   /** Per-query stamps, so nothing is cleared between queries. */
   private stamp = 0;
-  private readonly feederStamp: Int32Array;
-  private readonly linkToDestination: Int32Array;
-  private readonly boundStamp: Int32Array;
-  private readonly boundMinutes: Int32Array;
-  private readonly usefulStamp: Int32Array;
-  private readonly usefulStart: Int32Array;
-  private readonly usefulEnd: Int32Array;
-  private readonly usefulLinks: Int32Array;
-  /** Per useful link, the least minutes from leaving over it to reaching the destination. */
-  private readonly usefulLeast: Int32Array;
-  /** Per airport, the smallest of its useful links' least minutes. */
-  private readonly usefulMinimum: Int32Array;
+  /** The destination of the query, and what the network says of it (kept across queries). */
+  private readonly indexes: DestinationIndexes;
+  private target!: DestinationIndex;
   /** Per feeder, the latest last flight landing before latestBeat (see latestLastDeparture). */
   private readonly latestStamp: Int32Array;
   private readonly latestBeat: Int32Array;
   private readonly latestDeparture: Int32Array;
-  private readonly feeders: Int32Array;
-  private feederCount = 0;
-  private usefulCursor = 0;
   // The origin's departures in the window, then sorted by time.
   private eventFlight = new Int32Array(4096);
   private eventTime = new Int32Array(4096);
@@ -134,20 +121,10 @@ export class JourneyPlanner {
   constructor(timetable: Timetable) {
     this.timetable = timetable;
     const n = timetable.airportCount;
-    this.feederStamp = new Int32Array(n);
-    this.linkToDestination = new Int32Array(n);
-    this.boundStamp = new Int32Array(n);
-    this.boundMinutes = new Int32Array(n);
-    this.usefulStamp = new Int32Array(n);
-    this.usefulStart = new Int32Array(n);
-    this.usefulEnd = new Int32Array(n);
-    this.usefulLinks = new Int32Array(timetable.linkCount);
-    this.usefulLeast = new Int32Array(timetable.linkCount);
-    this.usefulMinimum = new Int32Array(n);
+    this.indexes = new DestinationIndexes(timetable, MIN_CONNECTION_MINUTES);
     this.latestStamp = new Int32Array(n);
     this.latestBeat = new Int32Array(n);
     this.latestDeparture = new Int32Array(n);
-    this.feeders = new Int32Array(n);
   }
 
   plan(query: JourneyQuery): Journey[] {
@@ -162,7 +139,8 @@ export class JourneyPlanner {
     this.allowed = query.allowedAirlines ?? null;
     this.bestWithin2 = UNREACHED;
     this.bestWithin3 = UNREACHED;
-    this.markFeeders(destination);
+    this.stamp++;
+    this.target = this.indexes.of(destination);
     const eventCount = this.collectDepartures(query.departureFrom, query.departureUntil, maxLegs);
 
     // One run per departure minute, the latest first, so target labels only ever improve.
@@ -192,8 +170,9 @@ export class JourneyPlanner {
       if (arrival < this.bestWithin3) this.bestWithin3 = arrival;
       return;
     }
-    if (maxLegs < 2 || this.feederStamp[reached] !== this.stamp) return;
-    const last = this.linkToDestination[reached]!;
+    if (maxLegs < 2) return;
+    const last = this.target.linkToDestination[reached]!;
+    if (last < 0) return;
     const connection = this.connectionMinutes(t.flightLink[first]!, last);
     if (arrival + connection + t.linkMinBlock[last]! >= this.bestWithin2) return;
     const second = this.findFlight(
@@ -216,16 +195,18 @@ export class JourneyPlanner {
     const reached = t.flightDestination[first]!;
     if (reached === destination) return;
     const arrival = departure + t.flightBlock[first]!;
-    if (arrival + 2 * MIN_CONNECTION_MINUTES + this.remainingBound(reached) >= this.bestWithin3) return;
-    this.prepareUsefulLinks(reached);
-    if (arrival + MIN_CONNECTION_MINUTES + this.usefulMinimum[reached]! >= this.bestWithin3) return;
+    const target = this.target;
+    if (arrival + 2 * MIN_CONNECTION_MINUTES + target.remainingBound(reached) >= this.bestWithin3) return;
+    target.listUsefulLinks(reached);
+    if (arrival + MIN_CONNECTION_MINUTES + target.usefulMinimum[reached]! >= this.bestWithin3) return;
     const inbound = t.flightLink[first]!;
-    const end = this.usefulEnd[reached]!;
-    for (let u = this.usefulStart[reached]!; u < end; u++) {
-      const least = this.usefulLeast[u]!;
+    const { usefulLinks, usefulLeast } = target;
+    const end = target.usefulEnd[reached]!;
+    for (let u = target.usefulStart[reached]!; u < end; u++) {
+      const least = usefulLeast[u]!;
       const beat = this.bestWithin3;
       if (arrival + MIN_CONNECTION_MINUTES + least >= beat) continue;
-      const middle = this.usefulLinks[u]!;
+      const middle = usefulLinks[u]!;
       const via = t.linkDestination[middle]!;
       if (via === this.origin) continue;
       // The last flight must land before the bound, so it leaves by some latest time, and the
@@ -237,7 +218,7 @@ export class JourneyPlanner {
         inbound,
         arrival,
         middle,
-        this.linkToDestination[via]!,
+        target.linkToDestination[via]!,
         least - t.linkMinBlock[middle]!,
         beat,
         latestLast,
@@ -357,7 +338,7 @@ export class JourneyPlanner {
     if (this.latestStamp[feeder] === this.stamp && this.latestBeat[feeder] === beat)
       return this.latestDeparture[feeder]!;
     const t = this.timetable;
-    const link = this.linkToDestination[feeder]!;
+    const link = this.target.linkToDestination[feeder]!;
     const first = t.linkFlightStart[link]!;
     const end = t.linkFlightStart[link + 1]!;
     const floor = this.windowStart;
@@ -395,79 +376,6 @@ export class JourneyPlanner {
     );
   }
 
-  /** Marks the airports with a flight to the destination: where the last connection is made. */
-  private markFeeders(destination: number): void {
-    const t = this.timetable;
-    this.stamp++;
-    this.usefulCursor = 0;
-    this.feederCount = 0;
-    for (let i = t.inLinkStart[destination]!; i < t.inLinkStart[destination + 1]!; i++) {
-      const link = t.inLinks[i]!;
-      const feeder = t.linkOrigin[link]!;
-      this.feederStamp[feeder] = this.stamp;
-      this.linkToDestination[feeder] = link;
-      this.feeders[this.feederCount++] = feeder;
-    }
-  }
-
-  /**
-   * Lists, once per query, the links out of `airport` to the destination's feeders, each with the
-   * least time it takes to reach the destination over it (shortest block on the link, a
-   * connection, shortest block from the feeder), so most links are ruled out by one comparison. The
-   * list is built from whichever side is smaller: the airport's links, or the feeders (a binary
-   * search each). It is not sorted: sorting every list costs more than it saves.
-   */
-  private prepareUsefulLinks(airport: number): void {
-    const destination = this.destination;
-    if (this.usefulStamp[airport] === this.stamp) return;
-    const t = this.timetable;
-    this.usefulStamp[airport] = this.stamp;
-    const start = this.usefulCursor;
-    let end = start;
-    const firstLink = t.outLinkStart[airport]!;
-    const lastLink = t.outLinkStart[airport + 1]!;
-    if (lastLink - firstLink <= this.feederCount * 8) {
-      for (let link = firstLink; link < lastLink; link++) {
-        const next = t.linkDestination[link]!;
-        if (next !== destination && this.feederStamp[next] === this.stamp) {
-          this.addUsefulLink(end++, link);
-        }
-      }
-    } else {
-      for (let i = 0; i < this.feederCount; i++) {
-        const feeder = this.feeders[i]!;
-        if (feeder === airport) continue;
-        const link = t.linkBetween(airport, feeder);
-        if (link >= 0) this.addUsefulLink(end++, link);
-      }
-    }
-    let minimum = NO_USEFUL_LINK;
-    for (let u = start; u < end; u++) if (this.usefulLeast[u]! < minimum) minimum = this.usefulLeast[u]!;
-    this.usefulMinimum[airport] = minimum;
-    this.usefulStart[airport] = start;
-    this.usefulEnd[airport] = end;
-    this.usefulCursor = end;
-  }
-
-  /** The least time over a useful link is exact block times: its own and the feeder's last link. */
-  private addUsefulLink(slot: number, link: number): void {
-    const t = this.timetable;
-    this.usefulLinks[slot] = link;
-    this.usefulLeast[slot] =
-      t.linkMinBlock[link]! +
-      MIN_CONNECTION_MINUTES +
-      t.linkMinBlock[this.linkToDestination[t.linkDestination[link]!]!]!;
-  }
-
-  /** Minutes of flying, at least, from `airport` to the destination (cached per query). */
-  private remainingBound(airport: number): number {
-    if (this.boundStamp[airport] !== this.stamp) {
-      this.boundStamp[airport] = this.stamp;
-      this.boundMinutes[airport] = minimumBlockMinutes(this.timetable.distanceKm(airport, this.destination));
-    }
-    return this.boundMinutes[airport]!;
-  }
-
   /**
    * The origin's flights leaving within the window, sorted by departure (a counting sort by minute:
    * the window is about a day). Links that cannot lead to the destination within the allowed
@@ -484,7 +392,7 @@ export class JourneyPlanner {
       const next = t.linkDestination[link]!;
       if (
         next !== destination &&
-        (maxLegs === 1 || (maxLegs === 2 && this.feederStamp[next] !== this.stamp))
+        (maxLegs === 1 || (maxLegs === 2 && this.target.linkToDestination[next]! < 0))
       ) {
         continue;
       }
