@@ -43,6 +43,19 @@ export function createOfferSigner(key: string | Uint8Array) {
   const tag = (payload: string) =>
     createHmac('sha256', key).update(payload).digest('base64url').slice(0, TAG_CHARACTERS);
 
+  // A search's offers share their legs (a return search pairs each outbound with every inbound).
+  const legTexts = new WeakMap<OfferedLeg, string>();
+  const legText = (leg: OfferedLeg) => {
+    let text = legTexts.get(leg);
+    if (text === undefined) {
+      text =
+        leg.bookingClass +
+        leg.segments.map((segment) => `${segment.flight}-${epochDayOf(segment.date).toString(36)}`).join('_');
+      legTexts.set(leg, text);
+    }
+    return text;
+  };
+
   return {
     encode(offer: Offer): string {
       const { adults, children, infants } = offer.passengers;
@@ -50,15 +63,7 @@ export function createOfferSigner(key: string | Uint8Array) {
         'o1',
         Math.floor(offer.quotedAt.getTime() / 1000).toString(36),
         `${TRIP_LETTERS[TRIP_TYPES.indexOf(offer.tripType)]}${CABIN_LETTERS[CABINS.indexOf(offer.cabin)]}${adults},${children},${infants}`,
-        offer.legs
-          .map(
-            (leg) =>
-              leg.bookingClass +
-              leg.segments
-                .map((segment) => `${segment.flight}-${epochDayOf(segment.date).toString(36)}`)
-                .join('_'),
-          )
-          .join('~'),
+        offer.legs.map(legText).join('~'),
         offer.total.toString(36),
       ].join('.');
       return `${payload}.${tag(payload)}`;

@@ -4,7 +4,7 @@ import { buildTimetable, DEFAULT_NETWORK_SEED } from './build-timetable.js';
 import { BOOKING_CLASSES, type FareRules } from './fares.js';
 import { equipmentAt } from './fleet.js';
 import { EMPTY_INVENTORY, recordingReads, type SeatInventory } from './inventory.js';
-import { createOfferSigner, OFFER_TTL_MS, type Offer } from './offers.js';
+import { createOfferSigner, OFFER_TTL_MS, type Offer, type OfferedLeg } from './offers.js';
 import type {
   FlightSearchAnswer,
   FlightSearchRequest,
@@ -76,18 +76,29 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
       ...(presented ? { legs: presented } : {}),
     });
 
+  const offeredLeg = (leg: PricedLeg): OfferedLeg => ({
+    bookingClass: leg.component.bookingClass,
+    segments: leg.segments.map((segment) => ({
+      flight: timetable.designator(segment.flight),
+      date: segmentDate(timetable, segment),
+    })),
+  });
+
+  /** `offered` keeps each leg's part of the offer for the search (a leg is in many of its trips). */
   const offerFor = (
     request: Pick<Offer, 'tripType' | 'cabin' | 'passengers' | 'quotedAt'>,
     legs: readonly PricedLeg[],
+    offered?: Map<PricedLeg, OfferedLeg>,
   ): Offer => ({
     ...request,
-    legs: legs.map((leg) => ({
-      bookingClass: leg.component.bookingClass,
-      segments: leg.segments.map((segment) => ({
-        flight: timetable.designator(segment.flight),
-        date: segmentDate(timetable, segment),
-      })),
-    })),
+    legs: legs.map((leg) => {
+      let part = offered?.get(leg);
+      if (!part) {
+        part = offeredLeg(leg);
+        offered?.set(leg, part);
+      }
+      return part;
+    }),
     total: tripTotals(legs, request.passengers).total,
   });
 
@@ -102,8 +113,9 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
       quotedAt,
     });
     const presented: PresentedLegs = new Map();
+    const offered = new Map<PricedLeg, OfferedLeg>();
     const itineraries = trips.map((trip, index) => {
-      const offer = offerFor({ ...request, quotedAt }, trip.legs);
+      const offer = offerFor({ ...request, quotedAt }, trip.legs, offered);
       return present(trip.legs, offer, signer.encode(offer), index + 1, presented);
     });
     return { itineraries, seatsRead: reads.reading };
