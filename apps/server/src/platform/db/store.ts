@@ -72,7 +72,9 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
           await connection.query(prepareStatement(statement));
           prepared.add(statement.name);
         }
-        return (await connection.query<Row>(execute)).rows;
+        // The simple protocol: one message for a statement that takes no bind parameters.
+        const [result] = await connection.exec(execute);
+        return (result?.rows ?? []) as Row[];
       }),
     ping: async () => {
       await sql`select 1`.execute(db);
