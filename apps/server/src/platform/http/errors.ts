@@ -33,7 +33,7 @@ function fromFrameworkError(error: FastifyError): AppError | undefined {
   return new AppError(statusToErrorCode(status), error.message || 'Bad request');
 }
 
-type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
+type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<unknown>;
 
 /**
  * One error handler for the whole API (API.md envelope; 422 with field errors for validation;

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,8 +30,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       );
     },
   });
-  const sendIndex = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // A few hundred bytes, read and sent whole rather than streamed (a new build shows at once).
+  const sendIndex = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const html = await readFile(indexFile);
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
   // The static handler would answer the bare root as a forbidden directory listing.
   app.get('/', { schema: { hide: true } }, sendIndex);
   return sendIndex;
