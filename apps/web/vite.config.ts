@@ -5,6 +5,18 @@ import { defineConfig } from 'vite';
 /** The API server of apps/server in development (DESIGN.md §7: PORT 3000, HOST 127.0.0.1). */
 const API_SERVER = 'http://127.0.0.1:3000';
 
+/**
+ * Libraries in chunks of their own: they change far less often than the portal's code, so after a
+ * deployment the browser keeps them (hashed assets are cached for a year) and fetches only ours.
+ */
+const VENDOR_CHUNKS: [chunk: string, packages: RegExp][] = [
+  ['react', /\/node_modules\/(react|react-dom|scheduler)\//],
+  ['router', /\/node_modules\/(react-router|@remix-run)\//],
+  ['state', /\/node_modules\/(@reduxjs|redux|react-redux|redux-persist|immer|reselect)\//],
+  ['zod', /\/node_modules\/zod\//],
+  ['radix', /\/node_modules\/(@radix-ui|@floating-ui)\//],
+];
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
@@ -12,6 +24,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rollupOptions: {
+      output: {
+        manualChunks: (id) => VENDOR_CHUNKS.find(([, packages]) => packages.test(id))?.[0],
+      },
       onwarn(warning, warn) {
         // zod ships /*#__PURE__*/ comments in places Rollup cannot use; harmless noise.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/zod/')) return;
