@@ -14,7 +14,7 @@ import type { Timetable } from './timetable.js';
 const NO_USEFUL_LINK = 1 << 24;
 
 export class DestinationIndex {
-  destination: number;
+  private destination = -1;
   /** Per airport, its link to the destination, or -1 when it has none (it is not a feeder). */
   readonly linkToDestination: Int32Array;
   /** Per airport with its lists made, where they are in usefulLinks / usefulLeast. */
@@ -46,11 +46,11 @@ export class DestinationIndex {
     this.boundMinutes = new Int32Array(n);
     this.usefulLinks = new Int32Array(1024);
     this.usefulLeast = new Int32Array(1024);
-    this.destination = this.reset(destination);
+    this.reset(destination);
   }
 
   /** Forgets the destination it was made for and takes another (its arrays are reused). */
-  reset(destination: number): number {
+  reset(destination: number): void {
     const t = this.timetable;
     this.destination = destination;
     this.linkToDestination.fill(-1);
@@ -66,7 +66,6 @@ export class DestinationIndex {
       this.linkToDestination[feeder] = link;
       this.feeders[i - first] = feeder;
     }
-    return destination;
   }
 
   /**
