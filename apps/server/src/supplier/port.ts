@@ -14,6 +14,11 @@ export type FlightSupplier = {
   /** Priced itineraries, cheapest first, then shortest. Throws SupplierRequestError on a bad request. */
   search(request: FlightSearchRequest): Promise<FlightSearchAnswer>;
   /**
+   * The lowest total for the party, without the itineraries (the fare strip), null when nothing is
+   * for sale — as GDSs offer low-fare calendars next to search. Without it, the portal searches.
+   */
+  lowestFare?(request: FlightSearchRequest): Promise<Money | null>;
+  /**
    * Re-prices an offer with today's seats; says when it expired, is not ours, or sold out. A
    * priced answer carries what booking it needs (`booking`).
    */

@@ -310,6 +310,65 @@ describe('search', () => {
     }
   });
 
+  it('gives the lowest fare alone as the whole search would, for every kind of trip and party', async () => {
+    const requests: FlightSearchRequest[] = [
+      ['LHR', 'JFK', '2026-12-20'],
+      ['ABZ', 'ADL', '2026-12-03'],
+      ['CDG', 'NRT', '2026-12-09'],
+    ].flatMap(([origin, destination, date]) => [
+      {
+        tripType: 'OneWay',
+        legs: [{ origin: origin!, destination: destination!, departureDate: date! }],
+        passengers: { adults: 2, children: 1, infants: 1 },
+        cabin: 'Economy',
+        maxStops: 2,
+        preferredAirlines: [],
+      },
+      {
+        tripType: 'Return',
+        legs: [
+          { origin: origin!, destination: destination!, departureDate: date! },
+          { origin: destination!, destination: origin!, departureDate: '2026-12-27' },
+        ],
+        passengers: { adults: 1, children: 0, infants: 0 },
+        cabin: 'Business',
+        maxStops: 1,
+        preferredAirlines: [],
+      },
+    ]);
+    requests.push({
+      tripType: 'MultiCity',
+      legs: [
+        { origin: 'CDG', destination: 'FRA', departureDate: '2026-12-01' },
+        { origin: 'FRA', destination: 'MAD', departureDate: '2026-12-03' },
+        { origin: 'MAD', destination: 'LIS', departureDate: '2026-12-05' },
+      ],
+      passengers: { adults: 1, children: 2, infants: 0 },
+      cabin: 'Economy',
+      maxStops: 2,
+      preferredAirlines: [],
+    });
+    // Seats sold on a flight change the fare: the lowest fare reads them as the search does.
+    const first = segmentsOf((await oneWay('LHR', 'JFK', '2026-12-20')).itineraries[0]!)[0]!;
+    sold.set(seatKey(`${first.MarketingAirline.Code}${first.FlightNumber}`, '2026-12-20', 'Economy'), 150);
+    let found = 0;
+    for (const request of requests) {
+      const { itineraries } = await supplier.search(request);
+      const cheapest = itineraries.length > 0 ? Math.min(...itineraries.map(total)) : null;
+      const lowest = await supplier.lowestFare(request);
+      expect(lowest?.Amount ?? null, JSON.stringify(request.legs)).toBe(cheapest);
+      if (lowest) {
+        expect(lowest.CurrencyCode).toBe('USD');
+        found += 1;
+      }
+    }
+    expect(found).toBeGreaterThanOrEqual(5);
+    // Aberdeen has no nonstop to Adelaide: nothing for sale.
+    const nothing = { ...requests[2]!, maxStops: 0 };
+    expect((await supplier.search(nothing)).itineraries).toEqual([]);
+    expect(await supplier.lowestFare(nothing)).toBeNull();
+  });
+
   it('answers the route map for the autocomplete', async () => {
     const { Routes, Airports } = await supplier.routes();
     expect(Routes.length).toBeGreaterThanOrEqual(3_000);

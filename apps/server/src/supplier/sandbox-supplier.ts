@@ -19,7 +19,7 @@ import { JourneyPlanner, MAX_LAYOVER_MINUTES, minimumConnectionMinutes } from '.
 import { epochDayOf, localDate, MINUTES_PER_DAY } from './time-zones.js';
 import type { Timetable } from './timetable.js';
 import { type LegOption, type PricedLeg, priceLegs, segmentDate, tripTotals } from './trip-pricing.js';
-import { searchTrips } from './trip-search.js';
+import { cheapestTrip, searchTrips } from './trip-search.js';
 
 /**
  * The embedded sandbox GDS behind the FlightSupplier port (DESIGN.md §4): a deterministic network
@@ -44,6 +44,8 @@ export type SandboxSupplier = FlightSupplier & {
   readonly timetable: Timetable;
   /** `search` as of `now` (a worker thread searches with the time of the request it serves). */
   searchAt(request: FlightSearchRequest, now: Date): Promise<FlightSearchAnswer>;
+  lowestFare(request: FlightSearchRequest): Promise<Money | null>;
+  lowestFareAt(request: FlightSearchRequest, now: Date): Promise<Money | null>;
 };
 
 export async function createSandboxSupplier(options: SandboxSupplierOptions): Promise<SandboxSupplier> {
@@ -121,6 +123,16 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
     return { itineraries, seatsRead: reads.reading };
   }
 
+  async function lowestFareAt(request: FlightSearchRequest, now: Date): Promise<Money | null> {
+    const trip = await cheapestTrip(request, planner, {
+      timetable,
+      rules,
+      inventory,
+      quotedAt: new Date(Math.floor(now.getTime() / 1000) * 1000),
+    });
+    return trip && { Amount: minorToAmount(trip.total), CurrencyCode: currency };
+  }
+
   return {
     timetable,
 
@@ -131,6 +143,8 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
 
     search: (request: FlightSearchRequest) => searchAt(request, clock.now()),
     searchAt,
+    lowestFare: (request: FlightSearchRequest) => lowestFareAt(request, clock.now()),
+    lowestFareAt,
 
     async price(offerId: string): Promise<PriceAnswer> {
       const check = signer.check(offerId, clock.now());

@@ -41,6 +41,27 @@ export async function searchTrips(
   planner: JourneyPlanner,
   pricing: Omit<PricingContext, 'cabin' | 'passengers' | 'tripType'>,
 ): Promise<PricedTrip[]> {
+  return combineLegs(await pricedOptions(search, planner, pricing), pricing.timetable, MAX_RESULTS);
+}
+
+/**
+ * The cheapest whole trip alone, for the fare strip: the same search up to the combinations, which
+ * stop at the first valid one (they come cheapest first). Null when nothing is for sale.
+ */
+export async function cheapestTrip(
+  search: FlightSearchRequest,
+  planner: JourneyPlanner,
+  pricing: Omit<PricingContext, 'cabin' | 'passengers' | 'tripType'>,
+): Promise<PricedTrip | null> {
+  return combineLegs(await pricedOptions(search, planner, pricing), pricing.timetable, 1)[0] ?? null;
+}
+
+/** Each leg searched on its date and its options priced, cheapest first, then shortest. */
+async function pricedOptions(
+  search: FlightSearchRequest,
+  planner: JourneyPlanner,
+  pricing: Omit<PricingContext, 'cabin' | 'passengers' | 'tripType'>,
+): Promise<{ leg: PricedLeg; total: number }[][]> {
   const { timetable } = pricing;
   validateTripSearch(search, timetable);
   const allowedAirlines = preferredAirlineMask(search.preferredAirlines, timetable);
@@ -74,7 +95,7 @@ export async function searchTrips(
     passengers: search.passengers,
     tripType: search.tripType,
   });
-  const perLeg = priced.map((options) =>
+  return priced.map((options) =>
     options
       .map((leg) => ({ leg, total: tripTotals([leg], search.passengers).total }))
       .sort(
@@ -82,7 +103,6 @@ export async function searchTrips(
       )
       .slice(0, search.legs.length === 1 ? MAX_RESULTS : OPTIONS_PER_LEG),
   );
-  return combineLegs(perLeg, timetable);
 }
 
 /**
@@ -93,6 +113,7 @@ export async function searchTrips(
 function combineLegs(
   perLeg: readonly { leg: PricedLeg; total: number }[][],
   timetable: Timetable,
+  limit: number,
 ): PricedTrip[] {
   if (perLeg.some((options) => options.length === 0)) return [];
   const trips: PricedTrip[] = [];
@@ -109,7 +130,10 @@ function combineLegs(
   };
   push(perLeg.map(() => 0));
   let tried = 0;
-  while (frontier.size > 0 && trips.length < MAX_RESULTS * 3 && tried++ < MAX_COMBINATIONS_TRIED) {
+  // The heap orders by total alone: three times the limit are collected for the final sort by total,
+  // then duration. For the cheapest alone, the first valid combination will do.
+  const enough = limit === 1 ? 1 : limit * 3;
+  while (frontier.size > 0 && trips.length < enough && tried++ < MAX_COMBINATIONS_TRIED) {
     const { priority: total, value: picks } = frontier.pop()!;
     const legs = picks.map((pick, leg) => perLeg[leg]![pick]!.leg);
     if (legsInSequence(legs, timetable)) {
@@ -127,7 +151,7 @@ function combineLegs(
         a.elapsedMinutes - b.elapsedMinutes ||
         a.legs[0]!.departure - b.legs[0]!.departure,
     )
-    .slice(0, MAX_RESULTS);
+    .slice(0, limit);
 }
 
 /** A binary min-heap keyed by a number. */

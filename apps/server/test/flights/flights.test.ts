@@ -1,5 +1,11 @@
 import { gunzipSync } from 'node:zlib';
-import { EMPTY_RESULT, flightEndpoints, type Permission, SERVER } from '@skydesk/contract';
+import {
+  EMPTY_RESULT,
+  flightEndpoints,
+  type Permission,
+  type PricedItinerary,
+  SERVER,
+} from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app.js';
 import {
@@ -213,6 +219,14 @@ describe.each(storeKinds())('flight search on %s', (kind) => {
     expect(days[0].lowest).toBeNull();
     expect(days[1].lowest).toBeNull();
     expect(days[3].lowest).toMatchObject({ CurrencyCode: 'USD', Amount: expect.any(Number) });
+    // A day's lowest fare is the cheapest itinerary a search of that day answers.
+    const found = await search(oneWay({ origin_destinations: [leg('LHR', 'JFK', '2026-11-25')] }));
+    const totals = found
+      .json()
+      .data.PricedItineraries.PricedItinerary.map(
+        (itinerary: PricedItinerary) => itinerary.AirItineraryPricingInfo.ItinTotalFare.TotalFare.Amount,
+      );
+    expect(days[5].lowest.Amount).toBe(Math.min(...totals));
   });
 
   it("keeps each company's search history to itself, newest first, with who searched", async () => {

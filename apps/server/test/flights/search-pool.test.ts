@@ -67,6 +67,29 @@ describe('searches on worker threads', () => {
     }
   });
 
+  it('give the lowest fare alone as the event loop does, and as the whole search would', async () => {
+    const search = request({
+      tripType: 'Return',
+      legs: [
+        { origin: 'LHR', destination: 'JFK', departureDate: '2026-12-01' },
+        { origin: 'JFK', destination: 'LHR', departureDate: '2026-12-08' },
+      ],
+    });
+    const [threaded, local, whole] = await Promise.all([
+      pool.lowestFare(search),
+      inThread.lowestFare(search),
+      pool.search(search, { gzip: false }),
+    ]);
+    expect(threaded).not.toBeNull();
+    expect(threaded).toEqual(local);
+    expect(threaded).toEqual(whole.lowest);
+    await expect(
+      pool.lowestFare(
+        request({ legs: [{ origin: 'LHR', destination: 'XXX', departureDate: '2026-12-01' }] }),
+      ),
+    ).rejects.toMatchObject({ field: 'origin_destinations.0.destination_location_code' });
+  });
+
   it('price with the seats sold that the event loop reads, at the time of its clock', async () => {
     const before = await pool.search(request(), { gzip: false });
     const first = before.seats[0]!;

@@ -100,7 +100,7 @@ export function outcomeOf(searched: FlightSearchAnswer, options: { gzip: boolean
   };
 }
 
-function lowestTotal(itineraries: readonly PricedItinerary[]): Money | null {
+export function lowestTotal(itineraries: readonly PricedItinerary[]): Money | null {
   let lowest: Money | null = null;
   for (const itinerary of itineraries) {
     const total = itinerary.AirItineraryPricingInfo.ItinTotalFare.TotalFare;

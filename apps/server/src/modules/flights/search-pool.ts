@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { Money } from '@skydesk/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { SeatInventory, SeatQuery } from '../../supplier/inventory.js';
 import { type FlightSearchRequest, SupplierRequestError } from '../../supplier/port.js';
@@ -25,6 +26,7 @@ export type SearchWorkerSetup = {
 /** From the event loop to a worker. */
 export type ToWorker =
   | { type: 'search'; id: number; request: FlightSearchRequest; now: number; gzip: boolean }
+  | { type: 'lowestFare'; id: number; request: FlightSearchRequest; now: number }
   | { type: 'sold'; id: number; sold: readonly number[] }
   | { type: 'soldFailed'; id: number; message: string };
 
@@ -32,10 +34,11 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'soldSeats'; id: number; queries: SeatQuery[] }
   | { type: 'outcome'; id: number; outcome: SearchOutcome }
+  | { type: 'lowestFare'; id: number; lowest: Money | null }
   | { type: 'refused'; id: number; field: string; message: string }
   | { type: 'failed'; id: number; message: string };
 
-type Pending = { resolve: (outcome: SearchOutcome) => void; reject: (error: Error) => void };
+type Pending = { resolve: (answer: SearchOutcome | Money | null) => void; reject: (error: Error) => void };
 type Member = { worker: Worker; pending: Map<number, Pending> };
 
 /**
@@ -109,6 +112,8 @@ export function createSearchPool(options: {
           ...(gzip ? { gzip: { ...gzip, bytes: asBuffer(gzip.bytes) } } : {}),
         },
       });
+    } else if (message.type === 'lowestFare') {
+      pending.resolve(message.lowest);
     } else if (message.type === 'refused') {
       pending.reject(new SupplierRequestError(message.field, message.message));
     } else {
@@ -120,18 +125,24 @@ export function createSearchPool(options: {
   const leastBusy = () =>
     members.reduce((best, member) => (member.pending.size < best.pending.size ? member : best));
 
+  /** Sends one job to the least busy worker; the request's time travels with it (offers are quoted
+   * as of the portal's clock). */
+  function ask<Answer extends SearchOutcome | Money | null>(
+    job: (id: number, now: number) => ToWorker,
+  ): Promise<Answer> {
+    if (closing) return Promise.reject(new Error('The search workers have stopped'));
+    const member = leastBusy();
+    const id = nextId++;
+    return new Promise<Answer>((resolve, reject) => {
+      member.pending.set(id, { resolve: resolve as Pending['resolve'], reject });
+      member.worker.postMessage(job(id, options.clock.now().getTime()));
+    });
+  }
+
   return {
-    search(request, { gzip }) {
-      if (closing) return Promise.reject(new Error('The search workers have stopped'));
-      const member = leastBusy();
-      const id = nextId++;
-      return new Promise<SearchOutcome>((resolve, reject) => {
-        member.pending.set(id, { resolve, reject });
-        // The request's time travels with it: offers are quoted as of the portal's clock.
-        const now = options.clock.now().getTime();
-        member.worker.postMessage({ type: 'search', id, request, now, gzip } satisfies ToWorker);
-      });
-    },
+    search: (request, { gzip }) =>
+      ask<SearchOutcome>((id, now) => ({ type: 'search', id, request, now, gzip })),
+    lowestFare: (request) => ask<Money | null>((id, now) => ({ type: 'lowestFare', id, request, now })),
     async close() {
       closing = true;
       await Promise.all(members.map((member) => member.worker.terminate()));

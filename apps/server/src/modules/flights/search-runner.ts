@@ -1,5 +1,6 @@
+import type { Money } from '@skydesk/contract';
 import type { FlightSearchRequest, FlightSupplier } from '../../supplier/port.js';
-import { outcomeOf, type SearchOutcome } from './search-outcome.js';
+import { lowestTotal, outcomeOf, type SearchOutcome } from './search-outcome.js';
 
 /**
  * Runs a search and hands back its outcome, encoded for the wire. The embedded GDS runs on worker
@@ -8,12 +9,18 @@ import { outcomeOf, type SearchOutcome } from './search-outcome.js';
  */
 export type SearchRunner = {
   search(request: FlightSearchRequest, options: { gzip: boolean }): Promise<SearchOutcome>;
+  /** The lowest total of a search (the fare strip), without its answer. */
+  lowestFare(request: FlightSearchRequest): Promise<Money | null>;
   close(): Promise<void>;
 };
 
 export function inThreadRunner(supplier: FlightSupplier): SearchRunner {
   return {
     search: async (request, options) => outcomeOf(await supplier.search(request), options),
+    lowestFare: async (request) =>
+      supplier.lowestFare
+        ? supplier.lowestFare(request)
+        : lowestTotal((await supplier.search(request)).itineraries),
     close: async () => {},
   };
 }

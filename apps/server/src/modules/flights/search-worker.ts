@@ -46,10 +46,15 @@ const supplier = await createSandboxSupplier({
   inventory,
 });
 
-async function search(message: Extract<ToWorker, { type: 'search' }>) {
+async function run(message: Extract<ToWorker, { type: 'search' | 'lowestFare' }>) {
+  const now = new Date(message.now);
   try {
-    const answer = await supplier.searchAt(message.request, new Date(message.now));
-    const outcome = outcomeOf(answer, { gzip: message.gzip });
+    if (message.type === 'lowestFare') {
+      const lowest = await supplier.lowestFareAt(message.request, now);
+      send({ type: 'lowestFare', id: message.id, lowest });
+      return;
+    }
+    const outcome = outcomeOf(await supplier.searchAt(message.request, now), { gzip: message.gzip });
     send({ type: 'outcome', id: message.id, outcome }, ownBuffers(outcome));
   } catch (error) {
     if (error instanceof SupplierRequestError) {
@@ -65,8 +70,8 @@ async function search(message: Extract<ToWorker, { type: 'search' }>) {
 }
 
 port.on('message', (message: ToWorker) => {
-  if (message.type === 'search') {
-    void search(message);
+  if (message.type === 'search' || message.type === 'lowestFare') {
+    void run(message);
     return;
   }
   const waiter = soldWaiters.get(message.id);

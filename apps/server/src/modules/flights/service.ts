@@ -81,9 +81,10 @@ export function createFlightService(deps: {
     return errors;
   }
 
-  async function runSearch(body: ParsedSearchBody, options: { gzip: boolean }): Promise<SearchOutcome> {
+  /** Runs `work` on the supplier's form of the search; a request it refuses is a 422 on its field. */
+  async function withSupplier<T>(body: ParsedSearchBody, work: (request: FlightSearchRequest) => Promise<T>) {
     try {
-      return await runner.search(toSupplierRequest(body), options);
+      return await work(toSupplierRequest(body));
     } catch (error) {
       if (error instanceof SupplierRequestError) throw invalid({ [error.field]: [error.message] });
       throw error;
@@ -101,7 +102,7 @@ export function createFlightService(deps: {
     ): Promise<{ searchId: string; outcome: SearchOutcome }> {
       const pastDates = await pastDateErrors(body);
       if (Object.keys(pastDates).length > 0) throw invalid(pastDates);
-      const outcome = await runSearch(body, options);
+      const outcome = await withSupplier(body, (request) => runner.search(request, options));
       const searchId = historyWriter.record({
         company_id: principal.companyId,
         user_id: principal.userId,
@@ -125,7 +126,7 @@ export function createFlightService(deps: {
         { length: 2 * CALENDAR_DAYS_EACH_SIDE + 1 },
         (_, i) => i - CALENDAR_DAYS_EACH_SIDE,
       );
-      // The seven searches run side by side (on the search workers for the embedded GDS).
+      // The seven days run side by side (on the search workers for the embedded GDS).
       return Promise.all(
         shifts.map(async (shift): Promise<FareCalendarDay> => {
           const shifted: ParsedSearchBody = {
@@ -137,8 +138,8 @@ export function createFlightService(deps: {
           };
           const date = shifted.origin_destinations[0]!.departure_date_time;
           const inPast = Object.keys(await pastDateErrors(shifted)).length > 0;
-          // Each day is a search an agent may open next from the strip: cached as one, plain JSON.
-          const lowest = inPast ? null : (await runSearch(shifted, { gzip: false })).lowest;
+          // The lowest fare alone: a day's whole answer is hundreds of signed offers for a return.
+          const lowest = inPast ? null : await withSupplier(shifted, (request) => runner.lowestFare(request));
           return { date, lowest };
         }),
       );
