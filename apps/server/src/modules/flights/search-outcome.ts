@@ -1,18 +1,16 @@
-import type { Money, OriginDestinationOption, PricedItinerary } from '@skydesk/contract';
+import type { OriginDestinationOption, PricedItinerary } from '@skydesk/contract';
 import { type GzipHead, gunzipHead, gzipHead } from '../../platform/http/gzip-fragments.js';
 import { type SeatQuery, type SeatReading, seatKey } from '../../supplier/inventory.js';
 import type { FlightSearchAnswer } from '../../supplier/port.js';
 
 /**
  * A search answer as the portal keeps and sends it: already encoded for the wire (its JSON up to
- * the `search_id`, and that in gzip when the client takes gzip), with what the fare strip, the
- * history and the shopping cache need to know of it. It is made where the search ran — on a
+ * the `search_id`, plain or gzip as its client takes it), with what the history and the shopping
+ * cache need to know of it. It is made where the search ran — on a
  * worker thread for the embedded GDS — so the itineraries never cross to the event loop as objects.
  */
 export type SearchOutcome = {
   count: number;
-  /** The lowest total fare (the fare strip's figure), null when nothing was found. */
-  lowest: Money | null;
   answer: EncodedAnswer;
   /** The flight, date and cabin of every segment shown, once each. */
   seats: SeatQuery[];
@@ -93,20 +91,10 @@ export function outcomeOf(searched: FlightSearchAnswer, options: { gzip: boolean
   const sold = searched.seatsRead && soldAmong(seats, searched.seatsRead);
   return {
     count: itineraries.length,
-    lowest: lowestTotal(itineraries),
     answer: encodeAnswer(itineraries, options),
     seats,
     ...(sold ? { sold } : {}),
   };
-}
-
-export function lowestTotal(itineraries: readonly PricedItinerary[]): Money | null {
-  let lowest: Money | null = null;
-  for (const itinerary of itineraries) {
-    const total = itinerary.AirItineraryPricingInfo.ItinTotalFare.TotalFare;
-    if (!lowest || total.Amount < lowest.Amount) lowest = total;
-  }
-  return lowest;
 }
 
 function seatsShown(itineraries: readonly PricedItinerary[]): SeatQuery[] {

@@ -1,6 +1,6 @@
-import type { Money } from '@skydesk/contract';
+import type { Money, PricedItinerary } from '@skydesk/contract';
 import type { FlightSearchRequest, FlightSupplier } from '../../supplier/port.js';
-import { lowestTotal, outcomeOf, type SearchOutcome } from './search-outcome.js';
+import { outcomeOf, type SearchOutcome } from './search-outcome.js';
 
 /**
  * Runs a search and hands back its outcome, encoded for the wire. The embedded GDS runs on worker
@@ -23,4 +23,13 @@ export function inThreadRunner(supplier: FlightSupplier): SearchRunner {
         : lowestTotal((await supplier.search(request)).itineraries),
     close: async () => {},
   };
+}
+
+function lowestTotal(itineraries: readonly PricedItinerary[]): Money | null {
+  let lowest: Money | null = null;
+  for (const itinerary of itineraries) {
+    const total = itinerary.AirItineraryPricingInfo.ItinTotalFare.TotalFare;
+    if (!lowest || total.Amount < lowest.Amount) lowest = total;
+  }
+  return lowest;
 }
