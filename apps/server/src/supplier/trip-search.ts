@@ -20,6 +20,9 @@ import {
 
 export type PricedTrip = { legs: PricedLeg[]; total: number; elapsedMinutes: number };
 
+/** How a search prices: what the request itself does not say (cabin, party, trip type). */
+type TripPricing = Omit<PricingContext, 'cabin' | 'passengers' | 'tripType'>;
+
 /** Most results an agent is shown: enough that filters never work on a truncated list (the issue:
  * agents complain about results cut at a few hundred elsewhere). */
 export const MAX_RESULTS = 1_000;
@@ -39,7 +42,7 @@ const LEG_COUNT: Readonly<Record<TripType, { min: number; max: number }>> = {
 export async function searchTrips(
   search: FlightSearchRequest,
   planner: JourneyPlanner,
-  pricing: Omit<PricingContext, 'cabin' | 'passengers' | 'tripType'>,
+  pricing: TripPricing,
 ): Promise<PricedTrip[]> {
   return combineLegs(await pricedOptions(search, planner, pricing), pricing.timetable, MAX_RESULTS);
 }
@@ -51,7 +54,7 @@ export async function searchTrips(
 export async function cheapestTrip(
   search: FlightSearchRequest,
   planner: JourneyPlanner,
-  pricing: Omit<PricingContext, 'cabin' | 'passengers' | 'tripType'>,
+  pricing: TripPricing,
 ): Promise<PricedTrip | null> {
   return combineLegs(await pricedOptions(search, planner, pricing), pricing.timetable, 1)[0] ?? null;
 }
@@ -60,7 +63,7 @@ export async function cheapestTrip(
 async function pricedOptions(
   search: FlightSearchRequest,
   planner: JourneyPlanner,
-  pricing: Omit<PricingContext, 'cabin' | 'passengers' | 'tripType'>,
+  pricing: TripPricing,
 ): Promise<{ leg: PricedLeg; total: number }[][]> {
   const { timetable } = pricing;
   validateTripSearch(search, timetable);
