@@ -104,16 +104,20 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
     total: tripTotals(legs, request.passengers).total,
   });
 
+  /** How a search at `now` prices. Offers carry whole seconds: it quotes at a whole second, so
+   * re-pricing sees the same instant. */
+  const pricingAt = (now: Date, seats: SeatInventory) => ({
+    timetable,
+    rules,
+    inventory: seats,
+    quotedAt: new Date(Math.floor(now.getTime() / 1000) * 1000),
+  });
+
   async function searchAt(request: FlightSearchRequest, now: Date): Promise<FlightSearchAnswer> {
-    // Offers carry whole seconds: quote at a whole second so re-pricing sees the same instant.
-    const quotedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
     const reads = recordingReads(inventory);
-    const trips = await searchTrips(request, planner, {
-      timetable,
-      rules,
-      inventory: reads.inventory,
-      quotedAt,
-    });
+    const pricing = pricingAt(now, reads.inventory);
+    const { quotedAt } = pricing;
+    const trips = await searchTrips(request, planner, pricing);
     const presented: PresentedLegs = new Map();
     const offered = new Map<PricedLeg, OfferedLeg>();
     const itineraries = trips.map((trip, index) => {
@@ -124,12 +128,7 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
   }
 
   async function lowestFareAt(request: FlightSearchRequest, now: Date): Promise<Money | null> {
-    const trip = await cheapestTrip(request, planner, {
-      timetable,
-      rules,
-      inventory,
-      quotedAt: new Date(Math.floor(now.getTime() / 1000) * 1000),
-    });
+    const trip = await cheapestTrip(request, planner, pricingAt(now, inventory));
     return trip && { Amount: minorToAmount(trip.total), CurrencyCode: currency };
   }
 

@@ -86,7 +86,7 @@ export function withSearchCache(runner: SearchRunner, options: SearchCacheOption
       entries.set(key, entry);
       return entry.outcome;
     },
-    // Without the answer to encode, a lowest fare costs about what checking a cached one would.
+    // Not cached: without an answer to sign and encode, a lowest fare is a small part of a search.
     lowestFare: (request) => runner.lowestFare(request),
     close: () => runner.close(),
   };
