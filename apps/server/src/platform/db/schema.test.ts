@@ -39,7 +39,12 @@ const KIND_OF_UDT: Record<string, Kind> = {
 const BOOKKEEPING_TABLES = new Set(['schema_migrations']);
 
 async function databaseTables(store: TestStore): Promise<Tables> {
-  const { rows } = await sql<{ table_name: string; column_name: string; udt_name: string; is_nullable: string }>`
+  const { rows } = await sql<{
+    table_name: string;
+    column_name: string;
+    udt_name: string;
+    is_nullable: string;
+  }>`
     select c.table_name, c.column_name, c.udt_name, c.is_nullable
     from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
@@ -49,8 +54,11 @@ async function databaseTables(store: TestStore): Promise<Tables> {
   for (const row of rows) {
     if (BOOKKEEPING_TABLES.has(row.table_name)) continue;
     const kind = row.udt_name.startsWith('_') ? 'array' : KIND_OF_UDT[row.udt_name];
-    if (!kind) throw new Error(`${row.table_name}.${row.column_name}: no TypeScript kind for ${row.udt_name}`);
-    (tables[row.table_name] ??= {})[row.column_name] = { kind, nullable: row.is_nullable === 'YES' };
+    if (!kind)
+      throw new Error(`${row.table_name}.${row.column_name}: no TypeScript kind for ${row.udt_name}`);
+    const columns = tables[row.table_name] ?? {};
+    columns[row.column_name] = { kind, nullable: row.is_nullable === 'YES' };
+    tables[row.table_name] = columns;
   }
   return tables;
 }
@@ -134,7 +142,9 @@ describe.each(storeKinds())('schema.ts against the migrated store on %s', (kind)
         if (!want) mismatches.push(`${table}.${name} is typed but no migration makes it`);
         else if (!have) mismatches.push(`${table}.${name} (${want.kind}) is missing from schema.ts`);
         else if (!agrees(have, want)) {
-          mismatches.push(`${table}.${name}: schema.ts ${JSON.stringify(have)}, database ${JSON.stringify(want)}`);
+          mismatches.push(
+            `${table}.${name}: schema.ts ${JSON.stringify(have)}, database ${JSON.stringify(want)}`,
+          );
         }
       }
     }
