@@ -2,6 +2,7 @@ import type { CompanyStatus } from '@skydesk/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { OWNER_ROLE, STARTER_ROLES } from '../roles/presets.js';
+import * as repo from './repo.js';
 
 export type NewAgency = {
   company: {
@@ -31,46 +32,36 @@ export type NewAgency = {
  */
 export async function createAgency(trx: Transaction<Database>, agency: NewAgency) {
   const { company, owner } = agency;
-  const { id: companyId } = await trx
-    .insertInto('companies')
-    .values({
-      name: company.name,
-      contact_name: company.contactName,
-      email: company.email,
-      phone: company.phone,
-      country: company.country,
-      city: company.city,
-      address: company.address,
-      iata_number: company.iataNumber,
-      currency: company.currency,
-      ...(company.status ? { verification_status: company.status } : {}),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const ownerRole = await trx
-    .insertInto('roles')
-    .values({ company_id: companyId, ...OWNER_ROLE })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('roles')
-    .values(STARTER_ROLES.map((role) => ({ company_id: companyId, ...role })))
-    .execute();
-  const user = await trx
-    .insertInto('users')
-    .values({
-      company_id: companyId,
-      role_id: ownerRole.id,
-      name: company.contactName,
-      email: company.email,
-      phone: company.phone,
-      password_hash: owner.passwordHash,
-      is_owner: true,
-      email_verified_at: owner.emailVerifiedAt ?? null,
-      totp_secret_enc: owner.totpSecretSealed ?? null,
-      totp_enabled_at: owner.totpEnabledAt ?? null,
-    })
-    .returning(['id', 'name', 'email'])
-    .executeTakeFirstOrThrow();
+  const { id: companyId } = await repo.insertCompany(trx, {
+    name: company.name,
+    contact_name: company.contactName,
+    email: company.email,
+    phone: company.phone,
+    country: company.country,
+    city: company.city,
+    address: company.address,
+    iata_number: company.iataNumber,
+    currency: company.currency,
+    ...(company.status ? { verification_status: company.status } : {}),
+  });
+  const roles = await repo.insertRoles(trx, [
+    { company_id: companyId, ...OWNER_ROLE },
+    ...STARTER_ROLES.map((role) => ({ company_id: companyId, ...role })),
+  ]);
+  // Found by name: PostgreSQL does not promise RETURNING rows in VALUES order.
+  const ownerRole = roles.find((role) => role.name === OWNER_ROLE.name);
+  if (!ownerRole) throw new Error('the Owner role was not created');
+  const user = await repo.insertUser(trx, {
+    company_id: companyId,
+    role_id: ownerRole.id,
+    name: company.contactName,
+    email: company.email,
+    phone: company.phone,
+    password_hash: owner.passwordHash,
+    is_owner: true,
+    email_verified_at: owner.emailVerifiedAt ?? null,
+    totp_secret_enc: owner.totpSecretSealed ?? null,
+    totp_enabled_at: owner.totpEnabledAt ?? null,
+  });
   return { companyId, owner: user };
 }

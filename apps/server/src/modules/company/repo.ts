@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
+import type { CompanyStatus, VendorDocumentKind } from '@skydesk/contract';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { CompaniesTable, Database, RolesTable, UsersTable } from '../../platform/db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -43,3 +44,70 @@ export const findCompanyDocument = (db: Db, companyId: string, documentId: strin
     .where('id', '=', documentId)
     .where('company_id', '=', companyId)
     .executeTakeFirst();
+
+// ── agency creation ─────────────────────────────────────────────────────────────────────────
+
+export const insertCompany = (trx: Transaction<Database>, company: Insertable<CompaniesTable>) =>
+  trx.insertInto('companies').values(company).returning('id').executeTakeFirstOrThrow();
+
+export const insertRoles = (trx: Transaction<Database>, roles: Insertable<RolesTable>[]) =>
+  trx.insertInto('roles').values(roles).returning(['id', 'name']).execute();
+
+export const insertUser = (trx: Transaction<Database>, user: Insertable<UsersTable>) =>
+  trx.insertInto('users').values(user).returning(['id', 'name', 'email']).executeTakeFirstOrThrow();
+
+// ── vendor verification ─────────────────────────────────────────────────────────────────────
+
+export type NewDocument = {
+  kind: VendorDocumentKind;
+  storageKey: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+};
+
+/** One vendor form and its documents, filed together in the caller's transaction. */
+export async function insertSubmission(
+  trx: Transaction<Database>,
+  submission: {
+    companyId: string;
+    submittedBy: string;
+    tradeLicenseNumber: string;
+    taxNumber: string;
+    iataNumber: string | null;
+    documents: NewDocument[];
+  },
+) {
+  const { id } = await trx
+    .insertInto('vendor_submissions')
+    .values({
+      company_id: submission.companyId,
+      submitted_by: submission.submittedBy,
+      trade_license_number: submission.tradeLicenseNumber,
+      tax_number: submission.taxNumber,
+      iata_number: submission.iataNumber,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('company_documents')
+    .values(
+      submission.documents.map((document) => ({
+        company_id: submission.companyId,
+        submission_id: id,
+        kind: document.kind,
+        storage_key: document.storageKey,
+        file_name: document.fileName,
+        content_type: document.contentType,
+        size_bytes: document.sizeBytes,
+      })),
+    )
+    .execute();
+  return id;
+}
+
+export const setCompanyStatus = (
+  trx: Transaction<Database>,
+  companyId: string,
+  status: { verification_status: CompanyStatus; rejection_reason: string | null; updated_at: Date },
+) => trx.updateTable('companies').set(status).where('id', '=', companyId).execute();

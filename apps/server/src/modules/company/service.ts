@@ -41,36 +41,25 @@ export function createCompanyService(deps: { db: Kysely<Database>; files: FileSt
       await db.transaction().execute(async (trx) => {
         const company = await repo.lockCompany(trx, principal.companyId);
         assertCanSubmit(company.verification_status);
-        const submission = await trx
-          .insertInto('vendor_submissions')
-          .values({
-            company_id: principal.companyId,
-            submitted_by: principal.userId,
-            trade_license_number: fields.trade_license_number,
-            tax_number: fields.tax_number,
-            iata_number: fields.iata_number ?? null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('company_documents')
-          .values(
-            stored.map((document) => ({
-              company_id: principal.companyId,
-              submission_id: submission.id,
-              kind: document.kind,
-              storage_key: document.key,
-              file_name: document.fileName,
-              content_type: document.contentType,
-              size_bytes: document.content.length,
-            })),
-          )
-          .execute();
-        await trx
-          .updateTable('companies')
-          .set({ verification_status: 'pending_review', rejection_reason: null, updated_at: clock.now() })
-          .where('id', '=', principal.companyId)
-          .execute();
+        await repo.insertSubmission(trx, {
+          companyId: principal.companyId,
+          submittedBy: principal.userId,
+          tradeLicenseNumber: fields.trade_license_number,
+          taxNumber: fields.tax_number,
+          iataNumber: fields.iata_number ?? null,
+          documents: stored.map((document) => ({
+            kind: document.kind,
+            storageKey: document.key,
+            fileName: document.fileName,
+            contentType: document.contentType,
+            sizeBytes: document.content.length,
+          })),
+        });
+        await repo.setCompanyStatus(trx, principal.companyId, {
+          verification_status: 'pending_review',
+          rejection_reason: null,
+          updated_at: clock.now(),
+        });
       });
       return { verification_status: 'pending_review' as const };
     },
