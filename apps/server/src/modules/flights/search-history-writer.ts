@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Cabin, TripType } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
+import { insertSearchHistory } from './repo.js';
 
 /**
  * Search history is written behind the answer: a search gets its id at once, and the rows of
@@ -56,14 +57,10 @@ export function createSearchHistoryWriter(options: {
     const batch = pending;
     pending = [];
     inFlight = inFlight.then(() =>
-      options.db
-        .insertInto('search_history')
-        .values(batch)
-        .execute()
-        .then(
-          () => undefined,
-          (error: unknown) => options.onError(error),
-        ),
+      insertSearchHistory(options.db, batch).then(
+        () => undefined,
+        (error: unknown) => options.onError(error),
+      ),
     );
     return inFlight;
   }

@@ -12,6 +12,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import { type FlightSearchRequest, type FlightSupplier, SupplierRequestError } from '../../supplier/port.js';
+import * as repo from './repo.js';
 import type { SearchHistoryWriter } from './search-history-writer.js';
 import type { SearchOutcome } from './search-outcome.js';
 import type { SearchRunner } from './search-runner.js';
@@ -147,27 +148,7 @@ export function createFlightService(deps: {
 
     async history(principal: CompanyPrincipal): Promise<SearchHistoryEntry[]> {
       await historyWriter.flush();
-      const rows = await db
-        .selectFrom('search_history')
-        .innerJoin('users', 'users.id', 'search_history.user_id')
-        .select([
-          'search_history.id',
-          'search_history.trip_type',
-          'search_history.origin_destinations',
-          'search_history.adult_quantity',
-          'search_history.child_quantity',
-          'search_history.infant_quantity',
-          'search_history.cabin',
-          'search_history.result_count',
-          'search_history.created_at',
-          'users.id as user_id',
-          'users.name as user_name',
-        ])
-        .where('search_history.company_id', '=', principal.companyId)
-        .orderBy('search_history.created_at', 'desc')
-        .orderBy('search_history.id', 'desc')
-        .limit(HISTORY_LIMIT)
-        .execute();
+      const rows = await repo.listSearchHistory(db, principal.companyId, HISTORY_LIMIT);
       return rows.map(({ user_id, user_name, created_at, ...row }) => ({
         ...row,
         user: { id: user_id, name: user_name },
