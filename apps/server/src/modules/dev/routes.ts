@@ -1,19 +1,12 @@
 import { devEndpoints } from '@skydesk/contract';
-import { sql } from 'kysely';
 import type { ModuleContext } from '../../platform/module.js';
+import { outboxMailsTo } from './repo.js';
 
 /** API.md development helper: only registered while mail goes to the outbox (no SMTP). */
 export function registerDevRoutes({ route, store, config }: ModuleContext) {
   if (config.mailTransport !== 'outbox') return;
   route(devEndpoints.outbox, async ({ query }) => {
-    const rows = await store.db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where(sql`lower(recipient)`, '=', query.to)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(50)
-      .execute();
+    const rows = await outboxMailsTo(store.db, query.to, 50);
     return {
       message: `${rows.length} mails`,
       data: rows.map((row) => ({
