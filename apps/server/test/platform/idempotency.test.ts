@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createAccessGuard } from '../../src/modules/auth/guard.js';
 import { pruneSpentAuthState } from '../../src/modules/auth/housekeeping.js';
 import { createEndpointRegistrar } from '../../src/platform/http/endpoint-route.js';
-import { IDEMPOTENCY_MESSAGES } from '../../src/platform/http/idempotency.js';
+import { IDEMPOTENCY_MESSAGES, IN_FLIGHT_RETRY_AFTER_SECONDS } from '../../src/platform/http/idempotency.js';
 import { createTokenService } from '../../src/platform/security/tokens.js';
 import { createTestApp, testSecrets } from '../support/app.js';
 import {
@@ -176,6 +176,7 @@ describe.each(storeKinds())('Idempotency-Key on %s', (kind) => {
     await gate.entered;
     const whileRunning = await send(owner, key, { amount: 7 });
     expect(whileRunning.statusCode).toBe(409);
+    expect(whileRunning.headers['retry-after']).toBe(String(IN_FLIGHT_RETRY_AFTER_SECONDS));
     expect(whileRunning.json()).toEqual({ status: false, message: IDEMPOTENCY_MESSAGES.stillRunning });
     gate.open();
     const answered = await first;
@@ -195,8 +196,43 @@ describe.each(storeKinds())('Idempotency-Key on %s', (kind) => {
     expect(ran).toHaveLength(1);
     for (const res of answers) {
       if (res.statusCode === 201) expect(res.json()).toEqual(ran[0]!.json());
-      else expect(res.statusCode).toBe(409);
+      else {
+        expect(res.statusCode).toBe(409);
+        expect(res.headers['retry-after']).toBe(String(IN_FLIGHT_RETRY_AFTER_SECONDS));
+      }
     }
+  });
+
+  it('of two requests sent together with one key, runs exactly one; the other waits for nothing and gets 409 with Retry-After', async () => {
+    const key = newKey();
+    const before = runsOf(owner);
+    newGate();
+    // Both are in flight at once: each tries to claim the key on its own connection.
+    const pair = [send(owner, key, { amount: 7 }), send(owner, key, { amount: 7 })];
+    await gate.entered;
+    // The one that lost the claim answers while the winner is still held at the gate.
+    const loser = await Promise.race(pair);
+    expect(loser.statusCode).toBe(409);
+    expect(loser.headers['retry-after']).toBe(String(IN_FLIGHT_RETRY_AFTER_SECONDS));
+    expect(loser.headers['idempotent-replayed']).toBeUndefined();
+    expect(runsOf(owner)).toBe(before);
+    gate.open();
+    const answers = await Promise.all(pair);
+    const winner = answers.find((res) => res !== loser)!;
+    expect(winner.statusCode).toBe(201);
+    expect(runsOf(owner)).toBe(before + 1);
+    // Retrying after Retry-After gets the winner's answer, replayed.
+    const retry = await send(owner, key, { amount: 7 });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(winner.json());
+    expect(runsOf(owner)).toBe(before + 1);
+  });
+
+  it("answers a refusal's 409 without Retry-After, so a client can tell it from a request still running", async () => {
+    const res = await send(owner, newKey(), { amount: -1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['retry-after']).toBeUndefined();
   });
 
   it('replays a refusal (4xx) without running the handler again', async () => {

@@ -18,7 +18,8 @@ import {
 /**
  * Idempotency-Key (API.md; DESIGN.md §6, after Stripe and the IETF draft): the first answer to a
  * key is stored and replayed to retries; the same key with another request answers 422; a retry
- * while the first still runs answers 409. Keys belong to a company and live 24 hours.
+ * while the first still runs answers 409 with `Retry-After` (docs/decisions/009). Keys belong to a
+ * company and live 24 hours.
  */
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -31,6 +32,12 @@ export const KEY_LIFETIME_MS = 24 * 3_600_000;
  * runs for minutes: the server's timeouts are far shorter), so a retry may take it over.
  */
 export const STALE_CLAIM_MS = 5 * 60_000;
+/**
+ * Seconds a retry that met a running first request is told to wait: a write that moves money or
+ * seats answers well within one. The header also tells this 409 from a refusal's 409 (seats gone,
+ * price changed), which a client must not retry.
+ */
+export const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
 
 export const IDEMPOTENCY_MESSAGES = {
   invalidKey: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters',
@@ -163,7 +170,9 @@ async function claim(
     if (age < STALE_CLAIM_MS) break;
     if (await replaceRecord(deps.db, existing.createdAt, mine)) return { claim: mine };
   }
-  throw new AppError('conflict', IDEMPOTENCY_MESSAGES.stillRunning);
+  throw new AppError('conflict', IDEMPOTENCY_MESSAGES.stillRunning, {
+    retryAfter: IN_FLIGHT_RETRY_AFTER_SECONDS,
+  });
 }
 
 /**
