@@ -24,6 +24,11 @@ import { registerErrorHandling } from './platform/http/errors.js';
 import { registerLargeAnswerCompression } from './platform/http/large-answer-compression.js';
 import type { AccessGuard } from './platform/http/principal.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
+import {
+  SERVER_TIMEOUTS,
+  type ServerTimeouts,
+  serverTimeoutOptions,
+} from './platform/http/server-timeouts.js';
 import { registerSpa } from './platform/http/spa.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.js';
 import type { ModuleContext, Platform } from './platform/module.js';
@@ -42,6 +47,8 @@ export type AppDeps = {
   store: Store;
   secrets: Secrets;
   clock?: Clock;
+  /** How long the server waits on slow clients; tests shorten them (SERVER_TIMEOUTS otherwise). */
+  timeouts?: Partial<ServerTimeouts>;
   /** Fastify logger options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
   /** Check every answer against the contract's response schema (on in tests). */
@@ -76,6 +83,7 @@ export async function buildApp(deps: AppDeps) {
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    ...serverTimeoutOptions({ ...SERVER_TIMEOUTS, ...deps.timeouts }),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
