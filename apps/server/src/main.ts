@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DEMO, seedDemoData } from './db/seed-demo.js';
 import { pruneSpentAuthState } from './modules/auth/housekeeping.js';
+import { DataDirError, ensureWritableDataDir } from './platform/data-dir.js';
 import { migrate } from './platform/db/migrate.js';
 import { openStore, storeTargetFromConfig } from './platform/db/store.js';
 import { createSecretBox } from './platform/security/encryption.js';
@@ -14,6 +15,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
+  // Before the secrets file and the database: an unusable DATA_DIR is one clear line, not a trace.
+  ensureWritableDataDir(config.dataDir);
   const secrets = loadSecrets({
     dataDir: config.dataDir,
     jwtSecret: config.jwtSecret,
@@ -103,6 +106,6 @@ function printBanner(
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirError ? error.message : error);
   process.exit(1);
 });
