@@ -46,4 +46,14 @@ describe('loadConfig', () => {
   it('refuses a short JWT secret', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
+
+  it('bounds live holds by default, and lets 0 turn either bound off', () => {
+    expect(loadConfig({})).toMatchObject({ holdValueRatio: 1, maxHeldSeatsPerFlight: 18 });
+    expect(loadConfig({ HOLD_VALUE_RATIO: '0.5', MAX_HELD_SEATS_PER_FLIGHT: '0' })).toMatchObject({
+      holdValueRatio: 0.5,
+      maxHeldSeatsPerFlight: 0,
+    });
+    expect(() => loadConfig({ HOLD_VALUE_RATIO: '-1' })).toThrow(/HOLD_VALUE_RATIO/);
+    expect(() => loadConfig({ MAX_HELD_SEATS_PER_FLIGHT: '2.5' })).toThrow(/MAX_HELD_SEATS_PER_FLIGHT/);
+  });
 });

@@ -57,6 +57,12 @@ const EnvSchema = z.object({
     .max(30 * 86_400)
     .default(0),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  // Seat hoarding (DESIGN.md §5): live holds may total this many times the available credits.
+  HOLD_VALUE_RATIO: z.coerce.number().min(0).max(100).default(1),
+  // A booking seats at most 9 (the search's limit), so 18 lets an agency hold two full parties on
+  // one flight (a group split over two bookings, or the next party while the first is paid) while
+  // no agency sits unpaid on more than a tenth of a typical 180-seat economy cabin.
+  MAX_HELD_SEATS_PER_FLIGHT: z.coerce.number().int().min(0).max(999).default(18),
   // One core stays with the event loop (HTTP, database); the searches take the others.
   SEARCH_WORKERS: z.coerce
     .number()
@@ -99,6 +105,13 @@ export type Config = {
   searchCacheSeconds: number;
   /** Worker threads the embedded GDS searches on; 0 searches on the event loop. */
   searchWorkers: number;
+  /**
+   * Live holds' total value may be at most this many times the agency's available credits
+   * (balance + credit limit); 0 turns the bound off.
+   */
+  holdValueRatio: number;
+  /** Unticketed seats one agency may hold on one flight and date; 0 turns the cap off. */
+  maxHeldSeatsPerFlight: number;
 };
 
 export class ConfigError extends Error {}
@@ -135,5 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refundApprovalDelaySeconds: e.REFUND_APPROVAL_DELAY_SECONDS,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     searchWorkers: e.SEARCH_WORKERS,
+    holdValueRatio: e.HOLD_VALUE_RATIO,
+    maxHeldSeatsPerFlight: e.MAX_HELD_SEATS_PER_FLIGHT,
   };
 }

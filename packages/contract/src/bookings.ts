@@ -135,6 +135,28 @@ export const PriceChange = z.object({
 });
 export type PriceChange = z.infer<typeof PriceChange>;
 
+/**
+ * `data` of a 409 to `POST /api/booking` refused by a hold limit (DESIGN.md §5): which limit, what
+ * the agency holds already, what this booking adds, and the most it may hold.
+ */
+export const HoldLimitExceeded = z.discriminatedUnion('limit', [
+  z.object({
+    limit: z.literal('hold_value'),
+    held: Money,
+    booking_total: Money,
+    allowed: Money,
+  }),
+  z.object({
+    limit: z.literal('held_seats_per_flight'),
+    flight: z.string(),
+    date: z.string(),
+    held_seats: z.number().int(),
+    booking_seats: z.number().int(),
+    max_seats: z.number().int(),
+  }),
+]);
+export type HoldLimitExceeded = z.infer<typeof HoldLimitExceeded>;
+
 const Pnr = z
   .string()
   .trim()

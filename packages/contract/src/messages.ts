@@ -133,3 +133,20 @@ export const SERVER = {
   priceChanged: 'Price changed',
   insufficientCredits: 'Insufficient credits',
 } as const;
+
+/**
+ * The 409s of `POST /api/booking` when a new hold would pass one of the agency's hold limits
+ * (DESIGN.md §5: live holds are bounded), each naming the limit and what to do about it. Amounts
+ * come formatted with their currency ('1234.50 USD').
+ */
+export const HOLD_LIMIT = {
+  /** `held`: what the agency's live holds total, absent when it holds nothing. */
+  value: (at: { held?: string | undefined; booking: string; allowed: string }) =>
+    at.held === undefined
+      ? `This booking (${at.booking}) is more than your available credits allow in live holds (${at.allowed}). Add credits first.`
+      : `Your live holds would exceed your available credits: ${at.held} held already plus ${at.booking} for this booking is more than the ${at.allowed} they allow. Issue or cancel a hold first.`,
+  seats: (at: { held: number; booking: number; flight: string; date: string; max: number }) =>
+    at.held === 0
+      ? `This booking's ${at.booking} seats on flight ${at.flight} on ${at.date} are more than the ${at.max} unticketed seats an agency may hold on one flight.`
+      : `Your agency already holds ${at.held} seat${at.held === 1 ? '' : 's'} on flight ${at.flight} on ${at.date}; at most ${at.max} unticketed seats per flight. Issue or cancel a hold first.`,
+} as const;

@@ -143,7 +143,9 @@ describe.each(storeKinds())('who may see and change bookings on %s', (kind) => {
   });
 
   it('offers only the actions the role allows', async () => {
-    const viewer = await agentWithPermissions(t, ['flights.search', 'bookings.view', 'bookings.create']);
+    const viewer = await agentWithPermissions(t, ['flights.search', 'bookings.view', 'bookings.create'], {
+      creditsMinor: 1_000_000,
+    });
     const booking = await bookOk(t, viewer, bookingBody(await searchOffer(t, viewer)));
     expect(booking.allowed_actions).toEqual([]);
   });

@@ -27,7 +27,8 @@ describe.each(storeKinds())('bookings under concurrency on %s', (kind) => {
   afterAll(async () => t?.close());
 
   it('sells exactly the last 9 seats to 200 simultaneous bookings; the others get 409', async () => {
-    const agent = await bookingAgent(t);
+    // Credits for far more than 9 holds, so only the seats run out (hold-limits.test.ts: the rest).
+    const agent = await bookingAgent(t, { creditsMinor: 10_000_000 });
     const first = await searchOffer(t, agent, { date: '2027-01-05' });
     const key = flightOf(first);
     const capacity = key.seatsRemaining + (await seatsSold(t.store.db, key));
@@ -55,10 +56,13 @@ describe.each(storeKinds())('bookings under concurrency on %s', (kind) => {
   });
 
   it('tickets exactly 20 of 50 simultaneous issues when the balance covers 20', async () => {
-    const agent = await bookingAgent(t);
+    // Holds are bounded by the credits (hold-limits.ts): the 50 are made while the credits cover
+    // them all, and then the balance drops to what 20 tickets take.
+    const creditsMinor = 10_000_000;
+    const agent = await bookingAgent(t, { creditsMinor });
     const holds = await holdsAtOnePrice(agent, 50);
     const totalMinor = Math.round(holds[0]!.total.Amount * 100);
-    await addCredits(t.store.db, agent.companyId, 20 * totalMinor);
+    await addCredits(t.store.db, agent.companyId, 20 * totalMinor - creditsMinor);
 
     const answers = await Promise.all(holds.map((booking) => issue(t, agent, booking.pnr)));
     const statuses = answers.map((res) => res.statusCode);

@@ -34,7 +34,7 @@ describe.each(storeKinds())('booking a flight on %s', (kind) => {
   let agent: Agent;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    agent = await bookingAgent(t);
+    agent = await bookingAgent(t, { creditsMinor: 10_000_000 });
   });
   afterAll(async () => t?.close());
 
@@ -148,7 +148,7 @@ describe.each(storeKinds())('booking a flight on %s', (kind) => {
       new Date(instantOf(first.DepartureDateTime, first.DepartureUTCOffset).getTime() - 2 * HOUR_MS),
     );
     try {
-      const late = await bookingAgent(t);
+      const late = await bookingAgent(t, { creditsMinor: 10_000_000 });
       const again = (await searchOffers(t, late, { date: '2026-11-23', maxStops: 2 })).find(
         (candidate) => flights(candidate) === flights(offer),
       );
@@ -264,7 +264,7 @@ describe.each(storeKinds())('booking a flight on %s', (kind) => {
   });
 
   it('answers 404 for a saved traveller that is not the agency’s', async () => {
-    const other = await bookingAgent(t);
+    const other = await bookingAgent(t, { creditsMinor: 10_000_000 });
     const offer = await searchOffer(t, other);
     const theirs = await bookOk(t, other, bookingBody(offer, ONE_ADULT, { save_travellers: true }));
     const ourOffer = await searchOffer(t, agent);
@@ -391,7 +391,7 @@ describe.each(storeKinds())('a price that fell on %s', (kind) => {
   afterAll(async () => t?.close());
 
   it('books at the lower price without asking', async () => {
-    const agent = await bookingAgent(t);
+    const agent = await bookingAgent(t, { creditsMinor: 10_000_000 });
     const offer = await searchOffer(t, agent);
     const booking = await bookOk(t, agent, bookingBody(offer));
     expect(booking.total).toEqual(offer.AirItineraryPricingInfo.ItinTotalFare.TotalFare);

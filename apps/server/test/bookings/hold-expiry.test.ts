@@ -141,7 +141,7 @@ describe.each(storeKinds())('holds past their ticketing deadline on %s', (kind) 
   it('holds for the configured time', async () => {
     const short = await createTestApp(kind, { config: testConfig({ bookingHoldMinutes: 90 }) });
     try {
-      const someone = await bookingAgent(short);
+      const someone = await bookingAgent(short, { creditsMinor: 1_000_000 });
       const booking = await bookOk(short, someone, bookingBody(await searchOffer(short, someone)));
       expect(Date.parse(booking.ticketing_deadline) - Date.parse(booking.created_at)).toBe(1.5 * HOUR_MS);
     } finally {

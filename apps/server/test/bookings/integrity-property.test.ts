@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepDueRefunds } from '../../src/modules/bookings/after-sales-settlement.js';
 import { sweepExpiredHolds } from '../../src/modules/bookings/hold-expiry.js';
+import { reservedMinor } from '../../src/modules/bookings/repo.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { post, type TestApp } from '../support/auth-flow.js';
 import {
@@ -202,6 +203,9 @@ describe.each(storeKinds())('booking integrity under random operations on %s', (
       .executeTakeFirstOrThrow();
     expect(Number(sum.sum)).toBe(balance.balance_minor);
     expect(balance.balance_minor).toBeGreaterThanOrEqual(0);
+    // Live holds total at most the available credits (HOLD_VALUE_RATIO 1): a hold is made only
+    // while it fits, and issuing one spends exactly what it held.
+    expect(await reservedMinor(db, companyId, t.clock.now())).toBeLessThanOrEqual(balance.balance_minor);
 
     const bookings = await db.selectFrom('bookings').select(['id', 'pnr', 'status', 'total_minor']).execute();
     const passengers = await db

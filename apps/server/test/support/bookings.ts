@@ -62,9 +62,13 @@ export async function signInAgain(t: TestApp, agent: Agent): Promise<Agent> {
   return { ...(await signIn(t, agent)), companyId: agent.companyId };
 }
 
-/** A signed-in user of an approved agency whose role holds only these permissions. */
-export async function agentWithPermissions(t: TestApp, permissions: Permission[]): Promise<Agent> {
-  const owner = await bookingAgent(t);
+/** A signed-in user of an approved agency (with credits when asked) whose role holds only these permissions. */
+export async function agentWithPermissions(
+  t: TestApp,
+  permissions: Permission[],
+  options: { creditsMinor?: number } = {},
+): Promise<Agent> {
+  const owner = await bookingAgent(t, options);
   const role = await t.store.db
     .insertInto('roles')
     .values({ company_id: owner.companyId, name: `Only ${permissions.join(' ') || 'nothing'}`, permissions })

@@ -14,13 +14,20 @@ import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import type { FlightSupplier, OfferBooking } from '../../supplier/port.js';
 import { takeSeats } from '../flights/seat-inventory.js';
+import { checkHoldLimits, type HoldLimits } from './hold-limits.js';
 import { passengerProblems } from './passenger-rules.js';
 import { presentBooking, utcMinute } from './presenter.js';
 import { insertBooking, insertPassengers, insertSegments, loadBookingRecord, recordEvent } from './repo.js';
 import { type HoldPolicy, ticketingDeadline } from './ticketing-deadline.js';
 import { ownTravellerIds, saveTravellers } from './travellers-repo.js';
 
-export type BookingDeps = { db: Kysely<Database>; supplier: FlightSupplier; clock: Clock; hold: HoldPolicy };
+export type BookingDeps = {
+  db: Kysely<Database>;
+  supplier: FlightSupplier;
+  clock: Clock;
+  hold: HoldPolicy;
+  holdLimits: HoldLimits;
+};
 
 const invalid = (fieldErrors: FieldErrors) =>
   new AppError('validation', Object.values(fieldErrors)[0]?.[0] ?? SERVER.validationFailed, { fieldErrors });
@@ -31,7 +38,8 @@ const invalid = (fieldErrors: FieldErrors) =>
  *
  * Pricing reads the inventory before the transaction, so two agents racing for the last seats of a
  * booking class may both get its price; the seats themselves are taken under the inventory's row
- * locks, so a flight is never oversold whatever the race.
+ * locks, so a flight is never oversold whatever the race. Before any seat moves, the hold must fit
+ * the agency's hold limits (hold-limits.ts), checked under its balance row's lock.
  */
 export async function createBooking(
   deps: BookingDeps,
@@ -86,6 +94,18 @@ export async function createBooking(
   const bookingId = await db.transaction().execute(async (trx) => {
     // Infants sit on a lap: only adults and children take seats.
     const seats = offer.passengers.adults + offer.passengers.children;
+    // First, under the company's balance lock: the agency's holds are bounded (seat hoarding).
+    await checkHoldLimits(
+      trx,
+      deps.holdLimits,
+      {
+        companyId: principal.companyId,
+        totalMinor: offer.totalMinor,
+        currency: offer.currency,
+        flights: offer.segments.map((segment) => ({ flight: segment.flight, date: segment.date, seats })),
+      },
+      now,
+    );
     await takeSeats(
       trx,
       offer.segments.map((segment) => ({

@@ -214,6 +214,41 @@ export async function reservedMinor(db: Db, companyId: string, now: Date): Promi
   return Number(row.reserved);
 }
 
+/**
+ * Seats the company's live holds take on each of these flights and dates (any cabin); flights it
+ * holds nothing on are left out. Like `reservedMinor`, a hold past its deadline no longer counts,
+ * swept or not.
+ */
+export async function heldSeatsOnFlights(
+  db: Db,
+  companyId: string,
+  flights: readonly { flight: string; date: string }[],
+  now: Date,
+): Promise<{ flight: string; date: string; seats: number }[]> {
+  if (flights.length === 0) return [];
+  const rows = await db
+    .selectFrom('booking_segments')
+    .innerJoin('bookings', 'bookings.id', 'booking_segments.booking_id')
+    .select(['booking_segments.flight', 'booking_segments.departure_date'])
+    .select((eb) => eb.fn.sum<number>('booking_segments.seats').as('seats'))
+    .where('bookings.company_id', '=', companyId)
+    .where('bookings.status', '=', 'booked')
+    .where('bookings.ticketing_deadline', '>', now)
+    .where((eb) =>
+      eb.or(
+        flights.map((f) =>
+          eb.and([
+            eb('booking_segments.flight', '=', f.flight),
+            eb('booking_segments.departure_date', '=', f.date),
+          ]),
+        ),
+      ),
+    )
+    .groupBy(['booking_segments.flight', 'booking_segments.departure_date'])
+    .execute();
+  return rows.map((row) => ({ flight: row.flight, date: row.departure_date, seats: Number(row.seats) }));
+}
+
 /** The company's orders with their bookings' PNRs, newest first. */
 export const listOrders = (db: Db, companyId: string) =>
   db

@@ -18,6 +18,7 @@ export function registerBookingRoutes(
     supplier,
     clock,
     hold: { holdMinutes: config.bookingHoldMinutes, cutoffMinutes: config.ticketingCutoffMinutes },
+    holdLimits: { valueRatio: config.holdValueRatio, maxSeatsPerFlight: config.maxHeldSeatsPerFlight },
   });
 
   route(bookingEndpoints.travellers, async ({ principal, query }) => ({

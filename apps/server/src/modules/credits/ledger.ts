@@ -42,6 +42,42 @@ async function lockBalance(trx: Transaction<Database>, companyId: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** What an agency may spend (DESIGN.md §5), in minor units. */
+export type AvailableCredits = {
+  balanceMinor: number;
+  /** The overdraft an operator grants; none can be granted yet, so 0 for every agency. */
+  creditLimitMinor: number;
+  /** balance + credit limit */
+  availableMinor: number;
+  currency: string;
+};
+
+/**
+ * The one place "available credits" is worked out: the issue that adds operator-granted credit
+ * limits reads the limit here, and every rule that bounds spending (the hold limits) follows.
+ */
+function availableCredits(balance: { balance_minor: number; currency: string }): AvailableCredits {
+  const creditLimitMinor = 0;
+  return {
+    balanceMinor: balance.balance_minor,
+    creditLimitMinor,
+    availableMinor: balance.balance_minor + creditLimitMinor,
+    currency: balance.currency,
+  };
+}
+
+/**
+ * The company's available credits, read under the lock of its balance row until the caller's
+ * transaction ends: a decision taken on them (a hold that must fit) is serialised with every
+ * posting and with the company's other decisions, so two of them can't both pass on one margin.
+ */
+export async function lockAvailableCredits(
+  trx: Transaction<Database>,
+  companyId: string,
+): Promise<AvailableCredits> {
+  return availableCredits(await lockBalance(trx, companyId));
+}
+
 /** Posts one entry; a debit the balance cannot cover throws 402 'Insufficient credits'. */
 export async function postLedgerEntry(
   trx: Transaction<Database>,
