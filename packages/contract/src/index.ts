@@ -7,5 +7,7 @@ export * from './enums.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './flights.js';
+export * from './labels.js';
 export * from './messages.js';
+export * from './passenger-age.js';
 export * from './system.js';

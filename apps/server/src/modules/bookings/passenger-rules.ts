@@ -1,10 +1,10 @@
 import {
-  ageProblem,
   type FieldErrors,
   PASSPORT_VALID_MONTHS_AFTER_TRAVEL,
   type ParsedBookingBody,
   type PassengerType,
   passportNeededUntil,
+  tripAgeProblem,
 } from '@skydesk/contract';
 
 /**
@@ -55,10 +55,8 @@ export function passengerProblems(passengers: readonly Passenger[], trip: Trip):
     const at = (field: string) => `passengers.${index}.${field}`;
     if (!isRealDate(passenger.date_of_birth)) add(at('date_of_birth'), 'Enter a real date');
     else {
-      // An infant must still be under 2 on the last flight (it has no seat of its own on any of
-      // them); a child's or an adult's type is the one they start the trip with.
-      const travelDate = passenger.passenger_type === 'infant' ? trip.lastDate : trip.firstDate;
-      const problem = ageProblem(passenger.passenger_type, passenger.date_of_birth, travelDate);
+      const dates = { first: trip.firstDate, last: trip.lastDate };
+      const problem = tripAgeProblem(passenger.passenger_type, passenger.date_of_birth, dates);
       if (problem) add(at('date_of_birth'), problem);
     }
     if (!isRealDate(passenger.passport_expiry)) add(at('passport_expiry'), 'Enter a real date');

@@ -5,11 +5,13 @@ import {
   type BookingDetails,
   type BookingSegment,
   type BookingStatus,
-  type Cabin,
+  CABIN_LABELS as CABIN_LABEL,
   type FareInfo,
   type Money,
-  type PassengerType,
+  PASSENGER_TYPE_LABELS as PASSENGER_LABEL,
+  PTC_LABELS as PTC_LABEL,
   type TicketStatus,
+  TRIP_TYPE_LABELS as TRIP_LABEL,
   type TripType,
 } from '@skydesk/contract';
 import * as fontkit from 'fontkit';
@@ -176,18 +178,6 @@ function minorAmount(minor: number): string {
 const money = (value: Money) => `${value.CurrencyCode} ${minorAmount(amountToMinor(value.Amount))}`;
 const moneyTimes = (value: Money, count: number) =>
   `${value.CurrencyCode} ${minorAmount(amountToMinor(value.Amount) * count)}`;
-
-const CABIN_LABEL: Record<Cabin, string> = {
-  Economy: 'Economy',
-  PremiumEconomy: 'Premium Economy',
-  Business: 'Business',
-  First: 'First',
-};
-
-const PASSENGER_LABEL: Record<PassengerType, string> = { adult: 'Adult', child: 'Child', infant: 'Infant' };
-const PTC_LABEL: Record<string, string> = { ADT: 'Adult', CNN: 'Child', INF: 'Infant' };
-
-const TRIP_LABEL: Record<TripType, string> = { OneWay: 'One way', Return: 'Return', MultiCity: 'Multi-city' };
 
 type Tone = 'good' | 'warn' | 'bad' | 'muted';
 
