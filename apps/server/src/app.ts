@@ -190,7 +190,7 @@ export async function buildApp(deps: AppDeps) {
     .addHook('onClose', () => flights.runner.close());
   const { holdSweep } = registerBookingRoutes(contextFor('bookings'), supplier);
   app.addHook('onListen', holdSweep.start).addHook('onClose', holdSweep.stop);
-  const { refundSweep } = registerAfterSalesRoutes(contextFor('bookings'));
+  const { refundSweep } = registerAfterSalesRoutes(contextFor('bookings'), supplier);
   app.addHook('onListen', refundSweep.start).addHook('onClose', refundSweep.stop);
 
   return app;

@@ -1,14 +1,17 @@
 import type { Cabin, Money, PassengerType, PricedItinerary, TripType } from '@skydesk/contract';
-import type { SeatReading } from './inventory.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../platform/db/schema.js';
+import type { SeatInventory, SeatReading } from './inventory.js';
 
 /**
  * The flight supplier port (DESIGN.md §4): everything the portal asks of flight content. The
- * sandbox GDS implements it; adapters for real suppliers (Duffel, Amadeus) will too. Booking,
- * issuing, cancelling, penalties and refunds (`book`, `issue`, `cancel`, `penalty`, `refund`) join
- * the port with the database inventory: a priced offer says what booking it needs (which seats on
- * which flights, each passenger type's fare), and the booking takes those seats in the database.
+ * sandbox GDS implements it; adapters for real suppliers (Duffel, Amadeus) will too.
+ *
+ * Shopping (`routes`, `search`, `lowestFare`, `price`) answers questions. A priced offer says what
+ * booking it needs (which seats on which flights, each passenger type's fare); `bookings` then
+ * holds, releases and tickets it.
  */
-export type FlightSupplier = {
+export type FlightShopping = {
   /** Every origin with the destinations it has service to, and the airports involved. */
   routes(): Promise<RoutesAnswer>;
   /** Priced itineraries, cheapest first, then shortest. Throws SupplierRequestError on a bad request. */
@@ -23,6 +26,43 @@ export type FlightSupplier = {
    * priced answer carries what booking it needs (`booking`).
    */
   price(offerId: string): Promise<PriceAnswer>;
+};
+
+export type FlightSupplier = FlightShopping & {
+  bookings: SupplierBookings;
+  /**
+   * Where the supplier reads sold seats from, when the portal can read them too: the shopping
+   * cache re-checks a cached answer's seats with it. Without one, searches are not cached.
+   */
+  inventory?: SeatInventory;
+};
+
+/** The portal's open database transaction, in which it moves money and records the booking. */
+export type BookingTransaction = Transaction<Database>;
+
+/** Seats one booking holds on one flight. */
+export type HeldSeats = { flight: string; date: string; cabin: Cabin; seats: number };
+
+/**
+ * What the supplier does for a booking's life (DESIGN.md §4–5). Every operation runs inside the
+ * portal's transaction, so the seats a supplier moves and the money and records the portal moves
+ * commit or roll back together: the sandbox keeps its seats in the same database; an adapter for a
+ * remote GDS records its call in the transaction (an outbox) and makes it once the transaction
+ * commits, compensating when the GDS refuses.
+ */
+export type SupplierBookings = {
+  /**
+   * Holds `seatsPerFlight` seats on every flight of a priced offer, all or none; throws a 409
+   * AppError naming the flight when one has too few left.
+   */
+  hold(trx: BookingTransaction, offer: OfferBooking, seatsPerFlight: number): Promise<void>;
+  /** Gives seats back: a hold cancelled or expired, tickets voided or refunded. */
+  release(trx: BookingTransaction, seats: readonly HeldSeats[]): Promise<void>;
+  /**
+   * A new 13-digit ticket number of the validating carrier, for one passenger of an issued
+   * booking. The portal's unique key decides: a number that is taken is drawn again.
+   */
+  ticketNumber(validatingCarrier: string): string;
 };
 
 export type FlightSearchLeg = {

@@ -8,7 +8,7 @@ import { createOfferSigner, OFFER_TTL_MS, type Offer, type OfferedLeg } from './
 import type {
   FlightSearchAnswer,
   FlightSearchRequest,
-  FlightSupplier,
+  FlightShopping,
   OfferBooking,
   PriceAnswer,
   RoutesAnswer,
@@ -22,9 +22,9 @@ import { type LegOption, type PricedLeg, priceLegs, segmentDate, tripTotals } fr
 import { cheapestTrip, searchTrips } from './trip-search.js';
 
 /**
- * The embedded sandbox GDS behind the FlightSupplier port (DESIGN.md §4): a deterministic network
- * of real airports and airlines, searched with range RAPTOR, priced from booking classes that
- * close as seats sell, sold through signed offers that re-price exactly.
+ * The embedded sandbox GDS's shopping (DESIGN.md §4): a deterministic network of real airports
+ * and airlines, searched with range RAPTOR, priced from booking classes that close as seats sell,
+ * sold through signed offers that re-price exactly. Its bookings are sandbox-bookings.ts.
  */
 
 export type SandboxSupplierOptions = {
@@ -40,7 +40,7 @@ export type SandboxSupplierOptions = {
   timetable?: Timetable;
 };
 
-export type SandboxSupplier = FlightSupplier & {
+export type SandboxSupplier = FlightShopping & {
   readonly timetable: Timetable;
   /** `search` as of `now` (a worker thread searches with the time of the request it serves). */
   searchAt(request: FlightSearchRequest, now: Date): Promise<FlightSearchAnswer>;

@@ -3,6 +3,7 @@ import { SUCCESS } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepDueRefunds } from '../../src/modules/bookings/after-sales-settlement.js';
 import { ledgerSum, readBalance } from '../../src/modules/credits/ledger.js';
+import { sandboxBookings } from '../../src/supplier/sandbox-bookings.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { get, post, type TestApp } from '../support/auth-flow.js';
 import {
@@ -573,7 +574,7 @@ describe.each(storeKinds())('refund approval after a delay on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  const sweep = () => sweepDueRefunds(t.store.db, t.clock.now(), DELAY_SECONDS * 1000);
+  const sweep = () => sweepDueRefunds(t.store.db, sandboxBookings, t.clock.now(), DELAY_SECONDS * 1000);
   const balance = async () => (await readBalance(t.store.db, agent.companyId)).balanceMinor;
   const statusOf = async (bookingId: string) => {
     const res = await get(t, `/api/booking/${bookingId}`, { token: agent.token });

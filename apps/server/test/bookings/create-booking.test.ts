@@ -3,6 +3,7 @@ import { type PricedItinerary, SERVER, SUCCESS } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDefaultFlightContent } from '../../src/modules/flights/sandbox.js';
 import type { FlightSupplier } from '../../src/supplier/port.js';
+import { sandboxBookings } from '../../src/supplier/sandbox-bookings.js';
 import { createTestApp } from '../support/app.js';
 import { post, type TestApp } from '../support/auth-flow.js';
 import {
@@ -368,6 +369,7 @@ describe.each(storeKinds())('a price that fell on %s', (kind) => {
   // The sandbox never re-prices lower (an offer keeps its class); this supplier says the quote
   // was 50.00 dearer than the price now, as a real supplier may.
   const supplier: FlightSupplier = {
+    bookings: sandboxBookings,
     routes: () => sandbox.routes(),
     search: (request) => sandbox.search(request),
     price: async (offerId) => {

@@ -1,6 +1,7 @@
 import type { Booking } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdExpirySweeper, sweepExpiredHolds } from '../../src/modules/bookings/hold-expiry.js';
+import { sandboxBookings } from '../../src/supplier/sandbox-bookings.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { get, post, type TestApp } from '../support/auth-flow.js';
 import {
@@ -56,10 +57,10 @@ describe.each(storeKinds())('holds past their ticketing deadline on %s', (kind) 
   it('expires due holds, gives their seats back and records it as the system', async () => {
     const { booked, key, before } = await holds(2, '2026-12-20');
     const notDue = Date.parse(booked[0]!.ticketing_deadline) - 1;
-    expect(await sweepExpiredHolds(t.store.db, new Date(notDue))).toBe(0);
+    expect(await sweepExpiredHolds(t.store.db, sandboxBookings, new Date(notDue))).toBe(0);
 
     await passDeadline(booked);
-    expect(await sweepExpiredHolds(t.store.db, t.clock.now())).toBe(2);
+    expect(await sweepExpiredHolds(t.store.db, sandboxBookings, t.clock.now())).toBe(2);
     expect(await seatsSold(t.store.db, key)).toBe(before);
     const details = await get(t, `/api/booking/${booked[0]!.id}`, { token: agent.token });
     expect(details.json().data).toMatchObject({ status: 'expired', allowed_actions: [] });
@@ -72,7 +73,7 @@ describe.each(storeKinds())('holds past their ticketing deadline on %s', (kind) 
       created_at: t.clock.now().toISOString(),
     });
     // Nothing is left to expire, and nothing expires twice.
-    expect(await sweepExpiredHolds(t.store.db, t.clock.now())).toBe(0);
+    expect(await sweepExpiredHolds(t.store.db, sandboxBookings, t.clock.now())).toBe(0);
     expect(await seatsSold(t.store.db, key)).toBe(before);
   });
 
@@ -80,8 +81,8 @@ describe.each(storeKinds())('holds past their ticketing deadline on %s', (kind) 
     const { booked, key, before } = await holds(6, '2026-12-21');
     await passDeadline(booked);
     const [first, second] = await Promise.all([
-      sweepExpiredHolds(t.store.db, t.clock.now()),
-      sweepExpiredHolds(t.store.db, t.clock.now()),
+      sweepExpiredHolds(t.store.db, sandboxBookings, t.clock.now()),
+      sweepExpiredHolds(t.store.db, sandboxBookings, t.clock.now()),
     ]);
     expect(first + second).toBe(6);
     expect(await seatsSold(t.store.db, key)).toBe(before);
@@ -121,6 +122,7 @@ describe.each(storeKinds())('holds past their ticketing deadline on %s', (kind) 
     await passDeadline(booked);
     const sweeper = holdExpirySweeper({
       db: t.store.db,
+      supplier: sandboxBookings,
       clock: t.clock,
       log: t.app.log,
       intervalSeconds: 0.05,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepDueRefunds } from '../../src/modules/bookings/after-sales-settlement.js';
 import { sweepExpiredHolds } from '../../src/modules/bookings/hold-expiry.js';
 import { reservedMinor } from '../../src/modules/bookings/repo.js';
+import { sandboxBookings } from '../../src/supplier/sandbox-bookings.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { post, type TestApp } from '../support/auth-flow.js';
 import {
@@ -521,13 +522,13 @@ describe.each(storeKinds())('booking integrity under random operations on %s', (
           log.push(`advance ${op.hours} h`);
           break;
         case 'expireSweep': {
-          const expired = await sweepExpiredHolds(t.store.db, t.clock.now());
+          const expired = await sweepExpiredHolds(t.store.db, sandboxBookings, t.clock.now());
           log.push(`expired ${expired}`);
           if (expired > 0) tally('expire sweep → expired');
           break;
         }
         case 'refundSweep': {
-          const settled = await sweepDueRefunds(t.store.db, t.clock.now(), delayMs);
+          const settled = await sweepDueRefunds(t.store.db, sandboxBookings, t.clock.now(), delayMs);
           log.push(`settled ${settled}`);
           if (settled > 0) tally('refund sweep → settled');
           break;

@@ -1,7 +1,7 @@
 import { SERVER, SUCCESS } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketPrefix } from '../../src/modules/bookings/references.js';
 import { ledgerSum, readBalance } from '../../src/modules/credits/ledger.js';
+import { ticketPrefix } from '../../src/supplier/ticket-numbers.js';
 import { createTestApp } from '../support/app.js';
 import { get, post, type TestApp } from '../support/auth-flow.js';
 import {

@@ -6,7 +6,7 @@ import { plainOf, type SearchOutcome } from '../../src/modules/flights/search-ou
 import { inThreadRunner, type SearchRunner } from '../../src/modules/flights/search-runner.js';
 import { createManualClock } from '../../src/platform/clock.js';
 import { inventoryFromMap, type SeatInventory, seatKey } from '../../src/supplier/inventory.js';
-import type { FlightSearchRequest, FlightSupplier } from '../../src/supplier/port.js';
+import type { FlightSearchRequest, FlightShopping } from '../../src/supplier/port.js';
 import { createSandboxSupplier } from '../../src/supplier/sandbox-supplier.js';
 
 const clock = createManualClock();
@@ -19,7 +19,7 @@ const inventory: SeatInventory = {
     return mapInventory.soldSeats(queries);
   },
 };
-let sandbox: FlightSupplier;
+let sandbox: FlightShopping;
 let searches = 0;
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sharedTimetable } from '../../src/modules/flights/sandbox.js';
 import { inThreadRunner } from '../../src/modules/flights/search-runner.js';
-import type { FlightSearchRequest, FlightSupplier } from '../../src/supplier/port.js';
+import type { FlightSearchRequest, FlightShopping } from '../../src/supplier/port.js';
 import { createSandboxSupplier } from '../../src/supplier/sandbox-supplier.js';
 
 const request: FlightSearchRequest = {
@@ -19,7 +19,7 @@ const request: FlightSearchRequest = {
 describe('a search runner on the event loop', () => {
   it('asks a supplier without a low-fare call for the whole search, and gives its cheapest total', async () => {
     const sandbox = await createSandboxSupplier({ timetable: await sharedTimetable(), offerKey: 'test-key' });
-    const searchOnly: FlightSupplier = {
+    const searchOnly: FlightShopping = {
       routes: () => sandbox.routes(),
       search: (search) => sandbox.search(search),
       price: (offerId) => sandbox.price(offerId),

@@ -6,7 +6,7 @@ import {
   releaseSeats,
   type SeatHold,
   takeSeats,
-} from '../../src/modules/flights/seat-inventory.js';
+} from '../../src/supplier/seat-inventory-repo.js';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.js';
 
 describe.each(storeKinds())('seat holds on %s', (kind) => {

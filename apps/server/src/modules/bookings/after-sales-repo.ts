@@ -1,7 +1,8 @@
 import type { TicketStatus } from '@skydesk/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { releaseSegmentSeats } from './repo.js';
+import type { HeldSeats } from '../../supplier/port.js';
+import { toHeldSeats } from './repo.js';
 
 /** The SQL of cancellations, voids and refunds; the caller's transaction holds the booking's lock. */
 
@@ -66,20 +67,21 @@ export async function markTicketRefunded(
 }
 
 /**
- * Gives back `seats` on every flight of the booking and lowers what the booking holds by as many,
- * so its segments always say how many seats it still holds (partial refunds).
+ * Lowers what the booking holds by `seats` on every flight, so its segments always say how many
+ * seats it still holds (partial refunds), and returns the seats to give back.
  */
-export async function releaseSomeSeats(trx: Transaction<Database>, bookingId: string, seats: number) {
+export async function lowerHeldSeats(
+  trx: Transaction<Database>,
+  bookingId: string,
+  seats: number,
+): Promise<HeldSeats[]> {
   const segments = await trx
     .updateTable('booking_segments')
     .set({ seats: sql<number>`seats - ${seats}` })
     .where('booking_id', '=', bookingId)
     .returning(['flight', 'departure_date', 'cabin'])
     .execute();
-  await releaseSegmentSeats(
-    trx,
-    segments.map((segment) => ({ ...segment, seats })),
-  );
+  return segments.map((segment) => toHeldSeats({ ...segment, seats }));
 }
 
 /** The booking's refund requests not settled yet, made at or before `dueBy`, oldest first. */
@@ -131,3 +133,29 @@ export function lockBookingWithDueRefund(trx: Transaction<Database>, dueBy: Date
   if (skip.length > 0) query = query.where('id', 'not in', skip);
   return query.limit(1).forUpdate().skipLocked().executeTakeFirst();
 }
+
+/** What settling a refund needs of the booking: the fare it was sold at and its void window. */
+export const refundFactsOf = (trx: Transaction<Database>, bookingId: string) =>
+  trx
+    .selectFrom('bookings')
+    .select(['itinerary', 'void_until'])
+    .where('id', '=', bookingId)
+    .executeTakeFirstOrThrow();
+
+/** The booking as settlement records it. */
+export const settlementBookingOf = (trx: Transaction<Database>, bookingId: string) =>
+  trx
+    .selectFrom('bookings')
+    .select(['id', 'company_id', 'pnr', 'status', 'currency'])
+    .where('id', '=', bookingId)
+    .executeTakeFirstOrThrow();
+
+/** A refund request of the booking made before `before`, if any. */
+export const earlierRefundOrder = (trx: Transaction<Database>, bookingId: string, before: Date) =>
+  trx
+    .selectFrom('orders')
+    .select('id')
+    .where('booking_id', '=', bookingId)
+    .where('kind', '=', 'refund')
+    .where('created_at', '<', before)
+    .executeTakeFirst();

@@ -1,5 +1,6 @@
 import { bookingEndpoints, SUCCESS } from '@skydesk/contract';
 import type { ModuleContext } from '../../platform/module.js';
+import type { FlightSupplier } from '../../supplier/port.js';
 import { createAfterSalesService } from './after-sales.js';
 import { refundSettlementSweeper } from './after-sales-settlement.js';
 
@@ -8,11 +9,15 @@ import { refundSettlementSweeper } from './after-sales-settlement.js';
  * settlement sweeper for the app to start when it listens and stop when it closes; it runs as
  * often as the hold-expiry sweep (HOLD_SWEEP_SECONDS).
  */
-export function registerAfterSalesRoutes({ route, store, clock, config, log }: ModuleContext) {
+export function registerAfterSalesRoutes(
+  { route, store, clock, config, log }: ModuleContext,
+  supplier: FlightSupplier,
+) {
   const afterSales = createAfterSalesService({
     db: store.db,
     clock,
     log,
+    supplier: supplier.bookings,
     refundApprovalDelaySeconds: config.refundApprovalDelaySeconds,
   });
 
@@ -34,6 +39,7 @@ export function registerAfterSalesRoutes({ route, store, clock, config, log }: M
   return {
     refundSweep: refundSettlementSweeper({
       db: store.db,
+      supplier: supplier.bookings,
       clock,
       log,
       intervalSeconds: config.holdSweepSeconds,

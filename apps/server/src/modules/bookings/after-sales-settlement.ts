@@ -4,17 +4,21 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import { periodicTask } from '../../platform/periodic-task.js';
+import type { SupplierBookings } from '../../supplier/port.js';
 import { postLedgerEntry } from '../credits/ledger.js';
 import { ticketRefund } from './after-sales-penalty.js';
 import {
   completeOrder,
+  earlierRefundOrder,
   lockBookingWithDueRefund,
+  lowerHeldSeats,
   markTicketRefunded,
   pendingRefundOrders,
-  releaseSomeSeats,
+  refundFactsOf,
+  settlementBookingOf,
   ticketsWithFares,
 } from './after-sales-repo.js';
-import { type OrderRow, recordEvent, releaseBookingSeats, updateBooking } from './repo.js';
+import { heldSeatsOf, lockBooking, type OrderRow, recordEvent, updateBooking } from './repo.js';
 
 /**
  * Settling refund requests (DESIGN.md §5). The operator back office comes later; until then the
@@ -40,28 +44,18 @@ async function requestPhase(
   voidUntil: Date | null,
 ): Promise<'void' | 'refund'> {
   if (!voidUntil || order.created_at.getTime() >= voidUntil.getTime()) return 'refund';
-  const earlier = await trx
-    .selectFrom('orders')
-    .select('id')
-    .where('booking_id', '=', bookingId)
-    .where('kind', '=', 'refund')
-    .where('created_at', '<', order.created_at)
-    .executeTakeFirst();
-  return earlier ? 'refund' : 'void';
+  return (await earlierRefundOrder(trx, bookingId, order.created_at)) ? 'refund' : 'void';
 }
 
 /** Settles one pending refund order of a booking whose row the caller has locked. */
 async function settleOrder(
   trx: Transaction<Database>,
+  supplier: SupplierBookings,
   booking: { id: string; company_id: string; pnr: string; status: BookingStatus; currency: string },
   order: OrderRow,
   now: Date,
 ) {
-  const facts = await trx
-    .selectFrom('bookings')
-    .select(['itinerary', 'void_until'])
-    .where('id', '=', booking.id)
-    .executeTakeFirstOrThrow();
+  const facts = await refundFactsOf(trx, booking.id);
   const pricing = facts.itinerary.AirItineraryPricingInfo;
   const phase = await requestPhase(trx, booking.id, order, facts.void_until);
   const tickets = await ticketsWithFares(trx, booking.id);
@@ -121,7 +115,7 @@ async function settleOrder(
   let status: BookingStatus;
   if (live.length === 0) {
     status = 'refunded';
-    await releaseBookingSeats(trx, booking.id);
+    await supplier.release(trx, await heldSeatsOf(trx, booking.id));
   } else {
     if (!live.some((ticket) => seated(ticket.passenger_type))) {
       throw new Error(`Refund order ${order.order_no} would leave infants of ${booking.pnr} without a seat`);
@@ -129,7 +123,7 @@ async function settleOrder(
     status = live.some((ticket) => ticket.status === 'refund_requested')
       ? 'refund_requested'
       : 'partially_refunded';
-    if (freedSeats > 0) await releaseSomeSeats(trx, booking.id, freedSeats);
+    if (freedSeats > 0) await supplier.release(trx, await lowerHeldSeats(trx, booking.id, freedSeats));
   }
   await updateBooking(trx, booking.id, { status, updated_at: at });
   await recordEvent(trx, {
@@ -150,30 +144,28 @@ async function settleOrder(
  */
 export async function settleDueRefundsOfLocked(
   trx: Transaction<Database>,
+  supplier: SupplierBookings,
   bookingId: string,
   now: Date,
   delayMs: number,
 ): Promise<number> {
-  const booking = await trx
-    .selectFrom('bookings')
-    .select(['id', 'company_id', 'pnr', 'status', 'currency'])
-    .where('id', '=', bookingId)
-    .executeTakeFirstOrThrow();
+  const booking = await settlementBookingOf(trx, bookingId);
   const orders = await pendingRefundOrders(trx, bookingId, new Date(now.getTime() - delayMs));
-  for (const order of orders) await settleOrder(trx, booking, order, now);
+  for (const order of orders) await settleOrder(trx, supplier, booking, order, now);
   return orders.length;
 }
 
 /** Settles the booking's due refund requests in a transaction of its own, waiting for its lock. */
-export function settleDueRefunds(db: Kysely<Database>, bookingId: string, now: Date, delayMs: number) {
+export function settleDueRefunds(
+  db: Kysely<Database>,
+  supplier: SupplierBookings,
+  bookingId: string,
+  now: Date,
+  delayMs: number,
+) {
   return db.transaction().execute(async (trx) => {
-    const locked = await trx
-      .selectFrom('bookings')
-      .select('id')
-      .where('id', '=', bookingId)
-      .forUpdate()
-      .executeTakeFirst();
-    return locked ? settleDueRefundsOfLocked(trx, bookingId, now, delayMs) : 0;
+    const locked = await lockBooking(trx, bookingId);
+    return locked ? settleDueRefundsOfLocked(trx, supplier, bookingId, now, delayMs) : 0;
   });
 }
 
@@ -188,6 +180,7 @@ const SWEEP_BATCH = 1_000;
  */
 export async function sweepDueRefunds(
   db: Kysely<Database>,
+  supplier: SupplierBookings,
   now: Date,
   delayMs: number,
   onFailure: (bookingId: string, error: unknown) => void = () => {},
@@ -202,7 +195,7 @@ export async function sweepDueRefunds(
         const booking = await lockBookingWithDueRefund(trx, dueBy, failed);
         if (!booking) return null;
         picked = booking.id;
-        return settleDueRefundsOfLocked(trx, booking.id, now, delayMs);
+        return settleDueRefundsOfLocked(trx, supplier, booking.id, now, delayMs);
       });
       if (done === null) break;
       settled += done;
@@ -222,6 +215,7 @@ export async function sweepDueRefunds(
  */
 export function refundSettlementSweeper(deps: {
   db: Kysely<Database>;
+  supplier: SupplierBookings;
   clock: Clock;
   log: FastifyBaseLogger;
   intervalSeconds: number;
@@ -234,6 +228,7 @@ export function refundSettlementSweeper(deps: {
     run: async () => {
       const settled = await sweepDueRefunds(
         deps.db,
+        deps.supplier,
         deps.clock.now(),
         deps.delaySeconds * 1000,
         (bookingId, error) => deps.log.error({ err: error, bookingId }, 'could not settle a refund request'),

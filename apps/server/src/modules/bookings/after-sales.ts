@@ -11,6 +11,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
+import type { SupplierBookings } from '../../supplier/port.js';
 import { postLedgerEntry } from '../credits/ledger.js';
 import {
   type AfterSalesPhase,
@@ -31,11 +32,11 @@ import { presentBooking, ticketName, utcMinute } from './presenter.js';
 import {
   type BookingRow,
   findBookingId,
+  heldSeatsOf,
   insertOrder,
   loadBookingForUpdate,
   loadBookingRecord,
   recordEvent,
-  releaseBookingSeats,
   updateBooking,
 } from './repo.js';
 
@@ -49,6 +50,7 @@ export type AfterSalesDeps = {
   db: Kysely<Database>;
   clock: Clock;
   log: FastifyBaseLogger;
+  supplier: SupplierBookings;
   /** The sandbox supplier approves a refund request this long after it was made; 0: at once. */
   refundApprovalDelaySeconds: number;
 };
@@ -142,7 +144,7 @@ function quote(
 }
 
 export function createAfterSalesService(deps: AfterSalesDeps) {
-  const { db, clock, log } = deps;
+  const { db, clock, log, supplier } = deps;
 
   async function answer(principal: CompanyPrincipal, bookingId: string, now: Date): Promise<Booking> {
     const record = await loadBookingRecord(db, principal.companyId, bookingId);
@@ -188,7 +190,7 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
       at: now,
     });
     await updateBooking(trx, booking.id, { status: 'voided', updated_at: now });
-    await releaseBookingSeats(trx, booking.id);
+    await supplier.release(trx, await heldSeatsOf(trx, booking.id));
     await recordEvent(trx, {
       bookingId: booking.id,
       action: 'voided',
@@ -247,13 +249,13 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
       const found = await findBookingId(db, principal.companyId, bookingId);
       if (!found) throw notFound();
       // A hold past its deadline is expired, not cancelled: its history says what happened.
-      await expireHoldIfDue(db, found.id, clock.now());
+      await expireHoldIfDue(db, supplier, found.id, clock.now());
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const booking = await lock(trx, principal, found.id);
         if (booking.status === 'booked') {
           await updateBooking(trx, booking.id, { status: 'cancelled', updated_at: now });
-          await releaseBookingSeats(trx, booking.id);
+          await supplier.release(trx, await heldSeatsOf(trx, booking.id));
           await recordEvent(trx, {
             bookingId: booking.id,
             action: 'cancelled',
@@ -339,7 +341,7 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
 
       if (deps.refundApprovalDelaySeconds === 0) {
         try {
-          await settleDueRefunds(db, found.id, clock.now(), 0);
+          await settleDueRefunds(db, supplier, found.id, clock.now(), 0);
         } catch (error) {
           // The request stands (it is committed and answered); the settlement sweep retries it.
           log.error({ err: error, bookingId: found.id }, 'could not settle a refund request at once');

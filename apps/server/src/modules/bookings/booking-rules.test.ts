@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { newTicketNumber, ticketPrefix } from '../../supplier/ticket-numbers.js';
 import { allowedActions } from './allowed-actions.js';
 import { passengerProblems } from './passenger-rules.js';
-import { newPnr, newTicketNumber, PNR_ALPHABET, ticketPrefix } from './references.js';
+import { newPnr, PNR_ALPHABET } from './references.js';
 import { ticketingDeadline, voidUntil } from './ticketing-deadline.js';
 
 const at = (iso: string) => new Date(iso);

@@ -13,7 +13,6 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import type { FlightSupplier, OfferBooking } from '../../supplier/port.js';
-import { takeSeats } from '../flights/seat-inventory.js';
 import { checkHoldLimits, type HoldLimits } from './hold-limits.js';
 import { passengerProblems } from './passenger-rules.js';
 import { presentBooking, utcMinute } from './presenter.js';
@@ -106,16 +105,7 @@ export async function createBooking(
       },
       now,
     );
-    await takeSeats(
-      trx,
-      offer.segments.map((segment) => ({
-        flight: segment.flight,
-        date: segment.date,
-        cabin: segment.cabin,
-        seats,
-        capacity: segment.capacity,
-      })),
-    );
+    await supplier.bookings.hold(trx, offer, seats);
     // Saving names each passenger's traveller by passport (the travellers' key), so a picked
     // traveller whose passport was renewed is saved as the new passport's traveller.
     const travellerIds = body.save_travellers

@@ -3,7 +3,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import { periodicTask } from '../../platform/periodic-task.js';
-import { dueHoldIds, recordEvent, releaseBookingSeats, updateBooking } from './repo.js';
+import type { SupplierBookings } from '../../supplier/port.js';
+import { dueHoldIds, heldSeatsOf, lockDueHold, lockNextDueHold, recordEvent, updateBooking } from './repo.js';
 
 /**
  * Holds that pass their ticketing deadline unticketed become `expired` and give their seats back
@@ -13,9 +14,14 @@ import { dueHoldIds, recordEvent, releaseBookingSeats, updateBooking } from './r
  */
 
 /** Expires the locked hold: status, seats, history. The caller has checked it is due. */
-async function expireLockedHold(trx: Transaction<Database>, bookingId: string, now: Date) {
+async function expireLockedHold(
+  trx: Transaction<Database>,
+  supplier: SupplierBookings,
+  bookingId: string,
+  now: Date,
+) {
   await updateBooking(trx, bookingId, { status: 'expired', updated_at: now });
-  await releaseBookingSeats(trx, bookingId);
+  await supplier.release(trx, await heldSeatsOf(trx, bookingId));
   await recordEvent(trx, {
     bookingId,
     action: 'expired',
@@ -32,25 +38,27 @@ async function expireLockedHold(trx: Transaction<Database>, bookingId: string, n
  * The lock makes it safe against the sweep and against an issue racing it: whoever comes second
  * re-reads the row and finds it no longer a due hold.
  */
-export async function expireHoldIfDue(db: Kysely<Database>, bookingId: string, now: Date): Promise<boolean> {
+export async function expireHoldIfDue(
+  db: Kysely<Database>,
+  supplier: SupplierBookings,
+  bookingId: string,
+  now: Date,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('bookings')
-      .select('id')
-      .where('id', '=', bookingId)
-      .where('status', '=', 'booked')
-      .where('ticketing_deadline', '<=', now)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!due) return false;
-    await expireLockedHold(trx, bookingId, now);
+    if (!(await lockDueHold(trx, bookingId, now))) return false;
+    await expireLockedHold(trx, supplier, bookingId, now);
     return true;
   });
 }
 
 /** Expires the company's due holds before a list or a balance is read. */
-export async function expireDueHoldsOf(db: Kysely<Database>, companyId: string, now: Date): Promise<void> {
-  for (const { id } of await dueHoldIds(db, now, companyId)) await expireHoldIfDue(db, id, now);
+export async function expireDueHoldsOf(
+  db: Kysely<Database>,
+  supplier: SupplierBookings,
+  companyId: string,
+  now: Date,
+): Promise<void> {
+  for (const { id } of await dueHoldIds(db, now, companyId)) await expireHoldIfDue(db, supplier, id, now);
 }
 
 /** At most this many holds per sweep, so one run never hogs a connection for long. */
@@ -61,22 +69,17 @@ const SWEEP_BATCH = 1_000;
  * two sweeps in one) run at once: each takes holds nobody else is working on, and a hold being
  * issued or cancelled right now is left to that request. Returns how many holds it expired.
  */
-export async function sweepExpiredHolds(db: Kysely<Database>, now: Date): Promise<number> {
+export async function sweepExpiredHolds(
+  db: Kysely<Database>,
+  supplier: SupplierBookings,
+  now: Date,
+): Promise<number> {
   let expired = 0;
   while (expired < SWEEP_BATCH) {
     const done = await db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('bookings')
-        .select('id')
-        .where('status', '=', 'booked')
-        .where('ticketing_deadline', '<=', now)
-        .orderBy('ticketing_deadline')
-        .limit(1)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
+      const due = await lockNextDueHold(trx, now);
       if (!due) return false;
-      await expireLockedHold(trx, due.id, now);
+      await expireLockedHold(trx, supplier, due.id, now);
       return true;
     });
     if (!done) break;
@@ -88,6 +91,7 @@ export async function sweepExpiredHolds(db: Kysely<Database>, now: Date): Promis
 /** The hold-expiry sweep, every `intervalSeconds` while the server listens. */
 export function holdExpirySweeper(deps: {
   db: Kysely<Database>;
+  supplier: SupplierBookings;
   clock: Clock;
   log: FastifyBaseLogger;
   intervalSeconds: number;
@@ -97,7 +101,7 @@ export function holdExpirySweeper(deps: {
     intervalSeconds: deps.intervalSeconds,
     log: deps.log,
     run: async () => {
-      const expired = await sweepExpiredHolds(deps.db, deps.clock.now());
+      const expired = await sweepExpiredHolds(deps.db, deps.supplier, deps.clock.now());
       if (expired > 0) deps.log.info({ expired }, 'expired unticketed holds');
     },
   });

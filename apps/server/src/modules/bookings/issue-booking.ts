@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
+import type { SupplierBookings } from '../../supplier/port.js';
 import { postLedgerEntry } from '../credits/ledger.js';
 import { expireHoldIfDue } from './hold-expiry.js';
 import { presentBooking, utcMinute } from './presenter.js';
@@ -13,6 +14,7 @@ import {
   insertTickets,
   loadBookingForUpdate,
   loadBookingRecord,
+  passengerFaresOf,
   recordEvent,
   updateBooking,
 } from './repo.js';
@@ -34,14 +36,14 @@ export function holdExpired(booking: Pick<BookingRow, 'pnr' | 'ticketing_deadlin
  * none does; a second issue of the same booking waits for the lock and then finds it ticketed.
  */
 export async function issueBooking(
-  deps: { db: Kysely<Database>; clock: Clock },
+  deps: { db: Kysely<Database>; clock: Clock; supplier: SupplierBookings },
   principal: CompanyPrincipal,
   pnr: string,
 ): Promise<Booking> {
-  const { db, clock } = deps;
+  const { db, clock, supplier } = deps;
   const found = await findBookingIdByPnr(db, principal.companyId, pnr);
   if (!found) throw notFound();
-  await expireHoldIfDue(db, found.id, clock.now());
+  await expireHoldIfDue(db, supplier, found.id, clock.now());
 
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
@@ -71,17 +73,13 @@ export async function issueBooking(
         `Booking ${booking.pnr} is priced in ${booking.currency}; the agency's credits are in ${entry.currency}`,
       );
     }
-    const passengers = await trx
-      .selectFrom('booking_passengers')
-      .select(['id', 'fare_minor', 'taxes_minor'])
-      .where('booking_id', '=', booking.id)
-      .orderBy('position')
-      .execute();
+    const passengers = await passengerFaresOf(trx, booking.id);
     const tickets = await insertTickets(trx, {
       bookingId: booking.id,
       carrier: booking.validating_carrier,
       passengers: passengers.map((p) => ({ id: p.id, paidMinor: p.fare_minor + p.taxes_minor })),
       at: now,
+      ticketNumber: supplier.ticketNumber,
     });
     await updateBooking(trx, booking.id, {
       status: 'ticketed',

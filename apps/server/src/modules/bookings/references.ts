@@ -1,8 +1,9 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 
 /**
- * Booking references and ticket numbers as airlines print them. Both are random, and the
- * database's unique keys decide: a draw that is taken already is drawn again by the caller.
+ * Booking references (PNRs) as airlines print them. Random, and the database's unique key
+ * decides: a draw that is taken already is drawn again by the caller. Ticket numbers are the
+ * supplier's (supplier/ticket-numbers.ts).
  */
 
 /** Letters and digits nobody misreads over the phone or on paper: no 0/O, no 1/I/L. */
@@ -13,37 +14,4 @@ export function newPnr(): string {
   let pnr = '';
   for (let i = 0; i < PNR_LENGTH; i++) pnr += PNR_ALPHABET[randomInt(PNR_ALPHABET.length)];
   return pnr;
-}
-
-/**
- * IATA accounting codes, the first 3 digits of every ticket an airline issues. The real codes of
- * well-known carriers; other sandbox airlines get a stable one derived from their code.
- */
-const ACCOUNTING_CODES: Readonly<Record<string, string>> = {
-  AA: '001',
-  DL: '006',
-  UA: '016',
-  AF: '057',
-  KL: '074',
-  QF: '081',
-  BA: '125',
-  QR: '157',
-  CX: '160',
-  EK: '176',
-  LH: '220',
-  TK: '235',
-  SQ: '618',
-  EY: '607',
-};
-
-export function ticketPrefix(carrier: string): string {
-  const known = ACCOUNTING_CODES[carrier];
-  if (known) return known;
-  const hash = createHash('sha256').update(`accounting-code:${carrier}`).digest().readUInt32BE(0);
-  return String(1 + (hash % 999)).padStart(3, '0');
-}
-
-/** 13 digits: the validating carrier's accounting code, then a 10-digit serial. */
-export function newTicketNumber(carrier: string): string {
-  return `${ticketPrefix(carrier)}${String(randomInt(10_000_000_000)).padStart(10, '0')}`;
 }

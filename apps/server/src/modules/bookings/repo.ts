@@ -8,8 +8,8 @@ import type {
   OrdersTable,
   TicketsTable,
 } from '../../platform/db/schema.js';
-import { releaseSeats } from '../flights/seat-inventory.js';
-import { newPnr, newTicketNumber } from './references.js';
+import type { HeldSeats } from '../../supplier/port.js';
+import { newPnr } from './references.js';
 
 /**
  * The bookings' SQL. Every read that starts from a request is scoped by the session's company
@@ -344,31 +344,24 @@ export async function updateBooking(
   await trx.updateTable('bookings').set(changes).where('id', '=', bookingId).execute();
 }
 
-/** Gives back the seats the booking's flights hold (cancellation, expiry). */
-export async function releaseBookingSeats(trx: Transaction<Database>, bookingId: string) {
+/** The seats the booking's flights hold, to give back (cancellation, expiry, void, refund). */
+export async function heldSeatsOf(trx: Transaction<Database>, bookingId: string): Promise<HeldSeats[]> {
   const segments = await trx
     .selectFrom('booking_segments')
     .select(['flight', 'departure_date', 'cabin', 'seats'])
     .where('booking_id', '=', bookingId)
     .execute();
-  await releaseSegmentSeats(trx, segments);
+  return segments.map(toHeldSeats);
 }
 
-/** Gives back `seats` on each of these booked flights. */
-export function releaseSegmentSeats(
-  trx: Transaction<Database>,
-  segments: readonly Pick<NewSegment, 'flight' | 'departure_date' | 'cabin' | 'seats'>[],
-) {
-  return releaseSeats(
-    trx,
-    segments.map((segment) => ({
-      flight: segment.flight,
-      date: segment.departure_date,
-      cabin: segment.cabin,
-      seats: segment.seats,
-    })),
-  );
-}
+export const toHeldSeats = (
+  segment: Pick<NewSegment, 'flight' | 'departure_date' | 'cabin' | 'seats'>,
+): HeldSeats => ({
+  flight: segment.flight,
+  date: segment.departure_date,
+  cabin: segment.cabin,
+  seats: segment.seats,
+});
 
 /**
  * One ticket per passenger under fresh 13-digit numbers of the validating carrier; a number taken
@@ -381,6 +374,8 @@ export async function insertTickets(
     carrier: string;
     passengers: readonly { id: string; paidMinor: number }[];
     at: Date;
+    /** The supplier's ticket numbering (FlightSupplier.bookings.ticketNumber). */
+    ticketNumber: (carrier: string) => string;
   },
 ): Promise<TicketRow[]> {
   const tickets: TicketRow[] = [];
@@ -390,7 +385,7 @@ export async function insertTickets(
       ticket = await trx
         .insertInto('tickets')
         .values({
-          ticket_number: newTicketNumber(input.carrier),
+          ticket_number: input.ticketNumber(input.carrier),
           booking_id: input.bookingId,
           passenger_id: passenger.id,
           status: 'issued',
@@ -460,3 +455,43 @@ export function dueHoldIds(db: Db, now: Date, companyId?: string) {
   if (companyId) query = query.where('company_id', '=', companyId);
   return query.orderBy('ticketing_deadline').execute();
 }
+
+/** Locks the booking when it is a hold past its deadline (to expire it); nothing otherwise. */
+export const lockDueHold = (trx: Transaction<Database>, bookingId: string, now: Date) =>
+  trx
+    .selectFrom('bookings')
+    .select('id')
+    .where('id', '=', bookingId)
+    .where('status', '=', 'booked')
+    .where('ticketing_deadline', '<=', now)
+    .forUpdate()
+    .executeTakeFirst();
+
+/**
+ * Locks the hold whose deadline passed longest ago that nobody else has locked (`skip locked`:
+ * several sweeps, in one process or many, each take holds nobody else is working on).
+ */
+export const lockNextDueHold = (trx: Transaction<Database>, now: Date) =>
+  trx
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', '=', 'booked')
+    .where('ticketing_deadline', '<=', now)
+    .orderBy('ticketing_deadline')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+
+/** Locks the booking's row, whatever its company (the caller found it by a scoped query). */
+export const lockBooking = (trx: Transaction<Database>, bookingId: string) =>
+  trx.selectFrom('bookings').select('id').where('id', '=', bookingId).forUpdate().executeTakeFirst();
+
+/** Each passenger's fare and taxes, in booking order (one ticket each). */
+export const passengerFaresOf = (trx: Transaction<Database>, bookingId: string) =>
+  trx
+    .selectFrom('booking_passengers')
+    .select(['id', 'fare_minor', 'taxes_minor'])
+    .where('booking_id', '=', bookingId)
+    .orderBy('position')
+    .execute();

@@ -72,6 +72,12 @@ export function registerBookingRoutes(
   }));
 
   return {
-    holdSweep: holdExpirySweeper({ db: store.db, clock, log, intervalSeconds: config.holdSweepSeconds }),
+    holdSweep: holdExpirySweeper({
+      db: store.db,
+      supplier: supplier.bookings,
+      clock,
+      log,
+      intervalSeconds: config.holdSweepSeconds,
+    }),
   };
 }

@@ -54,7 +54,7 @@ export function createBookingService(deps: BookingDeps) {
   async function details(principal: CompanyPrincipal, bookingId: string): Promise<BookingDetails> {
     const found = await findBookingId(db, principal.companyId, bookingId);
     if (!found) throw notFound();
-    await expireHoldIfDue(db, found.id, clock.now());
+    await expireHoldIfDue(db, supplier.bookings, found.id, clock.now());
     const [record, history] = await Promise.all([
       loadBookingRecord(db, principal.companyId, found.id),
       loadHistory(db, found.id),
@@ -66,12 +66,13 @@ export function createBookingService(deps: BookingDeps) {
   return {
     create: (principal: CompanyPrincipal, body: ParsedBookingBody) => createBooking(deps, principal, body),
 
-    issue: (principal: CompanyPrincipal, pnr: string) => issueBooking(deps, principal, pnr),
+    issue: (principal: CompanyPrincipal, pnr: string) =>
+      issueBooking({ db, clock, supplier: supplier.bookings }, principal, pnr),
 
     async byPnr(principal: CompanyPrincipal, pnr: string): Promise<Booking> {
       const found = await findBookingIdByPnr(db, principal.companyId, pnr);
       if (!found) throw notFound();
-      await expireHoldIfDue(db, found.id, clock.now());
+      await expireHoldIfDue(db, supplier.bookings, found.id, clock.now());
       const record = await loadBookingRecord(db, principal.companyId, found.id);
       if (!record) throw notFound();
       return presentBooking(record, viewerOf(principal));
@@ -86,7 +87,7 @@ export function createBookingService(deps: BookingDeps) {
       query: z.output<typeof BookingListQuery>,
     ): Promise<Booking[]> {
       if (companyId !== principal.companyId) throw new AppError('not_found', 'Company not found');
-      await expireDueHoldsOf(db, principal.companyId, clock.now());
+      await expireDueHoldsOf(db, supplier.bookings, principal.companyId, clock.now());
       const ids = await listBookingIds(db, principal.companyId, {
         statuses: query.status,
         from: query.from,
@@ -107,7 +108,7 @@ export function createBookingService(deps: BookingDeps) {
 
     async credits(principal: CompanyPrincipal): Promise<Credits> {
       const now = clock.now();
-      await expireDueHoldsOf(db, principal.companyId, now);
+      await expireDueHoldsOf(db, supplier.bookings, principal.companyId, now);
       const [balance, reserved] = await Promise.all([
         readBalance(db, principal.companyId),
         reservedMinor(db, principal.companyId, now),

@@ -6,7 +6,6 @@ import { acceptsGzip, sendSearchAnswer } from './search-answer.js';
 import { withSearchCache } from './search-cache.js';
 import { createSearchHistoryWriter } from './search-history-writer.js';
 import type { SearchRunner } from './search-runner.js';
-import { createDbSeatInventory } from './seat-inventory.js';
 import { createFlightService } from './service.js';
 
 /** Bound on the shopping cache: a big return search holds ~800 itineraries (a few MB). */
@@ -17,12 +16,15 @@ export function registerFlightRoutes(
   supplier: FlightSupplier,
   runner: SearchRunner,
 ) {
-  const cachedRunner = withSearchCache(runner, {
-    ttlMs: config.searchCacheSeconds * 1000,
-    maxItineraries: SEARCH_CACHE_MAX_ITINERARIES,
-    clock,
-    inventory: createDbSeatInventory(store),
-  });
+  // A cached answer is only reused after its seats are read again: no inventory, no cache.
+  const cachedRunner = supplier.inventory
+    ? withSearchCache(runner, {
+        ttlMs: config.searchCacheSeconds * 1000,
+        maxItineraries: SEARCH_CACHE_MAX_ITINERARIES,
+        clock,
+        inventory: supplier.inventory,
+      })
+    : runner;
   const historyWriter = createSearchHistoryWriter({
     db: store.db,
     onError: (error) => log.error({ err: error }, 'search history rows could not be written'),

@@ -2,11 +2,13 @@ import { hkdfSync } from 'node:crypto';
 import type { Clock } from '../../platform/clock.js';
 import type { Store } from '../../platform/db/store.js';
 import { buildTimetable, DEFAULT_NETWORK_SEED } from '../../supplier/build-timetable.js';
+import type { FlightSupplier } from '../../supplier/port.js';
+import { sandboxBookings } from '../../supplier/sandbox-bookings.js';
 import { createSandboxSupplier, type SandboxSupplier } from '../../supplier/sandbox-supplier.js';
+import { createDbSeatInventory } from '../../supplier/seat-inventory-repo.js';
 import type { Timetable } from '../../supplier/timetable.js';
 import { createSearchPool } from './search-pool.js';
 import { inThreadRunner, type SearchRunner } from './search-runner.js';
-import { createDbSeatInventory } from './seat-inventory.js';
 
 let timetable: Promise<Timetable> | undefined;
 
@@ -30,17 +32,18 @@ export async function createDefaultFlightContent(deps: {
   currency: string;
   searchWorkers: number;
   onWorkerExit: (error: Error) => void;
-}): Promise<{ supplier: SandboxSupplier; runner: SearchRunner }> {
+}): Promise<{ supplier: SandboxSupplier & FlightSupplier; runner: SearchRunner }> {
   const timetable = await sharedTimetable();
   const inventory = createDbSeatInventory(deps.store);
   const offerKey = new Uint8Array(hkdfSync('sha256', deps.dataEncryptionKey, 'skydesk', 'flight offers', 32));
-  const supplier = await createSandboxSupplier({
+  const shopping = await createSandboxSupplier({
     timetable,
     inventory,
     clock: deps.clock,
     currency: deps.currency,
     offerKey,
   });
+  const supplier = { ...shopping, bookings: sandboxBookings, inventory };
   if (deps.searchWorkers === 0) return { supplier, runner: inThreadRunner(supplier) };
   const runner = createSearchPool({
     size: deps.searchWorkers,

@@ -1,5 +1,5 @@
 import type { Money, PricedItinerary } from '@skydesk/contract';
-import type { FlightSearchRequest, FlightSupplier } from '../../supplier/port.js';
+import type { FlightSearchRequest, FlightShopping } from '../../supplier/port.js';
 import { outcomeOf, type SearchOutcome } from './search-outcome.js';
 
 /**
@@ -14,7 +14,7 @@ export type SearchRunner = {
   close(): Promise<void>;
 };
 
-export function inThreadRunner(supplier: FlightSupplier): SearchRunner {
+export function inThreadRunner(supplier: FlightShopping): SearchRunner {
   return {
     search: async (request, options) => outcomeOf(await supplier.search(request), options),
     lowestFare: async (request) =>
