@@ -170,7 +170,8 @@ export async function buildApp(deps: AppDeps) {
     platform,
     log: app.log,
   });
-  registerSystemRoutes(contextFor('system'));
+  const { storeWatch } = registerSystemRoutes(contextFor('system'));
+  app.addHook('onClose', async () => storeWatch.stop());
   registerAuthRoutes(contextFor('auth'));
   registerCompanyRoutes(contextFor('company'));
   registerDevRoutes(contextFor('development'));

@@ -56,7 +56,11 @@ describe.each(storeKinds())('the app on %s', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     t.store.ping = ping;
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: false, message: 'The store is not answering' });
+    expect(res.json()).toEqual({
+      status: false,
+      message: SERVER.storeUnreachable,
+      data: { status: 'unavailable', store: 'unreachable', version: '0.1.0', uptime_seconds: 0 },
+    });
   });
 
   it('answers unknown API paths with 404 in the envelope, for every method', async () => {

@@ -130,6 +130,12 @@ export const SERVER = {
   forbidden: 'You do not have permission to do this',
   rateLimited: 'Too many requests. Please wait and try again.',
   internal: 'Something went wrong on our side. Please try again.',
+  /** 503 of a write while the store cannot save (its storage is full or read-only). */
+  storageUnavailable:
+    "SkyDesk can't save changes right now (its storage is full or read-only). Nothing was changed; please try again in a few minutes.",
+  /** 503s of `GET /api/health`. */
+  storeDegraded: 'The store answers reads but cannot save changes (its storage is full or read-only)',
+  storeUnreachable: 'The store is not answering',
   priceChanged: 'Price changed',
   insufficientCredits: 'Insufficient credits',
 } as const;

@@ -31,8 +31,12 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
  * A real app over a fresh store of the given kind, checked against the contract's response
  * schemas; close() disposes both (fastify/demo's test helper, made per test).
  */
-export async function createTestApp(kind: StoreKind, overrides: Partial<AppDeps> = {}) {
-  const store = await createTestStore(kind);
+export async function createTestApp(
+  kind: StoreKind,
+  overrides: Partial<AppDeps> = {},
+  storeOptions: Parameters<typeof createTestStore>[1] = {},
+) {
+  const store = await createTestStore(kind, storeOptions);
   const clock = createManualClock();
   const app = await buildApp({
     config: testConfig(),

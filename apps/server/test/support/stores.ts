@@ -16,11 +16,12 @@ export type TestStore = Store & { dispose(): Promise<void> };
 /** A fresh, migrated store of the given kind, cloned from the run's template. */
 export async function createTestStore(
   kind: StoreKind,
-  options: { maxConnections?: number } = {},
+  options: { maxConnections?: number; probeIntervalMs?: number } = {},
 ): Promise<TestStore> {
+  const probe = options.probeIntervalMs === undefined ? {} : { probeIntervalMs: options.probeIntervalMs };
   if (kind === 'pglite') {
     const dump = readFileSync(inject('pgliteTemplatePath'));
-    const store = await openStore({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+    const store = await openStore({ kind: 'pglite', loadDataDir: new Blob([dump]), ...probe });
     return { ...store, dispose: () => store.close() };
   }
   const template = inject('postgresTemplate');
@@ -31,6 +32,7 @@ export async function createTestStore(
     kind: 'postgres',
     url: withDatabase(template.url, database),
     maxConnections: options.maxConnections ?? 10,
+    ...probe,
   });
   return {
     ...store,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { guardDialect } from './guarded-dialect.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import {
   executeStatement,
@@ -11,6 +12,7 @@ import {
   prepareStatement,
 } from './prepared.js';
 import type { Database } from './schema.js';
+import { createStoreHealth, type StoreHealth } from './store-health.js';
 
 /**
  * The store: the same PostgreSQL-dialect database whether embedded (PGlite, the default) or a
@@ -22,14 +24,23 @@ export type Store = {
   /** A hot read through a statement prepared once per connection (prepared.ts). */
   query<Row>(statement: PreparedStatement<Row>, values: readonly PreparedValue[]): Promise<Row[]>;
   ping(): Promise<void>;
+  /**
+   * Whether writes work: a statement that fails for want of space or on a read-only store marks
+   * it degraded and fails as a 503 (store-health.ts); a probe clears the mark by itself.
+   */
+  health: StoreHealth;
   close(): Promise<void>;
   /** Embedded store only: a tarball of the data folder, loadable with `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
 };
 
-export type StoreTarget =
+export type StoreTarget = (
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; maxConnections?: number };
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+) & {
+  /** How often a degraded store tries a write again (store-health.ts' default otherwise). */
+  probeIntervalMs?: number;
+};
 
 // Same value shapes from both drivers: int8 as a JS number (money is integer minor units, well
 // inside 2^53), `date` as its 'YYYY-MM-DD' text (not a local-midnight Date).
@@ -39,8 +50,40 @@ const parseInt8 = (value: string) => Number(value);
 const keepText = (value: string) => value;
 
 export async function openStore(target: StoreTarget): Promise<Store> {
-  if (target.kind === 'postgres') return openPostgres(target.url, target.maxConnections ?? 10);
-  return openPglite(target.dataDir, target.loadDataDir);
+  if (target.kind === 'postgres') {
+    return openPostgres(target.url, target.maxConnections ?? 10, target.probeIntervalMs);
+  }
+  return openPglite(target.dataDir, target.loadDataDir, target.probeIntervalMs);
+}
+
+/**
+ * The degraded store's probe: a write that needs new space on disk, undone. A table made and
+ * filled with ~64 kB inside a transaction that is rolled back needs a new file and new pages
+ * (rewriting rows in an existing table could fit in pages it already has and pass on a full
+ * disk), and leaves nothing behind but a few dead catalog rows while the store is degraded. A
+ * read-only store refuses the CREATE.
+ */
+const ROLLBACK = Symbol('rollback');
+async function probeWrite(db: Kysely<Database>): Promise<void> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      await sql`create table skydesk_write_probe (filler text not null)`.execute(trx);
+      await sql`insert into skydesk_write_probe select repeat(md5(g::text), 32) from generate_series(1, 64) as g`.execute(
+        trx,
+      );
+      throw ROLLBACK;
+    });
+  } catch (error) {
+    if (error !== ROLLBACK) throw error;
+  }
+}
+
+/** The store's health over its own database (the probe writes through it). */
+function healthOf(db: () => Kysely<Database>, probeIntervalMs: number | undefined): StoreHealth {
+  return createStoreHealth({
+    probe: () => probeWrite(db()),
+    ...(probeIntervalMs === undefined ? {} : { probeIntervalMs }),
+  });
 }
 
 export function storeTargetFromConfig(config: {
@@ -53,33 +96,44 @@ export function storeTargetFromConfig(config: {
   return { kind: 'pglite', dataDir };
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Store> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+  probeIntervalMs: number | undefined,
+): Promise<Store> {
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { [INT8]: parseInt8, [DATE]: keepText },
   });
   const dialect = new PGliteDialect(pglite);
-  const db = new Kysely<Database>({ dialect });
+  const health = healthOf(() => db, probeIntervalMs);
+  const db = new Kysely<Database>({ dialect: guardDialect(dialect, health.classify) });
   const prepared = new Set<string>();
   return {
     kind: 'pglite',
     db,
     query: <Row>(statement: PreparedStatement<Row>, values: readonly PreparedValue[]) =>
       dialect.exclusive(async (connection) => {
-        const execute = executeStatement(statement, values);
-        if (!prepared.has(statement.name)) {
-          await connection.query(prepareStatement(statement));
-          prepared.add(statement.name);
+        try {
+          const execute = executeStatement(statement, values);
+          if (!prepared.has(statement.name)) {
+            await connection.query(prepareStatement(statement));
+            prepared.add(statement.name);
+          }
+          // The simple protocol: one message for a statement that takes no bind parameters.
+          const [result] = await connection.exec(execute);
+          return (result?.rows ?? []) as Row[];
+        } catch (error) {
+          throw health.classify(error);
         }
-        // The simple protocol: one message for a statement that takes no bind parameters.
-        const [result] = await connection.exec(execute);
-        return (result?.rows ?? []) as Row[];
       }),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    health,
     close: async () => {
+      health.stop();
       await db.destroy();
       await pglite.close();
     },
@@ -87,7 +141,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   };
 }
 
-async function openPostgres(url: string, maxConnections: number): Promise<Store> {
+async function openPostgres(
+  url: string,
+  maxConnections: number,
+  probeIntervalMs: number | undefined,
+): Promise<Store> {
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
@@ -101,17 +159,28 @@ async function openPostgres(url: string, maxConnections: number): Promise<Store>
   });
   // An idle client's connection error must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const health = healthOf(() => db, probeIntervalMs);
+  const db = new Kysely<Database>({ dialect: guardDialect(new PostgresDialect({ pool }), health.classify) });
   await sql`select 1`.execute(db);
   return {
     kind: 'postgres',
     db,
     // node-postgres prepares a named statement on each pooled connection the first time it runs there.
-    query: async <Row>(statement: PreparedStatement<Row>, values: readonly PreparedValue[]) =>
-      (await pool.query({ name: statement.name, text: statement.sql, values: [...values] })).rows as Row[],
+    query: async <Row>(statement: PreparedStatement<Row>, values: readonly PreparedValue[]) => {
+      try {
+        return (await pool.query({ name: statement.name, text: statement.sql, values: [...values] }))
+          .rows as Row[];
+      } catch (error) {
+        throw health.classify(error);
+      }
+    },
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    health,
+    close: () => {
+      health.stop();
+      return db.destroy();
+    },
   };
 }

@@ -1,0 +1,133 @@
+import { AppError, SERVER } from '@skydesk/contract';
+
+/**
+ * Whether the store can write (issue 10). A full disk used to make bookings answer 500 while
+ * `/api/health` said the store was fine. Now every statement's failure passes through `classify`
+ * (guarded-dialect.ts, store.ts): one that means "the database cannot write now" marks the store
+ * degraded in this process — logged once, reported by health as a 503, answered to the request as
+ * a 503 with a clear message — and a probe retries a small write every few seconds until one
+ * succeeds, which clears the mark by itself. Reads keep working meanwhile: nothing is refused up
+ * front, the database alone decides what it can still do.
+ */
+
+/**
+ * SQLSTATEs that mean the database cannot write now, whatever the statement. PGlite reports its
+ * filesystem's errors the way PostgreSQL does: ENOSPC while extending a table is 53100 (tried on a
+ * full tmpfs).
+ */
+const CANNOT_WRITE = new Map<string, string>([
+  ['53000', 'insufficient resources'],
+  ['53100', 'disk full'],
+  ['53200', 'out of memory'],
+  ['58030', 'I/O error'],
+  // A read-only server: a standby, or `default_transaction_read_only` set to stop writes.
+  ['25006', 'read-only'],
+]);
+
+/**
+ * The reason a failure means the store cannot write, or undefined. PostgreSQL reports EROFS and
+ * EACCES on its own files as 42501 ("could not open file …: Read-only file system"); a permission
+ * refused on a table is also 42501 but not a storage problem, so only file errors count.
+ */
+export function cannotWriteReason(error: unknown): string | undefined {
+  if (error === null || typeof error !== 'object') return undefined;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code !== 'string') return undefined;
+  const text = typeof message === 'string' ? message : '';
+  const kind = CANNOT_WRITE.get(code);
+  if (kind) return `${kind} (${code}): ${text}`;
+  if (code === '42501' && /^could not .*\bfile\b/.test(text)) return `file not writable (${code}): ${text}`;
+  return undefined;
+}
+
+/** Seconds a client is told to wait before trying a write again. */
+export const STORE_RETRY_AFTER_SECONDS = 30;
+
+/** What a request gets when its statement failed because the store cannot write: a 503. */
+export class StoreUnavailableError extends AppError {
+  constructor(cause: unknown) {
+    super('unavailable', SERVER.storageUnavailable, { retryAfter: STORE_RETRY_AFTER_SECONDS });
+    this.name = 'StoreUnavailableError';
+    // The database's own error, for the log.
+    this.cause = cause;
+  }
+}
+
+export type Degraded = { since: Date; reason: string };
+
+export type StoreHealth = {
+  /** Since when and why writes fail; undefined while they work. */
+  degraded(): Degraded | undefined;
+  /**
+   * A failed statement's error, passed on: one that means the store cannot write marks it degraded
+   * and comes back as a StoreUnavailableError; any other comes back as it was.
+   */
+  classify(error: unknown): unknown;
+  /** Called on each change, degraded (with why) or writable again (undefined); returns the unsubscribe. */
+  onChange(listener: (degraded: Degraded | undefined) => void): () => void;
+  /** Stops probing (the store is closing). */
+  stop(): void;
+};
+
+export const DEFAULT_PROBE_INTERVAL_MS = 5_000;
+
+export function createStoreHealth(options: {
+  /** A small write that needs new space on disk, left undone; rejects while the store cannot write. */
+  probe: () => Promise<void>;
+  probeIntervalMs?: number;
+  now?: () => Date;
+}): StoreHealth {
+  const intervalMs = options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
+  const now = options.now ?? (() => new Date());
+  const listeners = new Set<(degraded: Degraded | undefined) => void>();
+  let state: Degraded | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const change = (next: Degraded | undefined) => {
+    state = next;
+    for (const listener of listeners) listener(next);
+  };
+
+  // One probe at a time, each scheduled after the last ended, only while degraded.
+  const scheduleProbe = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => void runProbe(), intervalMs);
+    // The probe never keeps the process alive.
+    timer.unref();
+  };
+  const runProbe = async () => {
+    let stillCannotWrite = false;
+    try {
+      await options.probe();
+    } catch (error) {
+      // Any other failure (the connection, a permission on the schema) says nothing about space
+      // or a read-only store: the mark goes, and the next real write judges again.
+      stillCannotWrite = error instanceof StoreUnavailableError || cannotWriteReason(error) !== undefined;
+    }
+    timer = undefined;
+    if (stillCannotWrite) scheduleProbe();
+    else if (state) change(undefined);
+  };
+
+  return {
+    degraded: () => state,
+    classify(error) {
+      if (error instanceof StoreUnavailableError) return error;
+      const reason = cannotWriteReason(error);
+      if (!reason) return error;
+      if (!state) change({ since: now(), reason });
+      scheduleProbe();
+      return new StoreUnavailableError(error);
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
