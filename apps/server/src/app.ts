@@ -13,6 +13,7 @@ import { registerBookingRoutes } from './modules/bookings/routes.js';
 import { registerCompanyRoutes } from './modules/company/routes.js';
 import { registerDevRoutes } from './modules/dev/routes.js';
 import { registerFlightRoutes } from './modules/flights/routes.js';
+import { registerPaymentRoutes } from './modules/payments/routes.js';
 import { createDefaultFlightContent } from './modules/flights/sandbox.js';
 import { inThreadRunner } from './modules/flights/search-runner.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onListen', holdSweep.start).addHook('onClose', holdSweep.stop);
   const { refundSweep } = registerAfterSalesRoutes(contextFor('bookings'), supplier);
   app.addHook('onListen', refundSweep.start).addHook('onClose', refundSweep.stop);
+  registerPaymentRoutes(contextFor('payments'), supplier);
 
   return app;
 }

@@ -66,11 +66,6 @@ export function registerBookingRoutes(
     data: await bookings.orders(principal),
   }));
 
-  route(bookingEndpoints.credits, async ({ principal }) => ({
-    message: 'Credits',
-    data: await bookings.credits(principal),
-  }));
-
   return {
     holdSweep: holdExpirySweeper({
       db: store.db,

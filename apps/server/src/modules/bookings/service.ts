@@ -3,7 +3,6 @@ import {
   type Booking,
   type BookingDetails,
   type BookingListQuery,
-  type Credits,
   minorToAmount,
   type Order,
   type ParsedBookingBody,
@@ -12,7 +11,6 @@ import {
 } from '@skydesk/contract';
 import type { z } from 'zod';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
-import { readBalance } from '../credits/ledger.js';
 import { type BookingDeps, createBooking } from './create-booking.js';
 import { expireDueHoldsOf, expireHoldIfDue } from './hold-expiry.js';
 import { issueBooking } from './issue-booking.js';
@@ -26,7 +24,6 @@ import {
   loadBookingRecord,
   loadBookingRecords,
   loadHistory,
-  reservedMinor,
 } from './repo.js';
 import { renderTicketPdf } from './ticket-pdf.js';
 import { listTravellers, presentTraveller } from './travellers-repo.js';
@@ -104,22 +101,6 @@ export function createBookingService(deps: BookingDeps) {
     async travellers(principal: CompanyPrincipal, type: PassengerType | undefined): Promise<Traveller[]> {
       const rows = await listTravellers(db, principal.companyId, type);
       return rows.map(presentTraveller);
-    },
-
-    async credits(principal: CompanyPrincipal): Promise<Credits> {
-      const now = clock.now();
-      await expireDueHoldsOf(db, supplier.bookings, principal.companyId, now);
-      const [balance, reserved] = await Promise.all([
-        readBalance(db, principal.companyId),
-        reservedMinor(db, principal.companyId, now),
-      ]);
-      return {
-        balance: minorToAmount(balance.balanceMinor),
-        currency: balance.currency,
-        // Deposits arrive with the payments issue; until then none can be pending.
-        pending_deposits: 0,
-        reserved: minorToAmount(reserved),
-      };
     },
 
     /** The e-ticket of a booking that has tickets (API.md `GET /api/booking/{id}/ticket.pdf`). */

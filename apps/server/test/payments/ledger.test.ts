@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerSum, postLedgerEntry, readBalance } from '../../src/modules/credits/ledger.js';
+import { postLedgerEntry } from '../../src/modules/payments/ledger.js';
+import { ledgerSum, readBalance } from '../../src/modules/payments/ledger-repo.js';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.js';
 
 describe.each(storeKinds())('the credits ledger on %s', (kind) => {

@@ -1,6 +1,7 @@
 import { AppError, type LedgerKind, SERVER } from '@skydesk/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
+import { appendEntry, lockBalance } from './ledger-repo.js';
 
 /**
  * The credits ledger (DESIGN.md §5): every change of an agency's balance is one append-only entry,
@@ -21,26 +22,6 @@ export type LedgerPosting = {
 };
 
 export type PostedEntry = { id: string; balanceAfterMinor: number; currency: string };
-
-/** Locks the company's balance row (creating it at zero the first time) and returns it. */
-async function lockBalance(trx: Transaction<Database>, companyId: string) {
-  const company = await trx
-    .selectFrom('companies')
-    .select('currency')
-    .where('id', '=', companyId)
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('credit_balances')
-    .values({ company_id: companyId, currency: company.currency })
-    .onConflict((conflict) => conflict.column('company_id').doNothing())
-    .execute();
-  return trx
-    .selectFrom('credit_balances')
-    .select(['balance_minor', 'currency'])
-    .where('company_id', '=', companyId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-}
 
 /** What an agency may spend (DESIGN.md §5), in minor units. */
 export type AvailableCredits = {
@@ -91,46 +72,16 @@ export async function postLedgerEntry(
   const balance = await lockBalance(trx, posting.companyId);
   const after = balance.balance_minor + posting.amountMinor;
   if (after < 0) throw new AppError('payment_required', SERVER.insufficientCredits);
-  const entry = await trx
-    .insertInto('ledger_entries')
-    .values({
-      company_id: posting.companyId,
-      kind: posting.kind,
-      amount_minor: posting.amountMinor,
-      balance_after_minor: after,
-      currency: balance.currency,
-      booking_id: posting.bookingId ?? null,
-      transaction_id: posting.transactionId ?? null,
-      note: posting.note ?? null,
-      created_by: posting.userId ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .updateTable('credit_balances')
-    .set({ balance_minor: after, updated_at: new Date() })
-    .where('company_id', '=', posting.companyId)
-    .execute();
-  return { id: entry.id, balanceAfterMinor: after, currency: balance.currency };
-}
-
-/** The balance in minor units (zero before the first entry) and its currency. */
-export async function readBalance(db: Kysely<Database>, companyId: string) {
-  const row = await db
-    .selectFrom('companies')
-    .leftJoin('credit_balances', 'credit_balances.company_id', 'companies.id')
-    .select(['companies.currency', 'credit_balances.balance_minor'])
-    .where('companies.id', '=', companyId)
-    .executeTakeFirstOrThrow();
-  return { balanceMinor: row.balance_minor ?? 0, currency: row.currency };
-}
-
-/** The ledger's sum, for integrity checks: it must always equal the balance row. */
-export async function ledgerSum(db: Kysely<Database>, companyId: string): Promise<number> {
-  const row = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_minor'), eb.lit(0)).as('sum'))
-    .where('company_id', '=', companyId)
-    .executeTakeFirstOrThrow();
-  return Number(row.sum);
+  const id = await appendEntry(trx, {
+    companyId: posting.companyId,
+    kind: posting.kind,
+    amountMinor: posting.amountMinor,
+    balanceAfterMinor: after,
+    currency: balance.currency,
+    bookingId: posting.bookingId ?? null,
+    transactionId: posting.transactionId ?? null,
+    note: posting.note ?? null,
+    userId: posting.userId ?? null,
+  });
+  return { id, balanceAfterMinor: after, currency: balance.currency };
 }
