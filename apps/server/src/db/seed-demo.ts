@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { createAgency } from '../modules/company/create-agency.js';
-import { postLedgerEntry } from '../modules/credits/ledger.js';
+import { postLedgerEntry } from '../modules/payments/ledger.js';
 import type { Database } from '../platform/db/schema.js';
 import type { SecretBox } from '../platform/security/encryption.js';
 import type { PasswordHasher } from '../platform/security/password.js';

@@ -2,7 +2,7 @@ import type { Booking, Cabin, PricedItinerary } from '@skydesk/contract';
 import { SUCCESS } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepDueRefunds } from '../../src/modules/bookings/after-sales-settlement.js';
-import { ledgerSum, readBalance } from '../../src/modules/credits/ledger.js';
+import { ledgerSum, readBalance } from '../../src/modules/payments/ledger-repo.js';
 import { sandboxBookings } from '../../src/supplier/sandbox-bookings.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { get, post, type TestApp } from '../support/auth-flow.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Booking, PERMISSIONS, type Permission } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBalance } from '../../src/modules/credits/ledger.js';
+import { readBalance } from '../../src/modules/payments/ledger-repo.js';
 import { createTestApp } from '../support/app.js';
 import { get, post, setCompanyStatus, type TestApp } from '../support/auth-flow.js';
 import {

@@ -1,6 +1,6 @@
 import type { Booking } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerSum, readBalance } from '../../src/modules/credits/ledger.js';
+import { ledgerSum, readBalance } from '../../src/modules/payments/ledger-repo.js';
 import { createTestApp } from '../support/app.js';
 import type { TestApp } from '../support/auth-flow.js';
 import {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO, seedDemoData } from '../../src/db/seed-demo.js';
-import { ledgerSum, readBalance } from '../../src/modules/credits/ledger.js';
+import { ledgerSum, readBalance } from '../../src/modules/payments/ledger-repo.js';
 import { createSecretBox } from '../../src/platform/security/encryption.js';
 import { createPasswordHasher } from '../../src/platform/security/password.js';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.js';

@@ -11,7 +11,7 @@ import type {
 import type { LightMyRequestResponse as Response } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
-import { postLedgerEntry } from '../../src/modules/credits/ledger.js';
+import { postLedgerEntry } from '../../src/modules/payments/ledger.js';
 import type { Database } from '../../src/platform/db/schema.js';
 import {
   makeApprovedCompany,

@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import { periodicTask } from '../../platform/periodic-task.js';
 import type { SupplierBookings } from '../../supplier/port.js';
-import { postLedgerEntry } from '../credits/ledger.js';
+import { postLedgerEntry } from '../payments/ledger.js';
 import { ticketRefund } from './after-sales-penalty.js';
 import {
   completeOrder,
