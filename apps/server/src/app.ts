@@ -8,8 +8,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { createAccessGuard } from './modules/auth/guard.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
-import { registerAfterSalesRoutes } from './modules/bookings/after-sales-routes.js';
-import { registerBookingRoutes } from './modules/bookings/routes.js';
+import { registerAfterSalesRoutes } from './modules/bookings/after-sales/routes.js';
+import { registerBookingRoutes } from './modules/bookings/booking/routes.js';
+import { registerTravellerRoutes } from './modules/bookings/travellers/routes.js';
 import { registerCompanyRoutes } from './modules/company/routes.js';
 import { registerDevRoutes } from './modules/dev/routes.js';
 import { registerFlightRoutes } from './modules/flights/routes.js';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onListen', holdSweep.start).addHook('onClose', holdSweep.stop);
   const { refundSweep } = registerAfterSalesRoutes(contextFor('bookings'), supplier);
   app.addHook('onListen', refundSweep.start).addHook('onClose', refundSweep.stop);
+  registerTravellerRoutes(contextFor('bookings'));
   registerPaymentRoutes(contextFor('payments'), supplier);
 
   return app;

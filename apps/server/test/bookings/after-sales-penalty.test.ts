@@ -5,7 +5,7 @@ import {
   afterSalesRules,
   type TicketFare,
   ticketRefund,
-} from '../../src/modules/bookings/after-sales-penalty.js';
+} from '../../src/modules/bookings/after-sales/penalty.js';
 
 const usd = (amount: number) => ({ Amount: amount, CurrencyCode: 'USD' });
 

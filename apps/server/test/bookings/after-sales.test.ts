@@ -1,7 +1,7 @@
 import type { Booking, Cabin, PricedItinerary } from '@skydesk/contract';
 import { SUCCESS } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepDueRefunds } from '../../src/modules/bookings/after-sales-settlement.js';
+import { sweepDueRefunds } from '../../src/modules/bookings/after-sales/settlement.js';
 import { ledgerSum, readBalance } from '../../src/modules/payments/ledger-repo.js';
 import { sandboxBookings } from '../../src/supplier/sandbox-bookings.js';
 import { createTestApp, testConfig } from '../support/app.js';

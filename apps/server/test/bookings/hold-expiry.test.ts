@@ -1,6 +1,6 @@
 import type { Booking } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdExpirySweeper, sweepExpiredHolds } from '../../src/modules/bookings/hold-expiry.js';
+import { holdExpirySweeper, sweepExpiredHolds } from '../../src/modules/bookings/booking/hold-expiry.js';
 import { sandboxBookings } from '../../src/supplier/sandbox-bookings.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { get, post, type TestApp } from '../support/auth-flow.js';

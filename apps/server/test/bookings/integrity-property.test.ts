@@ -1,9 +1,9 @@
 import type { Cabin, PassengerType } from '@skydesk/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepDueRefunds } from '../../src/modules/bookings/after-sales-settlement.js';
-import { sweepExpiredHolds } from '../../src/modules/bookings/hold-expiry.js';
-import { reservedMinor } from '../../src/modules/bookings/repo.js';
+import { sweepDueRefunds } from '../../src/modules/bookings/after-sales/settlement.js';
+import { sweepExpiredHolds } from '../../src/modules/bookings/booking/hold-expiry.js';
+import { reservedMinor } from '../../src/modules/bookings/booking/repo.js';
 import { sandboxBookings } from '../../src/supplier/sandbox-bookings.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { post, type TestApp } from '../support/auth-flow.js';

@@ -1,8 +1,8 @@
 import type { TicketStatus } from '@skydesk/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
-import type { HeldSeats } from '../../supplier/port.js';
-import { toHeldSeats } from './repo.js';
+import type { Database } from '../../../platform/db/schema.js';
+import type { HeldSeats } from '../../../supplier/port.js';
+import { toHeldSeats } from '../booking/repo.js';
 
 /** The SQL of cancellations, voids and refunds; the caller's transaction holds the booking's lock. */
 

@@ -1,8 +1,8 @@
 import { bookingEndpoints, SUCCESS } from '@skydesk/contract';
-import type { ModuleContext } from '../../platform/module.js';
-import type { FlightSupplier } from '../../supplier/port.js';
-import { createAfterSalesService } from './after-sales.js';
-import { refundSettlementSweeper } from './after-sales-settlement.js';
+import type { ModuleContext } from '../../../platform/module.js';
+import type { FlightSupplier } from '../../../supplier/port.js';
+import { createAfterSalesService } from './service.js';
+import { refundSettlementSweeper } from './settlement.js';
 
 /**
  * API.md "Bookings" after ticketing: penalty, cancel/void and refund. Returns the refund

@@ -7,8 +7,8 @@ import type {
   Database,
   OrdersTable,
   TicketsTable,
-} from '../../platform/db/schema.js';
-import type { HeldSeats } from '../../supplier/port.js';
+} from '../../../platform/db/schema.js';
+import type { HeldSeats } from '../../../supplier/port.js';
 import { newPnr } from './references.js';
 
 /**

@@ -1,10 +1,10 @@
 import { AppError, type Booking, minorToAmount } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/schema.js';
-import type { CompanyPrincipal } from '../../platform/http/principal.js';
-import type { SupplierBookings } from '../../supplier/port.js';
-import { postLedgerEntry } from '../payments/ledger.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { Database } from '../../../platform/db/schema.js';
+import type { CompanyPrincipal } from '../../../platform/http/principal.js';
+import type { SupplierBookings } from '../../../supplier/port.js';
+import { postLedgerEntry } from '../../payments/ledger.js';
 import { expireHoldIfDue } from './hold-expiry.js';
 import { presentBooking, utcMinute } from './presenter.js';
 import {

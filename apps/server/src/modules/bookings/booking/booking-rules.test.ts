@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newTicketNumber, ticketPrefix } from '../../supplier/ticket-numbers.js';
+import { newTicketNumber, ticketPrefix } from '../../../supplier/ticket-numbers.js';
 import { allowedActions } from './allowed-actions.js';
 import { passengerProblems } from './passenger-rules.js';
 import { newPnr, PNR_ALPHABET } from './references.js';

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import type { Clock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/schema.js';
-import { periodicTask } from '../../platform/periodic-task.js';
-import type { SupplierBookings } from '../../supplier/port.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { Database } from '../../../platform/db/schema.js';
+import { periodicTask } from '../../../platform/periodic-task.js';
+import type { SupplierBookings } from '../../../supplier/port.js';
 import { dueHoldIds, heldSeatsOf, lockDueHold, lockNextDueHold, recordEvent, updateBooking } from './repo.js';
 
 /**

@@ -3,14 +3,12 @@ import {
   type Booking,
   type BookingDetails,
   type BookingListQuery,
-  minorToAmount,
   type Order,
   type ParsedBookingBody,
-  type PassengerType,
-  type Traveller,
 } from '@skydesk/contract';
 import type { z } from 'zod';
-import type { CompanyPrincipal } from '../../platform/http/principal.js';
+import type { CompanyPrincipal } from '../../../platform/http/principal.js';
+import { renderTicketPdf } from '../e-ticket/ticket-pdf.js';
 import { type BookingDeps, createBooking } from './create-booking.js';
 import { expireDueHoldsOf, expireHoldIfDue } from './hold-expiry.js';
 import { issueBooking } from './issue-booking.js';
@@ -25,8 +23,6 @@ import {
   loadBookingRecords,
   loadHistory,
 } from './repo.js';
-import { renderTicketPdf } from './ticket-pdf.js';
-import { listTravellers, presentTraveller } from './travellers-repo.js';
 
 const notFound = () => new AppError('not_found', 'Booking not found');
 
@@ -96,11 +92,6 @@ export function createBookingService(deps: BookingDeps) {
       const viewer = viewerOf(principal);
       const records = await loadBookingRecords(db, principal.companyId, ids);
       return records.map((record) => presentBooking(record, viewer));
-    },
-
-    async travellers(principal: CompanyPrincipal, type: PassengerType | undefined): Promise<Traveller[]> {
-      const rows = await listTravellers(db, principal.companyId, type);
-      return rows.map(presentTraveller);
     },
 
     /** The e-ticket of a booking that has tickets (API.md `GET /api/booking/{id}/ticket.pdf`). */

@@ -1,7 +1,7 @@
 import { bookingEndpoints, SUCCESS } from '@skydesk/contract';
-import { REPLY_SENT } from '../../platform/http/endpoint-route.js';
-import type { ModuleContext } from '../../platform/module.js';
-import type { FlightSupplier } from '../../supplier/port.js';
+import { REPLY_SENT } from '../../../platform/http/endpoint-route.js';
+import type { ModuleContext } from '../../../platform/module.js';
+import type { FlightSupplier } from '../../../supplier/port.js';
 import { holdExpirySweeper } from './hold-expiry.js';
 import { createBookingService } from './service.js';
 
@@ -20,11 +20,6 @@ export function registerBookingRoutes(
     hold: { holdMinutes: config.bookingHoldMinutes, cutoffMinutes: config.ticketingCutoffMinutes },
     holdLimits: { valueRatio: config.holdValueRatio, maxSeatsPerFlight: config.maxHeldSeatsPerFlight },
   });
-
-  route(bookingEndpoints.travellers, async ({ principal, query }) => ({
-    message: 'Travellers',
-    data: await bookings.travellers(principal, query.passenger_type),
-  }));
 
   route(bookingEndpoints.create, async ({ principal, body }) => ({
     message: SUCCESS.bookingCreated,

@@ -1,7 +1,7 @@
-import type { PassengerType, Traveller } from '@skydesk/contract';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, TravellersTable } from '../../platform/db/schema.js';
-import type { NewPassenger } from './repo.js';
+import type { PassengerType } from '@skydesk/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../../platform/db/schema.js';
+import type { NewPassenger } from '../booking/repo.js';
 
 /** The company's saved travellers: a passport (nationality + number) names one traveller. */
 
@@ -67,20 +67,4 @@ export async function saveTravellers(
     ids.push(row.id);
   }
   return ids;
-}
-
-export function presentTraveller(row: Selectable<TravellersTable>): Traveller {
-  return {
-    id: row.id,
-    passenger_type: row.passenger_type,
-    title: row.title,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    gender: row.gender,
-    date_of_birth: row.date_of_birth,
-    nationality: row.nationality,
-    passport_number: row.passport_number,
-    passport_expiry: row.passport_expiry,
-    updated_at: row.updated_at.toISOString(),
-  };
 }

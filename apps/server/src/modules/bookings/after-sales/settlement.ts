@@ -1,12 +1,13 @@
 import { type BookingStatus, minorToAmount } from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import type { Clock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/schema.js';
-import { periodicTask } from '../../platform/periodic-task.js';
-import type { SupplierBookings } from '../../supplier/port.js';
-import { postLedgerEntry } from '../payments/ledger.js';
-import { ticketRefund } from './after-sales-penalty.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { Database } from '../../../platform/db/schema.js';
+import { periodicTask } from '../../../platform/periodic-task.js';
+import type { SupplierBookings } from '../../../supplier/port.js';
+import { postLedgerEntry } from '../../payments/ledger.js';
+import { heldSeatsOf, lockBooking, type OrderRow, recordEvent, updateBooking } from '../booking/repo.js';
+import { ticketRefund } from './penalty.js';
 import {
   completeOrder,
   earlierRefundOrder,
@@ -17,8 +18,7 @@ import {
   refundFactsOf,
   settlementBookingOf,
   ticketsWithFares,
-} from './after-sales-repo.js';
-import { heldSeatsOf, lockBooking, type OrderRow, recordEvent, updateBooking } from './repo.js';
+} from './repo.js';
 
 /**
  * Settling refund requests (DESIGN.md §5). The operator back office comes later; until then the

@@ -4,7 +4,7 @@ import {
   minorToAmount,
   type PassengerType,
 } from '@skydesk/contract';
-import { utcMinute } from './presenter.js';
+import { utcMinute } from '../booking/presenter.js';
 
 /**
  * What giving tickets back returns, by the rules of API.md "Bookings" (DESIGN.md §5). One function

@@ -9,16 +9,16 @@ import {
   SERVER,
 } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/schema.js';
-import type { CompanyPrincipal } from '../../platform/http/principal.js';
-import type { FlightSupplier, OfferBooking } from '../../supplier/port.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { Database } from '../../../platform/db/schema.js';
+import type { CompanyPrincipal } from '../../../platform/http/principal.js';
+import type { FlightSupplier, OfferBooking } from '../../../supplier/port.js';
+import { ownTravellerIds, saveTravellers } from '../travellers/repo.js';
 import { checkHoldLimits, type HoldLimits } from './hold-limits.js';
 import { passengerProblems } from './passenger-rules.js';
 import { presentBooking, utcMinute } from './presenter.js';
 import { insertBooking, insertPassengers, insertSegments, loadBookingRecord, recordEvent } from './repo.js';
 import { type HoldPolicy, ticketingDeadline } from './ticketing-deadline.js';
-import { ownTravellerIds, saveTravellers } from './travellers-repo.js';
 
 export type BookingDeps = {
   db: Kysely<Database>;

@@ -8,27 +8,13 @@ import {
 } from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import type { Clock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/schema.js';
-import type { CompanyPrincipal } from '../../platform/http/principal.js';
-import type { SupplierBookings } from '../../supplier/port.js';
-import { postLedgerEntry } from '../payments/ledger.js';
-import {
-  type AfterSalesPhase,
-  afterSalesPhase,
-  afterSalesRules,
-  type TicketRefund,
-  ticketRefund,
-} from './after-sales-penalty.js';
-import {
-  findCompanyBooking,
-  setTicketStatus,
-  type TicketWithFare,
-  ticketsWithFares,
-} from './after-sales-repo.js';
-import { settleDueRefunds } from './after-sales-settlement.js';
-import { expireHoldIfDue } from './hold-expiry.js';
-import { presentBooking, ticketName, utcMinute } from './presenter.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { Database } from '../../../platform/db/schema.js';
+import type { CompanyPrincipal } from '../../../platform/http/principal.js';
+import type { SupplierBookings } from '../../../supplier/port.js';
+import { postLedgerEntry } from '../../payments/ledger.js';
+import { expireHoldIfDue } from '../booking/hold-expiry.js';
+import { presentBooking, ticketName, utcMinute } from '../booking/presenter.js';
 import {
   type BookingRow,
   findBookingId,
@@ -38,7 +24,16 @@ import {
   loadBookingRecord,
   recordEvent,
   updateBooking,
-} from './repo.js';
+} from '../booking/repo.js';
+import {
+  type AfterSalesPhase,
+  afterSalesPhase,
+  afterSalesRules,
+  type TicketRefund,
+  ticketRefund,
+} from './penalty.js';
+import { findCompanyBooking, setTicketStatus, type TicketWithFare, ticketsWithFares } from './repo.js';
+import { settleDueRefunds } from './settlement.js';
 
 /**
  * After-sales (API.md "Bookings", DESIGN.md §5): the penalty quote, cancel (a hold) or void

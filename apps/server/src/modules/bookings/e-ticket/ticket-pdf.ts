@@ -16,7 +16,7 @@ import {
 } from '@skydesk/contract';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { FLEET } from '../../supplier/fleet.js';
+import { FLEET } from '../../../supplier/fleet.js';
 
 /**
  * The e-ticket / itinerary receipt an agency hands to its passengers (API.md: GET

@@ -1,0 +1,13 @@
+import { bookingEndpoints } from '@skydesk/contract';
+import type { ModuleContext } from '../../../platform/module.js';
+import { createTravellerService } from './service.js';
+
+/** API.md "Bookings": the saved travellers. */
+export function registerTravellerRoutes({ route, store }: ModuleContext) {
+  const travellers = createTravellerService({ db: store.db });
+
+  route(bookingEndpoints.travellers, async ({ principal, query }) => ({
+    message: 'Travellers',
+    data: await travellers.list(principal, query.passenger_type),
+  }));
+}

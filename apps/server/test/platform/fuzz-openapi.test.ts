@@ -1,0 +1,352 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  authEndpoints,
+  bookingEndpoints,
+  companyEndpoints,
+  devEndpoints,
+  flightEndpoints,
+  systemEndpoints,
+  VENDOR_DOCUMENT_KINDS,
+  VendorFormFields,
+} from '@skydesk/contract';
+import fc from 'fast-check';
+import type { LightMyRequestResponse as Response } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/app.js';
+import { companyBody, get, post, randomIp, type TestApp, uniqueEmail } from '../support/auth-flow.js';
+import {
+  type Agent,
+  bookingAgent,
+  bookingBody,
+  bookOk,
+  issueOk,
+  searchBody,
+  searchOffer,
+  signInAgain,
+} from '../support/bookings.js';
+import { storeKinds } from '../support/stores.js';
+import {
+  acceptEncoding,
+  fuzzed,
+  garbageAuthorization,
+  hostileValue,
+  jsonContentType,
+  type MultipartRequest,
+  multipartRequest,
+  mutated,
+  type Operation,
+  oddIdempotencyKey,
+  operationsOf,
+  pathId,
+  queryString,
+  type SchemaContext,
+  type Seeds,
+} from './openapi-arbitraries.js';
+
+/**
+ * Every operation of the OpenAPI document (/api/docs/json), called with generated input — bodies
+ * from its JSON schema with hostile values at any depth, odd query strings, path ids and headers,
+ * malformed multipart bodies — unauthenticated and as a signed-in approved company user. However
+ * bad the input, the answer is a 4xx or a success in the API.md envelope: never a 5xx, a stack
+ * trace, SQL or a file path. One app per store serves every property.
+ */
+
+const RUNS = Number(process.env.FUZZ_RUNS) || (process.env.CI ? 200 : 40);
+
+// The operations come from the document itself, read once from an app of the embedded store.
+const documentApp = await createTestApp('pglite');
+const document = (await documentApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+await documentApp.close();
+const operations = operationsOf(document);
+
+const endpoints = [
+  authEndpoints,
+  devEndpoints,
+  companyEndpoints,
+  flightEndpoints,
+  bookingEndpoints,
+  systemEndpoints,
+]
+  .flatMap((group) => Object.values(group))
+  .map((endpoint) => ({ key: `${endpoint.method} ${endpoint.path}`, access: endpoint.access }));
+
+/** What no answer may show: stack frames, SQL and driver errors, paths of the server's files. */
+const LEAKS: [string, RegExp][] = [
+  ['a stack trace', /\n\s+at |\bat [\w$.<>]+ \([^)]*:\d+:\d+\)/],
+  [
+    'SQL',
+    /syntax error at or near|relation "|duplicate key|violates .* constraint|invalid input syntax|SQLSTATE|\bselect\b.+\bfrom\b\s+"|\binsert into\b|kysely|pglite/i,
+  ],
+  ['a file path', /\/work\/|\/home\/|\/tmp\/|node_modules|file:\/\/|\.[tj]s:\d+/],
+];
+
+const FORM_FIELDS = [...Object.keys(VendorFormFields.shape), ...VENDOR_DOCUMENT_KINDS];
+
+function bodyText(res: Response): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString('utf8');
+  if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString('utf8');
+  return res.payload;
+}
+
+/** The properties every answer holds, whatever was asked. */
+function expectSafeAnswer(res: Response, label: string) {
+  expect(res.statusCode, `${label} → ${res.statusCode} ${res.payload.slice(0, 300)}`).toBeLessThan(500);
+  const type = String(res.headers['content-type'] ?? '');
+  if (type.startsWith('application/pdf') && res.statusCode === 200) return;
+  const text = bodyText(res);
+  for (const [what, pattern] of LEAKS) {
+    expect(pattern.test(text), `${label}: the answer shows ${what}: ${text.slice(0, 500)}`).toBe(false);
+  }
+  expect(type, `${label}: ${res.statusCode} answered ${type}`).toMatch(/^application\/json/);
+  const body = JSON.parse(text) as { status?: unknown; message?: unknown; data?: { errors?: unknown } };
+  expect(typeof body.message, `${label}: no message`).toBe('string');
+  if (res.statusCode >= 400) {
+    expect(body.status, label).toBe(false);
+    expect((body.message as string).length, `${label}: empty message`).toBeGreaterThan(0);
+  } else {
+    expect(body.status, label).toBe(true);
+    expect(body, label).toHaveProperty('data');
+  }
+  if (res.statusCode === 422) {
+    const errors = body.data?.errors as Record<string, unknown> | undefined;
+    expect(errors && typeof errors === 'object', `${label}: a 422 without data.errors`).toBe(true);
+    const entries = Object.entries(errors ?? {});
+    expect(entries.length, `${label}: a 422 with no field`).toBeGreaterThan(0);
+    for (const [field, messages] of entries) {
+      expect(
+        Array.isArray(messages) && messages.every((m) => typeof m === 'string'),
+        `${label}: ${field}`,
+      ).toBe(true);
+    }
+  }
+}
+
+type Call = {
+  url: string;
+  body: { contentType: string | undefined; payload: string | Buffer } | undefined;
+  idempotencyKey: string | undefined;
+  acceptEncoding: string | undefined;
+  /** For the anonymous call: sent instead of nothing. */
+  anonymousAuthorization: string | undefined;
+  /** For the signed-in call: instead of the real token. */
+  badAuthorization: string | undefined;
+  refreshCookie: 'none' | 'real' | 'garbage';
+};
+
+const RAW_BODIES = [
+  '',
+  ' ',
+  '{',
+  '{"a":',
+  'null',
+  '[]',
+  '""',
+  '0',
+  'true',
+  '{"__proto__":',
+  '\u0000',
+  '{}',
+  '[[[[[[',
+];
+
+/** Real bodies of some calls (by `METHOD /path`), which the document's schemas cannot describe whole. */
+type Examples = Record<string, () => unknown>;
+
+function jsonBody(
+  operation: Operation,
+  context: SchemaContext,
+  examples: Examples,
+): fc.Arbitrary<Call['body']> {
+  const example = examples[`${operation.method} ${operation.path}`];
+  const json = (value: unknown) => JSON.stringify(value) ?? '';
+  // A fresh example each run (a registration's e-mail is taken once registered).
+  const fresh = <T>(make: (value: unknown) => fc.Arbitrary<T>) =>
+    fc.constant(null).chain(() => make(example!()));
+  const payload = operation.jsonBody
+    ? fc.oneof(
+        { weight: 6, arbitrary: fuzzed(operation.jsonBody, context).map(json) },
+        ...(example === undefined
+          ? []
+          : [
+              { weight: 3, arbitrary: fresh((value) => fc.constant(json(value))) },
+              { weight: 4, arbitrary: fresh((value) => mutated(value).map(json)) },
+            ]),
+        { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES) },
+      )
+    : fc.oneof(
+        { weight: 1, arbitrary: hostileValue.map((value) => JSON.stringify(value) ?? '') },
+        { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES) },
+      );
+  // A call without a body is sent one now and then (it must refuse it).
+  const present = operation.jsonBody ? fc.constant(true) : fc.constantFrom(false, false, false, true);
+  return fc
+    .tuple(present, payload, jsonContentType)
+    .map(([sent, text, contentType]) => (sent ? { contentType, payload: text } : undefined));
+}
+
+function formBody(): fc.Arbitrary<Call['body']> {
+  return multipartRequest(FORM_FIELDS).map(
+    (request: MultipartRequest) =>
+      ({ contentType: request.contentType, payload: request.payload }) as Call['body'],
+  );
+}
+
+/** The value once in `1 + timesAbsent` runs, else nothing. */
+const sometimes = <T>(arbitrary: fc.Arbitrary<T>, timesAbsent: number) =>
+  fc.oneof({ weight: timesAbsent, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary });
+
+function callOf(
+  operation: Operation,
+  context: SchemaContext,
+  examples: Examples,
+  token: () => string,
+): fc.Arbitrary<Call> {
+  const ids = context.seeds.id ?? [];
+  const path = fc.tuple(...operation.pathParams.map(() => pathId(ids))).map((values) => {
+    let index = 0;
+    return operation.path.replace(/\{\w+\}/g, () => values[index++] ?? '');
+  });
+  const body = operation.multipart
+    ? fc.oneof(
+        { weight: 4, arbitrary: formBody() },
+        { weight: 1, arbitrary: jsonBody(operation, context, examples) },
+      )
+    : jsonBody(operation, context, examples);
+  return fc
+    .record({
+      path,
+      query: queryString(operation, context),
+      body,
+      idempotencyKey: sometimes(oddIdempotencyKey, operation.idempotent ? 1 : 4),
+      acceptEncoding,
+      anonymousAuthorization: sometimes(garbageAuthorization(), 1),
+      // Mostly the real token: signed-in runs are meant to reach the handlers.
+      badAuthorization: sometimes(
+        fc.constant(null).chain(() => garbageAuthorization(token())),
+        6,
+      ),
+      refreshCookie: fc.constantFrom('none', 'none', 'none', 'real', 'garbage'),
+    })
+    .map(({ path: p, query, ...rest }) => ({ url: `${p}${query}`, ...rest }));
+}
+
+describe.each(storeKinds())('every operation of the OpenAPI document on %s', (kind) => {
+  let t: TestApp;
+  let agent: Agent;
+  let context: SchemaContext;
+  let examples: Examples;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    agent = await bookingAgent(t, { creditsMinor: 50_000_000 });
+    // Real things to name, so runs get past the lookups: an offer, a held and a ticketed booking.
+    const offer = await searchOffer(t, agent);
+    const held = await bookOk(t, agent, bookingBody(offer));
+    const ticketed = await bookOk(t, agent, bookingBody(await searchOffer(t, agent)));
+    const issued = await issueOk(t, agent, ticketed.pnr);
+    const routes = await post(t, '/api/booking-all-active-routes', undefined, { token: agent.token });
+    const airports = (routes.json().data.Airports as { code: string }[]).slice(0, 6).map((a) => a.code);
+    const seeds: Seeds = {
+      id: [agent.companyId, held.id, issued.id],
+      booking_id: [held.id, issued.id],
+      offer_id: [offer.offer_id],
+      pnr: [held.pnr, issued.pnr],
+      ticket_number: issued.tickets.map((ticket) => ticket.ticket_number),
+      origin_location_code: ['LHR', ...airports],
+      destination_location_code: ['JFK', ...airports],
+      status: ['booked', 'ticketed,cancelled', 'all'],
+    };
+    context = { seeds, today: t.clock.now() };
+    offerQuotedAt = t.clock.now().getTime();
+    const inFourWeeks = new Date(t.clock.now().getTime() + 28 * 86_400_000).toISOString().slice(0, 10);
+    const reason = { reason: 'The client changed plans' };
+    examples = {
+      'POST /api/register-company': () => companyBody(),
+      'POST /api/login': () => ({ email: uniqueEmail(), password: 'Wrong-Password-1234' }),
+      'POST /api/search': () => searchBody({ date: inFourWeeks }),
+      'POST /api/search/calendar': () => searchBody({ date: inFourWeeks, returnDate: inFourWeeks }),
+      'POST /api/booking': () => ({ ...bookingBody(offer), offer_id: context.seeds.offer_id?.[0] }),
+      'POST /api/booking-pnr': () => ({ pnr: held.pnr }),
+      'POST /api/getPenalty': () => ({ booking_id: issued.id }),
+      'POST /api/request-cancel-booking': () => ({ booking_id: held.id, ...reason }),
+      'POST /api/request-ticket-refund': () => ({ booking_id: issued.id, ...reason }),
+    };
+  }, 120_000);
+
+  // Offers live 30 minutes; sign-ins move the clock on, so the seeded offer is renewed when stale.
+  let offerQuotedAt = 0;
+  beforeEach(async () => {
+    await keepSignedIn();
+    if (t.clock.now().getTime() - offerQuotedAt < 20 * 60_000) return;
+    context.seeds.offer_id = [(await searchOffer(t, agent)).offer_id];
+    offerQuotedAt = t.clock.now().getTime();
+  });
+  afterAll(async () => t?.close());
+
+  /** A session a run ended (logout, a refresh cookie replayed) is replaced before the next run. */
+  async function keepSignedIn() {
+    const me = await get(t, '/api/me', { token: agent.token });
+    if (me.statusCode !== 401) return;
+    try {
+      agent = await signInAgain(t, agent);
+    } catch {
+      // Sign-ins of one account are limited per 15-minute window: the next window lets it in.
+      t.clock.advance(15 * 60_000);
+      agent = await signInAgain(t, agent);
+    }
+  }
+
+  function send(call: Call, signedIn: boolean, method: string) {
+    const headers: Record<string, string> = {};
+    if (call.body?.contentType !== undefined) headers['content-type'] = call.body.contentType;
+    if (call.idempotencyKey !== undefined) headers['idempotency-key'] = call.idempotencyKey;
+    if (call.acceptEncoding !== undefined) headers['accept-encoding'] = call.acceptEncoding;
+    const authorization = signedIn
+      ? (call.badAuthorization ?? `Bearer ${agent.token}`)
+      : call.anonymousAuthorization;
+    if (authorization !== undefined) headers.authorization = authorization;
+    if (call.refreshCookie === 'garbage') headers.cookie = 'skydesk_refresh=garbage; __proto__=1';
+    if (call.refreshCookie === 'real' && signedIn) headers.cookie = agent.cookie;
+    return t.app.inject({
+      method: method as 'GET',
+      url: call.url,
+      headers,
+      remoteAddress: randomIp(),
+      ...(call.body ? { payload: call.body.payload } : {}),
+    });
+  }
+
+  it('covers every endpoint of the contract', () => {
+    const documented = operations.map((operation) => `${operation.method} ${operation.path}`);
+    for (const endpoint of endpoints) expect(documented).toContain(endpoint.key);
+  });
+
+  it.each(operations.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
+    '%s never answers a 5xx, a stack, SQL or a path',
+    async (label, operation) => {
+      let reachedHandler = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          callOf(operation, context, examples, () => agent.token),
+          async (call) => {
+            const anonymous = await send(call, false, operation.method);
+            expectSafeAnswer(anonymous, `${label} anonymous ${call.url}`);
+            const signedIn = await send(call, true, operation.method);
+            expectSafeAnswer(signedIn, `${label} signed in ${call.url}`);
+            if (![401, 403, 429].includes(signedIn.statusCode)) reachedHandler++;
+            if (signedIn.statusCode === 401 && call.badAuthorization === undefined) await keepSignedIn();
+          },
+        ),
+        { numRuns: RUNS },
+      );
+      // Signed in, runs of company (and public) calls get past the guard and the rate limits to
+      // validation and the handler; challenge and refresh calls take other credentials.
+      const access = endpoints.find((endpoint) => endpoint.key === label)?.access;
+      if (access === 'company' || access === 'public') {
+        expect(reachedHandler, `${label}: runs past the guard`).toBeGreaterThan(RUNS / 4);
+      }
+    },
+    600_000,
+  );
+});
