@@ -4,8 +4,8 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import type { SupplierBookings } from '../../supplier/port.js';
-import { expireDueHoldsOf } from '../bookings/hold-expiry.js';
-import { reservedMinor } from '../bookings/repo.js';
+import { expireDueHoldsOf } from '../bookings/booking/hold-expiry.js';
+import { reservedMinor } from '../bookings/booking/repo.js';
 import { readBalance } from './ledger-repo.js';
 
 /** The payments domain (API.md "Payments"): the agency's credits, its ledger and deposits. */
