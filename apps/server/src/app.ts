@@ -7,21 +7,16 @@ import { AppError } from '@skydesk/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { createAccessGuard } from './modules/auth/guard.js';
-import { registerAuthRoutes } from './modules/auth/routes.js';
-import { registerAfterSalesRoutes } from './modules/bookings/after-sales/routes.js';
-import { registerBookingRoutes } from './modules/bookings/booking/routes.js';
-import { registerTravellerRoutes } from './modules/bookings/travellers/routes.js';
-import { registerCompanyRoutes } from './modules/company/routes.js';
-import { registerDevRoutes } from './modules/dev/routes.js';
-import { registerFlightRoutes } from './modules/flights/routes.js';
-import { registerPaymentRoutes } from './modules/payments/routes.js';
-import { createDefaultFlightContent } from './modules/flights/sandbox.js';
-import { inThreadRunner } from './modules/flights/search-runner.js';
-import { registerSystemRoutes } from './modules/system/routes.js';
+import { authModule } from './modules/auth/plugin.js';
+import { bookingsModule } from './modules/bookings/plugin.js';
+import { companyModule } from './modules/company/plugin.js';
+import { devModule } from './modules/dev/plugin.js';
+import { flightsModule } from './modules/flights/plugin.js';
+import { paymentsModule } from './modules/payments/plugin.js';
+import { systemModule } from './modules/system/plugin.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Store } from './platform/db/store.js';
 import { registerApiDocs } from './platform/http/docs.js';
-import { createEndpointRegistrar } from './platform/http/endpoint-route.js';
 import { registerErrorHandling } from './platform/http/errors.js';
 import { registerLargeAnswerCompression } from './platform/http/large-answer-compression.js';
 import type { AccessGuard } from './platform/http/principal.js';
@@ -33,7 +28,7 @@ import {
 } from './platform/http/server-timeouts.js';
 import { registerSpa } from './platform/http/spa.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.js';
-import type { ModuleContext, Platform } from './platform/module.js';
+import { type Platform, platformPlugin } from './platform/module.js';
 import { serverPath } from './platform/paths.js';
 import { createSecretBox } from './platform/security/encryption.js';
 import { createTokenHasher } from './platform/security/one-time-code.js';
@@ -161,42 +156,28 @@ export async function buildApp(deps: AppDeps) {
     files: deps.files ?? createLocalFileStore(join(deps.config.dataDir, 'uploads')),
   };
   const guard = deps.guard ?? createAccessGuard({ store: deps.store, tokens: platform.tokens, clock });
-  const validateResponses = deps.validateResponses ?? false;
-  /** Each module registers its routes under its domain name (the OpenAPI tag). */
-  const contextFor = (domain: string): ModuleContext => ({
-    route: createEndpointRegistrar(app, { guard, validateResponses, tag: domain, db: deps.store.db, clock }),
+  await app.register(platformPlugin, {
     store: deps.store,
     config: deps.config,
     clock,
     version,
     platform,
-    log: app.log,
+    guard,
+    validateResponses: deps.validateResponses ?? false,
   });
-  const { storeWatch } = registerSystemRoutes(contextFor('system'));
-  app.addHook('onClose', async () => storeWatch.stop());
-  registerAuthRoutes(contextFor('auth'));
-  registerCompanyRoutes(contextFor('company'));
-  registerDevRoutes(contextFor('development'));
-  const { supplier, runner } = deps.supplier
-    ? { supplier: deps.supplier, runner: inThreadRunner(deps.supplier) }
-    : await createDefaultFlightContent({
-        store: deps.store,
-        clock,
-        dataEncryptionKey: deps.secrets.dataEncryptionKey,
-        currency: deps.config.currency,
-        searchWorkers: deps.config.searchWorkers,
-        onWorkerExit: (error) => app.log.error({ err: error }, 'a search worker stopped; starting another'),
-      });
-  const flights = registerFlightRoutes(contextFor('flights'), supplier, runner);
-  app
-    .addHook('onClose', () => flights.historyWriter.flush())
-    .addHook('onClose', () => flights.runner.close());
-  const { holdSweep } = registerBookingRoutes(contextFor('bookings'), supplier);
-  app.addHook('onListen', holdSweep.start).addHook('onClose', holdSweep.stop);
-  const { refundSweep } = registerAfterSalesRoutes(contextFor('bookings'), supplier);
-  app.addHook('onListen', refundSweep.start).addHook('onClose', refundSweep.stop);
-  registerTravellerRoutes(contextFor('bookings'));
-  registerPaymentRoutes(contextFor('payments'), supplier);
+
+  // The feature modules, each a plugin that builds, registers and runs what its domain needs, in
+  // the order they build on each other (a module names the ones it needs; Fastify checks).
+  await app.register(systemModule);
+  await app.register(authModule);
+  await app.register(companyModule);
+  await app.register(devModule);
+  await app.register(flightsModule, {
+    ...(deps.supplier ? { supplier: deps.supplier } : {}),
+    dataEncryptionKey: deps.secrets.dataEncryptionKey,
+  });
+  await app.register(bookingsModule);
+  await app.register(paymentsModule);
 
   return app;
 }
