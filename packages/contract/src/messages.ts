@@ -140,6 +140,22 @@ export const SERVER = {
   insufficientCredits: 'Insufficient credits',
 } as const;
 
+/** "1 second", "40 seconds", "15 minutes": a Retry-After as people read it. */
+const spelledWait = (seconds: number) => {
+  const [amount, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+};
+
+/**
+ * The 429s of a throttled sign-in (docs/decisions/008-sign-in-throttling.md), given the seconds
+ * of its Retry-After: the password step, and the e-mailed or authenticator code step.
+ */
+export const SIGN_IN_THROTTLED = {
+  password: (seconds: number) =>
+    `Too many failed sign-in attempts. Try again in ${spelledWait(seconds)} or reset your password.`,
+  code: (seconds: number) => `Too many wrong codes. Try again in ${spelledWait(seconds)}.`,
+} as const;
+
 /**
  * The 409s of `POST /api/booking` when a new hold would pass one of the agency's hold limits
  * (DESIGN.md §5: live holds are bounded), each naming the limit and what to do about it. Amounts

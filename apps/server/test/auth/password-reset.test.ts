@@ -7,6 +7,7 @@ import {
   onboardedOwner,
   outbox,
   post,
+  randomIp,
   settle,
   signIn,
   type TestApp,
@@ -158,5 +159,29 @@ describe.each(storeKinds())('password reset on %s', (kind) => {
     while ((await resetMails()).length < 3 && Date.now() < until) await settle();
     await settle();
     expect(await resetMails()).toHaveLength(3);
+  });
+
+  it("makes the reset's source known: its owner signs in there while failures from many sources slow the account", async () => {
+    const owner = await onboardedOwner(t);
+    for (let bot = 0; bot < 4; bot++) {
+      const ip = randomIp();
+      for (let i = 1; i <= 5; i++) {
+        expect((await login(t, owner.email, `Wrong-Password-${i}`, { ip })).statusCode).toBe(401);
+      }
+    }
+    const desk = randomIp();
+    expect((await login(t, owner.email, owner.password, { ip: desk })).statusCode).toBe(429);
+
+    const token = await resetToken(t, owner.email);
+    const done = await post(
+      t,
+      '/api/reset-password',
+      { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      { ip: desk },
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await login(t, owner.email, NEW_PASSWORD, { ip: desk })).statusCode).toBe(200);
+    // Anywhere else the account still waits.
+    expect((await login(t, owner.email, NEW_PASSWORD, { ip: randomIp() })).statusCode).toBe(429);
   });
 });

@@ -174,7 +174,7 @@ export type SignedIn = {
 /**
  * Walks every sign-in step the server asks for: the e-mailed code, the QR enrolment or the TOTP
  * code. With a known secret it moves the clock on one TOTP step first, so the code is never a
- * step the user already spent.
+ * step the user already spent. Every step comes from `options.ip` when one is given.
  */
 export async function signIn(
   t: TestApp,
@@ -186,17 +186,18 @@ export async function signIn(
   let { next, challenge_token: challenge } = res.json().data as { next: string; challenge_token: string };
   if (next === 'verify_email') {
     const code = await latestCode(t, credentials.email);
-    const verified = await post(t, '/api/verify-verification-code-login', {
-      email: credentials.email,
-      code,
-      challenge_token: challenge,
-    });
+    const verified = await post(
+      t,
+      '/api/verify-verification-code-login',
+      { email: credentials.email, code, challenge_token: challenge },
+      { ip: options.ip },
+    );
     expect(verified.statusCode, verified.body).toBe(200);
     ({ next, challenge_token: challenge } = verified.json().data);
   }
   let secret = credentials.secret;
   if (next === 'setup_2fa') {
-    const qr = await post(t, '/api/user/generate-qrcode', undefined, { token: challenge });
+    const qr = await post(t, '/api/user/generate-qrcode', undefined, { token: challenge, ip: options.ip });
     expect(qr.statusCode, qr.body).toBe(200);
     secret = base32SecretOf(qr.json().data.otpauth_url);
   } else {
@@ -208,7 +209,7 @@ export async function signIn(
     t,
     '/api/user/verify-google-authenticator',
     { code: totpCode(secret!, t.clock.now()) },
-    { token: challenge },
+    { token: challenge, ip: options.ip },
   );
   expect(session.statusCode, session.body).toBe(200);
   const { token, user } = session.json().data;

@@ -34,4 +34,49 @@ describe.each(storeKinds())('auth housekeeping on %s', (kind) => {
     const challenges = await store.db.selectFrom('auth_challenges').select('expires_at').execute();
     expect(challenges.map((row) => row.expires_at.toISOString())).toEqual([recent.toISOString()]);
   });
+
+  it('deletes throttle counters a day past their window unless they hold a wait, and sources unused for 30 days', async () => {
+    store = await createTestStore(kind);
+    const now = new Date('2026-11-22T12:00:00Z');
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+    const counter = (source: string, windowStart: Date, blockedUntil: Date | null) => ({
+      principal: 'user' as const,
+      step: 'password' as const,
+      scope: 'pair' as const,
+      account: 'someone@agency.test',
+      source,
+      failures: 7,
+      window_start: windowStart,
+      blocked_until: blockedUntil,
+    });
+    await store.db
+      .insertInto('sign_in_throttle')
+      .values([
+        counter('spent', hoursAgo(49), hoursAgo(40)),
+        counter('still-waiting', hoursAgo(49), new Date(now.getTime() + 60_000)),
+        counter('recent', hoursAgo(47), null),
+      ])
+      .execute();
+    const known = (source: string, trustedAt: Date) => ({
+      principal: 'user' as const,
+      account: 'someone@agency.test',
+      source,
+      trusted_at: trustedAt,
+    });
+    await store.db
+      .insertInto('sign_in_known_sources')
+      .values([known('stale', hoursAgo(31 * 24)), known('fresh', hoursAgo(29 * 24))])
+      .execute();
+
+    await pruneSpentAuthState(store.db, now);
+
+    const counters = await store.db
+      .selectFrom('sign_in_throttle')
+      .select('source')
+      .orderBy('source')
+      .execute();
+    expect(counters.map((row) => row.source)).toEqual(['recent', 'still-waiting']);
+    const sources = await store.db.selectFrom('sign_in_known_sources').select('source').execute();
+    expect(sources.map((row) => row.source)).toEqual(['fresh']);
+  });
 });

@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { pruneIdempotencyKeys } from '../../platform/http/idempotency.js';
+import { pruneSignInThrottle } from '../../platform/security/sign-in-throttle.js';
 
 /** How long spent sign-in state is kept after it stopped mattering (for support questions). */
 const KEEP_MS = 24 * 3_600_000;
 
 /**
  * Deletes sign-in state nobody can use any more: past rate-limit windows, dead challenges, spent
- * or expired codes, reset links and ended sessions; and Idempotency-Keys past their 24 hours
+ * or expired codes, reset links and ended sessions, spent sign-in throttle counters and sources
+ * no longer known; and Idempotency-Keys past their 24 hours
  * (DESIGN.md §6), which ride on this timer rather than start their own. Plain deletes by age are
  * idempotent, so every server process may run this on its own timer without a lease.
  */
@@ -18,10 +20,6 @@ export async function pruneSpentAuthState(db: Kysely<Database>, now: Date): Prom
   await db.deleteFrom('verification_codes').where('expires_at', '<', cutoff).execute();
   await db.deleteFrom('password_resets').where('expires_at', '<', cutoff).execute();
   await db.deleteFrom('auth_sessions').where('expires_at', '<', cutoff).execute();
-  await db
-    .deleteFrom('login_failures')
-    .where('updated_at', '<', cutoff)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-    .execute();
+  await pruneSignInThrottle(db, now, KEEP_MS);
   await pruneIdempotencyKeys(db, now);
 }

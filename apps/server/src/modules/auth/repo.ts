@@ -330,31 +330,3 @@ export async function setPassword(db: Db, userId: string, passwordHash: string, 
     .where('consumed_at', 'is', null)
     .execute();
 }
-
-// ── failed sign-ins ───────────────────────────────────────────────────────────────────────────
-
-export const findLoginFailures = (db: Db, account: string) =>
-  db.selectFrom('login_failures').selectAll().where('account', '=', account).executeTakeFirst();
-
-/** Counts a failure atomically; locks the account once `threshold` failures have piled up. */
-export async function recordLoginFailure(
-  db: Db,
-  values: { account: string; threshold: number; lockUntil: Date; now: Date },
-) {
-  return db
-    .insertInto('login_failures')
-    .values({ account: values.account, failures: 1, updated_at: values.now })
-    .onConflict((oc) =>
-      oc.column('account').doUpdateSet({
-        failures: sql`case when login_failures.failures + 1 >= ${values.threshold} then 0 else login_failures.failures + 1 end`,
-        locked_until: sql`case when login_failures.failures + 1 >= ${values.threshold} then ${values.lockUntil}::timestamptz else login_failures.locked_until end`,
-        updated_at: values.now,
-      }),
-    )
-    .returning(['failures', 'locked_until'])
-    .executeTakeFirstOrThrow();
-}
-
-export async function clearLoginFailures(db: Db, account: string) {
-  await db.deleteFrom('login_failures').where('account', '=', account).execute();
-}

@@ -65,8 +65,8 @@ export function registerAuthRoutes(context: ModuleContext) {
     data: await auth.generateQrCode(principal),
   }));
 
-  route(authEndpoints.verifyAuthenticator, async ({ principal, body, reply }) => {
-    const session = await auth.verifyAuthenticator(principal, body.code);
+  route(authEndpoints.verifyAuthenticator, async ({ principal, body, request, reply }) => {
+    const session = await auth.verifyAuthenticator(principal, body.code, request.ip);
     setRefreshCookie(reply, session);
     return { message: 'Signed in', data: { token: session.token, user: session.user } };
   });
@@ -104,9 +104,9 @@ export function registerAuthRoutes(context: ModuleContext) {
     data: await auth.forgotPassword(body.email, request.ip),
   }));
 
-  route(authEndpoints.resetPassword, async ({ body }) => ({
+  route(authEndpoints.resetPassword, async ({ body, request }) => ({
     message: SUCCESS.passwordReset,
-    data: await auth.resetPassword(body.token, body.password),
+    data: await auth.resetPassword(body.token, body.password, request.ip),
   }));
 
   return auth;

@@ -6,6 +6,7 @@ import {
   type RegisterCompanyBody,
   SERVER,
   type Session,
+  SIGN_IN_THROTTLED,
 } from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -16,6 +17,7 @@ import type { CodePurpose, Database } from '../../platform/db/schema.js';
 import type { ChallengePrincipal, CompanyPrincipal } from '../../platform/http/principal.js';
 import type { Platform } from '../../platform/module.js';
 import { generateSixDigitCode } from '../../platform/security/one-time-code.js';
+import { createSignInThrottle, type ThrottlePolicy } from '../../platform/security/sign-in-throttle.js';
 import { createAgency } from '../company/create-agency.js';
 import { passwordResetMail, verificationCodeMail } from './mails.js';
 import { presentCompanySummary, presentSessionUser } from './presenters.js';
@@ -32,10 +34,21 @@ export const AUTH_RULES = {
   challengeMaxAttempts: 5,
   resetTtlMinutes: 30,
   sessionMaxHours: 12,
-  lockoutThreshold: 5,
-  lockoutMinutes: 15,
-  loginPerIp: { bucket: 'login:ip', limit: 30, windowSeconds: 300 },
-  loginPerAccount: { bucket: 'login:account', limit: 10, windowSeconds: 900 },
+  /**
+   * Failed sign-ins slow down, never lock (docs/decisions/008-sign-in-throttling.md): per account
+   * and source, then per account and per source at much higher ceilings; waits of 1 s, 2 s, 4 s …
+   * up to 15 minutes. A code step allows two challenges' worth of wrong codes before it waits.
+   */
+  signInThrottle: {
+    password: { perPair: 5, perAccount: 20, perSource: 100, firstDelaySeconds: 1, maxDelaySeconds: 900 },
+    second_factor: {
+      perPair: 10,
+      perAccount: 20,
+      perSource: 100,
+      firstDelaySeconds: 1,
+      maxDelaySeconds: 900,
+    },
+  } satisfies ThrottlePolicy,
   codeChecksPerIp: { bucket: 'code:ip', limit: 30, windowSeconds: 300 },
   registrationsPerIp: { bucket: 'register:ip', limit: 10, windowSeconds: 3600 },
   forgotPerIp: { bucket: 'forgot:ip', limit: 10, windowSeconds: 900 },
@@ -76,6 +89,17 @@ export function createAuthService({ db, config, clock, platform, log }: Deps) {
   const minutesFromNow = (minutes: number) => new Date(now().getTime() + minutes * 60_000);
   // Compared against when the e-mail is unknown, so both answers take the same time.
   const dummyHash = passwords.hash(randomBytes(16).toString('hex'));
+  const throttle = createSignInThrottle({ db, now, principal: 'user', policy: AUTH_RULES.signInThrottle });
+
+  /** Counts an attempt at a sign-in step, or answers 429 with the wait if it must not be tried yet. */
+  async function admitAttempt(step: 'password' | 'second_factor', email: string, ip: string) {
+    const admission = await throttle.admit(step, email, ip);
+    if (admission.admitted) return admission;
+    const { retryAfter } = admission;
+    const message =
+      step === 'password' ? SIGN_IN_THROTTLED.password(retryAfter) : SIGN_IN_THROTTLED.code(retryAfter);
+    throw new AppError('rate_limited', message, { retryAfter });
+  }
 
   async function sendCode(user: { id: string; name: string; email: string }, purpose: CodePurpose) {
     const code = generateSixDigitCode();
@@ -282,39 +306,21 @@ export function createAuthService({ db, config, clock, platform, log }: Deps) {
       return {};
     },
 
+    /**
+     * The password step. Throttled before the password is checked, the same way whether or not
+     * the e-mail is known (an unknown e-mail is still compared against a hash, for the timing).
+     */
     async login(email: string, password: string, ip: string) {
-      await rateLimiter.consume(AUTH_RULES.loginPerIp, ip);
-      await rateLimiter.consume(AUTH_RULES.loginPerAccount, email);
-      const failures = await repo.findLoginFailures(db, email);
-      if (failures?.locked_until && failures.locked_until > now()) {
-        const retryAfter = Math.ceil((failures.locked_until.getTime() - now().getTime()) / 1000);
-        throw new AppError(
-          'rate_limited',
-          `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes or reset your password.`,
-          { retryAfter },
-        );
-      }
+      const attempt = await admitAttempt('password', email, ip);
       const account = await repo.findAccountByEmail(db, email);
       const valid = account?.password_hash
         ? await passwords.verify(password, account.password_hash)
         : await passwords.verify(password, await dummyHash).then(() => false);
       if (!account || !valid) {
-        const failure = await repo.recordLoginFailure(db, {
-          account: email,
-          threshold: AUTH_RULES.lockoutThreshold,
-          lockUntil: minutesFromNow(AUTH_RULES.lockoutMinutes),
-          now: now(),
-        });
-        if (failure.locked_until && failure.locked_until > now()) {
-          throw new AppError(
-            'rate_limited',
-            `Too many failed sign-in attempts. Try again in ${AUTH_RULES.lockoutMinutes} minutes or reset your password.`,
-            { retryAfter: AUTH_RULES.lockoutMinutes * 60 },
-          );
-        }
+        await attempt.failed();
         throw new AppError('unauthorized', INVALID_CREDENTIALS);
       }
-      await repo.clearLoginFailures(db, email);
+      await attempt.succeeded();
       if (!account.is_active) {
         throw new AppError(
           'forbidden',
@@ -326,13 +332,20 @@ export function createAuthService({ db, config, clock, platform, log }: Deps) {
       return { next, challenge_token: await openChallenge(account, next), email: account.email };
     },
 
+    /** The e-mailed code step; its wrong codes are throttled like the authenticator's. */
     async verifyLoginCode(email: string, code: string, challengeToken: string, ip: string) {
-      await rateLimiter.consume(AUTH_RULES.codeChecksPerIp, ip);
       const { challenge, account } = await liveChallenge(await challengeFromBody(challengeToken), [
         'verify_email',
       ]);
       if (account.email.toLowerCase() !== email) throw new AppError('unauthorized', CHALLENGE_DEAD);
-      await checkCode(account.id, 'login', code);
+      const attempt = await admitAttempt('second_factor', account.email, ip);
+      try {
+        await checkCode(account.id, 'login', code);
+      } catch (error) {
+        await attempt.failed();
+        throw error;
+      }
+      await attempt.succeeded();
       await repo.markEmailVerified(db, account, now());
       await repo.consumeChallenge(db, challenge.id, now());
       const verified = { ...account, email_verified_at: now() };
@@ -368,10 +381,18 @@ export function createAuthService({ db, config, clock, platform, log }: Deps) {
 
     /**
      * One guess at a time per challenge (the row is locked): parallel guesses can neither exceed
-     * the 5 tries nor turn one challenge into two sessions.
+     * the 5 tries nor turn one challenge into two sessions. Wrong codes across challenges are
+     * throttled; a session makes its source known to the account (sign-in-throttle.ts).
      */
-    async verifyAuthenticator(principal: ChallengePrincipal, code: string): Promise<IssuedSession> {
-      const outcome = await db.transaction().execute(async (trx) => {
+    async verifyAuthenticator(
+      principal: ChallengePrincipal,
+      code: string,
+      ip: string,
+    ): Promise<IssuedSession> {
+      // A dead challenge is refused before anything is counted.
+      const { account: signingIn } = await liveChallenge(principal, ['setup_2fa', 'verify_2fa']);
+      const attempt = await admitAttempt('second_factor', signingIn.email, ip);
+      const guess = db.transaction().execute(async (trx) => {
         const { challenge, account } = await liveChallenge(principal, ['setup_2fa', 'verify_2fa'], trx);
         if (!account.totp_secret_enc) return 'no_secret' as const;
         const step = matchTotpStep(secretBox.open(account.totp_secret_enc), code, now());
@@ -383,16 +404,25 @@ export function createAuthService({ db, config, clock, platform, log }: Deps) {
         await repo.consumeChallenge(trx, challenge.id, now());
         return { accountId: account.id };
       });
+      const outcome = await guess.catch(async (error) => {
+        // e.g. the challenge ended in the meantime: no code was compared.
+        await attempt.discard();
+        throw error;
+      });
       if (outcome === 'no_secret') {
+        await attempt.discard();
         throw new AppError('conflict', 'Scan the QR code with your authenticator app first.');
       }
+      if (outcome === 'exhausted' || outcome === 'wrong') await attempt.failed();
       if (outcome === 'exhausted') {
         throw new AppError('unauthorized', 'Too many wrong codes. Please sign in again.');
       }
       if (outcome === 'wrong') {
         throw new AppError('validation', TOTP_WRONG, { fieldErrors: { code: [TOTP_WRONG] } });
       }
+      await attempt.succeeded();
       const fresh = await repo.findAccountById(db, outcome.accountId);
+      await throttle.trust(fresh!.email, ip);
       return issueSession(fresh!);
     },
 
@@ -502,8 +532,12 @@ export function createAuthService({ db, config, clock, platform, log }: Deps) {
       );
     },
 
-    /** Single use, 30 minutes; every session ends, and the next sign-in still asks for TOTP. */
-    async resetPassword(token: string, password: string) {
+    /**
+     * Single use, 30 minutes; every session ends, and the next sign-in still asks for TOTP. The
+     * reset proves the mailbox, so its source becomes known to the account: its owner can sign
+     * in from there even while the account is slowed by failures from elsewhere.
+     */
+    async resetPassword(token: string, password: string, ip: string) {
       const passwordHash = await passwords.hash(password);
       const userId = await db.transaction().execute(async (trx) => {
         const reset = await repo.lockPasswordReset(trx, tokenHasher.hash(token));
@@ -515,7 +549,7 @@ export function createAuthService({ db, config, clock, platform, log }: Deps) {
       if (!userId)
         throw new AppError('validation', RESET_INVALID, { fieldErrors: { token: [RESET_INVALID] } });
       const account = await repo.findAccountById(db, userId);
-      if (account) await repo.clearLoginFailures(db, account.email.toLowerCase());
+      if (account) await throttle.trust(account.email, ip);
       return {};
     },
   };

@@ -139,11 +139,25 @@ export type RateLimitCountersTable = {
   hits: number;
 };
 
-export type LoginFailuresTable = {
+export type SignInStep = 'password' | 'second_factor';
+export type SignInThrottleScope = 'pair' | 'account' | 'source';
+
+export type SignInThrottleTable = {
+  principal: PrincipalKind;
+  step: SignInStep;
+  scope: SignInThrottleScope;
   account: string;
+  source: string;
   failures: number;
-  locked_until: Date | null;
-  updated_at: UpdatedAt;
+  window_start: Date;
+  blocked_until: Date | null;
+};
+
+export type SignInKnownSourcesTable = {
+  principal: PrincipalKind;
+  account: string;
+  source: string;
+  trusted_at: Date;
 };
 
 export type MailOutboxTable = {
@@ -351,7 +365,8 @@ export type Database = {
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
   rate_limit_counters: RateLimitCountersTable;
-  login_failures: LoginFailuresTable;
+  sign_in_throttle: SignInThrottleTable;
+  sign_in_known_sources: SignInKnownSourcesTable;
   mail_outbox: MailOutboxTable;
   vendor_submissions: VendorSubmissionsTable;
   company_documents: CompanyDocumentsTable;
