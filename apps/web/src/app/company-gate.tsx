@@ -1,13 +1,13 @@
 import type { CompanySummary } from '@skydesk/contract';
 import { Building, RefreshCw } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { selectSessionCompany } from '../features/auth/session-slice';
 import { loadProfile } from '../features/auth/start-session';
+import { selectSessionCompany } from '../shared/session/session-slice';
+import { useAppDispatch, useAppSelector } from '../shared/store/hooks';
 import { Button } from '../shared/ui/button';
 import { ScreenLoader } from '../shared/ui/spinner';
 import { StatusScreen } from '../shared/ui/status-screen';
 import { lazyScreen } from './errors/lazy-screen';
-import { useAppDispatch, useAppSelector } from './hooks';
 
 const VendorVerificationPage = lazyScreen(
   () => import('../features/company/pages/vendor-verification-page'),

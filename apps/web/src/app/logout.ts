@@ -1,6 +1,7 @@
 import { createContext, use } from 'react';
 import type { Persistor } from 'redux-persist';
-import { loggedOut, selectSessionUser } from '../features/auth/session-slice';
+import { api } from '../shared/http/api';
+import { loggedOut, selectSessionUser } from '../shared/session/session-slice';
 import type { AppStore } from './store';
 
 export type Logout = () => Promise<void>;
@@ -18,6 +19,8 @@ export function createLogout(store: AppStore, persistor: Persistor): Logout {
   return async () => {
     const signedIn = selectSessionUser(store.getState()) !== null;
     store.dispatch(loggedOut());
+    // The API's own bookkeeping (subscriptions, timers) starts over with its emptied cache.
+    store.dispatch(api.util.resetApiState());
     const endOnServer = signedIn
       ? import('../features/auth/session-calls').then(
           ({ requestLogout }) => requestLogout(),

@@ -1,11 +1,11 @@
 import { ArrowLeft, MapPinOff } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { selectSessionUser } from '../features/auth/session-slice';
+import { paths } from '../shared/routing/paths';
+import { selectSessionUser } from '../shared/session/session-slice';
+import { useAppSelector } from '../shared/store/hooks';
 import { Button, buttonClasses } from '../shared/ui/button';
 import { StatusScreen } from '../shared/ui/status-screen';
-import { useAppSelector } from './hooks';
 import { useDocumentTitle } from './layouts/screen-title';
-import { paths } from './paths';
 
 /** spec §2: every path that is not a screen. Offers the way back and the way home. */
 export function NotFoundPage() {

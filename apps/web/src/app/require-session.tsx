@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { selectSessionUser } from '../features/auth/session-slice';
-import { useAppSelector } from './hooks';
-import { type LoginRedirectState, paths } from './paths';
+import { type LoginRedirectState, paths } from '../shared/routing/paths';
+import { selectSessionUser } from '../shared/session/session-slice';
+import { useAppSelector } from '../shared/store/hooks';
 
 /**
  * The dashboard needs a signed-in user: anyone else goes to the login page, which receives where

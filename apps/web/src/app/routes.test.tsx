@@ -4,11 +4,11 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiRequest } from '../shared/http/api-request';
+import { type LoginRedirectState, paths } from '../shared/routing/paths';
 import { fakeApi } from '../testing/fake-api';
 import { fakeJwt, sampleUser, signedInState } from '../testing/fake-session';
 import { renderApp } from '../testing/render-with-providers';
 import type { ScreenHandle } from './layouts/screen-title';
-import { type LoginRedirectState, paths } from './paths';
 import { appRoutes } from './routes';
 
 const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;

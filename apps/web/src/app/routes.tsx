@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { paths } from '../shared/routing/paths';
 import { lazyScreen } from './errors/lazy-screen';
 import { RouteErrorScreen } from './errors/route-error-screen';
 import { AuthLayout } from './layouts/auth-layout';
@@ -7,7 +8,6 @@ import { BareLayout } from './layouts/bare-layout';
 import { DashboardLayout } from './layouts/dashboard-layout';
 import type { ScreenHandle } from './layouts/screen-title';
 import { NotFoundPage } from './not-found-page';
-import { paths } from './paths';
 import { RequireSession } from './require-session';
 
 // spec §2: every screen loads on demand, behind the layouts' loading spinner.

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
-import { selectSessionToken, selectSessionUser } from '../features/auth/session-slice';
 import { restoreSession } from '../features/auth/start-session';
+import { selectSessionToRestore } from '../shared/session/session-slice';
+import { useAppDispatch, useAppSelector } from '../shared/store/hooks';
 import { FullPageLoader } from '../shared/ui/spinner';
-import { useAppDispatch, useAppSelector } from './hooks';
 import { useLogout } from './logout';
 
 /**
@@ -14,9 +14,7 @@ import { useLogout } from './logout';
 export function SessionRestore({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const logout = useLogout();
-  const needsToken = useAppSelector(
-    (state) => selectSessionUser(state) !== null && !selectSessionToken(state),
-  );
+  const needsToken = useAppSelector(selectSessionToRestore);
 
   useEffect(() => {
     if (!needsToken) return;

@@ -1,7 +1,7 @@
 import { renewSession } from '../features/auth/renew-session';
-import { selectSessionToken } from '../features/auth/session-slice';
+import { selectSessionToken } from '../shared/session/session-slice';
 import { SessionTimer } from '../shared/session/session-timer';
-import { useAppDispatch, useAppSelector } from './hooks';
+import { useAppDispatch, useAppSelector } from '../shared/store/hooks';
 
 type SessionWatchProps = {
   /** Log out and go to the login page. */

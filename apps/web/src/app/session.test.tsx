@@ -3,10 +3,10 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { refreshSession, renewSession } from '../features/auth/renew-session';
+import { paths } from '../shared/routing/paths';
 import { fail, fakeApi, ok } from '../testing/fake-api';
 import { fakeJwt, sampleMe, sampleUser, signedInState } from '../testing/fake-session';
 import { renderApp } from '../testing/render-with-providers';
-import { paths } from './paths';
 import { makeStore } from './store';
 
 const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;

@@ -1,8 +1,8 @@
 import { persistStore } from 'redux-persist';
 import { describe, expect, it } from 'vitest';
-import { sessionStarted } from '../features/auth/session-slice';
-import { travellerDisabled } from '../features/bookings/booking-draft-slice';
 import { emptySearchDraft, searchDraftSaved } from '../features/flights/search-draft-slice';
+import { travellerDisabled } from '../shared/booking-draft/booking-draft-slice';
+import { sessionStarted } from '../shared/session/session-slice';
 import { fakeJwt, sampleUser } from '../testing/fake-session';
 import { createLogout } from './logout';
 import { makeStore } from './store';

@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import {
   createTransform,
   FLUSH,
@@ -12,16 +12,16 @@ import {
   REHYDRATE,
 } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
+import { signInSlice } from '../features/auth/sign-in-slice';
+import { searchDraftSlice } from '../features/flights/search-draft-slice';
+import { bookingDraftSlice } from '../shared/booking-draft/booking-draft-slice';
+import { api } from '../shared/http/api';
 import {
   initialSessionState,
   loggedOut,
   type SessionState,
   sessionSlice,
-} from '../features/auth/session-slice';
-import { signInSlice } from '../features/auth/sign-in-slice';
-import { bookingDraftSlice } from '../features/bookings/booking-draft-slice';
-import { flightSearchSlice } from '../features/flights/flight-search-slice';
-import { searchDraftSlice } from '../features/flights/search-draft-slice';
+} from '../shared/session/session-slice';
 
 const appReducer = combineReducers({
   [sessionSlice.reducerPath]: sessionSlice.reducer,
@@ -29,8 +29,9 @@ const appReducer = combineReducers({
   [signInSlice.reducerPath]: signInSlice.reducer,
   [searchDraftSlice.reducerPath]: searchDraftSlice.reducer,
   [bookingDraftSlice.reducerPath]: bookingDraftSlice.reducer,
-  // In memory only: search results and airports are server data, fetched fresh after a reload.
-  [flightSearchSlice.reducerPath]: flightSearchSlice.reducer,
+  // In memory only: the API's answers (search results, airports, …) are server data, fetched
+  // fresh after a reload (decision 010).
+  [api.reducerPath]: api.reducer,
 });
 
 export type RootState = ReturnType<typeof appReducer>;
@@ -73,11 +74,9 @@ export function makeStore(preloadedState?: Partial<RootState>) {
       getDefaultMiddleware({
         // redux-persist's own actions carry functions (its documented setting for Redux Toolkit).
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }),
+      }).concat(api.middleware),
   });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
-/** A thunk of this store (Redux Toolkit's convention): `dispatch(doSomething())`. */
-export type AppThunk<Result = void> = ThunkAction<Result, RootState, unknown, UnknownAction>;

@@ -1,6 +1,6 @@
 import type { CompanySummary, LoginNext, Me, SessionUser } from '@skydesk/contract';
 import type { RootState } from '../app/store';
-import { initialSessionState, type SessionState } from '../features/auth/session-slice';
+import { initialSessionState, type SessionState } from '../shared/session/session-slice';
 import { readTokenExpiry } from '../shared/session/token-expiry';
 
 /** A JWT-shaped token with the given `exp` (seconds). Unsigned: the client never verifies. */

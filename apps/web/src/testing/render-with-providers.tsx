@@ -8,9 +8,12 @@ import { AppProviders } from '../app/providers';
 import { appRoutes } from '../app/routes';
 import { makeStore, type RootState } from '../app/store';
 
+/** The state a test's store starts from, for helpers that may not import app/ (decision 010). */
+export type PreloadedState = Partial<RootState>;
+
 type RenderOptions = {
   /** The state the store starts from (it is then read back from storage like at a real start). */
-  preloadedState?: Partial<RootState>;
+  preloadedState?: PreloadedState;
   /** Where the app starts. */
   route?: string;
   /** History before `route`, e.g. to test going back. */

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { paths } from '../../shared/routing/paths';
 import { BareLayout } from '../layouts/bare-layout';
-import { paths } from '../paths';
 import { isChunkLoadError } from './chunk-load-error';
 import { CrashScreen } from './crash-screen';
 import { NewVersionScreen } from './new-version-screen';

@@ -1,9 +1,9 @@
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
-import { selectSessionUser } from '../../features/auth/session-slice';
-import { useAppSelector } from '../hooks';
+import { paths } from '../../shared/routing/paths';
+import { selectSessionUser } from '../../shared/session/session-slice';
+import { useAppSelector } from '../../shared/store/hooks';
 import { useLogout } from '../logout';
 import { NotFoundPage } from '../not-found-page';
-import { paths } from '../paths';
 import { isChunkLoadError } from './chunk-load-error';
 import { CrashScreen } from './crash-screen';
 import { NewVersionScreen } from './new-version-screen';

@@ -2,10 +2,10 @@ import type { LucideIcon } from 'lucide-react';
 import { Search, ShieldCheck, Ticket } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { paths } from '../../shared/routing/paths';
 import { Logo } from '../../shared/ui/logo';
 import { SkipLink } from '../../shared/ui/skip-link';
 import { ScreenLoader } from '../../shared/ui/spinner';
-import { paths } from '../paths';
 import { useDocumentTitle, useScreenTitle } from './screen-title';
 
 const highlights: { icon: LucideIcon; title: string; text: string }[] = [

@@ -15,7 +15,7 @@ import {
   Ticket,
   Users,
 } from 'lucide-react';
-import { paths } from '../paths';
+import { paths } from '../../shared/routing/paths';
 
 export type NavItem = {
   label: string;

@@ -3,11 +3,11 @@ import { clsx } from 'clsx';
 import { Lock } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, NavLink, useMatch, useResolvedPath } from 'react-router';
-import { selectSessionCompany } from '../../features/auth/session-slice';
+import { paths } from '../../shared/routing/paths';
+import { selectSessionCompany } from '../../shared/session/session-slice';
+import { useAppSelector } from '../../shared/store/hooks';
 import { Logo } from '../../shared/ui/logo';
 import { isCompanyApproved } from '../company-gate';
-import { useAppSelector } from '../hooks';
-import { paths } from '../paths';
 import { mainNavigation, type NavItem, settingsNavigation } from './navigation';
 
 type SidebarLinkProps = { item: NavItem; collapsed: boolean; onNavigate?: () => void };

@@ -1,11 +1,11 @@
 import { Building, ChevronDown, LogOut } from 'lucide-react';
 import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { selectSessionCompany, selectSessionUser } from '../../features/auth/session-slice';
+import { paths } from '../../shared/routing/paths';
+import { selectSessionCompany, selectSessionUser } from '../../shared/session/session-slice';
+import { useAppSelector } from '../../shared/store/hooks';
 import { Avatar } from '../../shared/ui/avatar';
-import { useAppSelector } from '../hooks';
 import { useLogout } from '../logout';
-import { paths } from '../paths';
 
 /** Closes the menu on Escape (focus back on its button) and on a press outside it. */
 function useDismiss(

@@ -1,6 +1,6 @@
 import type { Session } from '@skydesk/contract';
-import type { AppThunk } from '../../app/store';
-import { tokenRenewed } from './session-slice';
+import { tokenRenewed } from '../../shared/session/session-slice';
+import type { AppThunk } from '../../shared/store/hooks';
 
 let refreshing: Promise<Session> | null = null;
 

@@ -2,8 +2,8 @@ import { type LoginNext, SUCCESS } from '@skydesk/contract';
 import { useCallback } from 'react';
 import { toast } from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
-import { ApiError } from '../../shared/http/api-error';
+import { isApiFailure } from '../../shared/http/api-error';
+import { type CodeSentState, paths } from '../../shared/routing/paths';
 
 /** API.md login steps: the screen of each `next`. */
 export const SIGN_IN_STEP_PATH: Record<LoginNext, string> = {
@@ -11,12 +11,6 @@ export const SIGN_IN_STEP_PATH: Record<LoginNext, string> = {
   setup_2fa: paths.qrCodeScan,
   verify_2fa: paths.qrCodeScan,
 };
-
-/**
- * Location state of a screen whose code was just e-mailed: 'Resend code' waits from then, and
- * the browser keeps history state across a reload, so the wait survives one.
- */
-export type CodeSentState = { codeSentAt?: number } | null;
 
 /**
  * Goes to the screen of the step that follows the password; an enrolled authenticator is
@@ -38,4 +32,4 @@ export function useGoToSignInStep() {
  * A 401 from a sign-in step means the challenge is over (expired, used, too many wrong codes):
  * the server's message has been toasted, and the sign-in starts again at '/'.
  */
-export const isDeadChallenge = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+export const isDeadChallenge = (error: unknown): boolean => isApiFailure(error) && error.status === 401;

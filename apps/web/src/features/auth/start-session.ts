@@ -1,7 +1,7 @@
 import type { Session } from '@skydesk/contract';
-import type { AppThunk } from '../../app/store';
+import { profileLoaded, sessionStarted } from '../../shared/session/session-slice';
+import type { AppThunk } from '../../shared/store/hooks';
 import { refreshSession } from './renew-session';
-import { profileLoaded, sessionStarted } from './session-slice';
 
 const sessionCalls = () => import('./session-calls');
 

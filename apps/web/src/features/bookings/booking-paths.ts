@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/routing/paths';
 
 /**
  * spec §2 leaves route parameters open: a booking's screens name it in the query (`?id=`), so the

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { lhrJfk } from '../flights/testing/itineraries';
 import {
   bookingDraftSlice,
   bookingFormSaved,
@@ -8,7 +7,8 @@ import {
   itinerarySelected,
   offerRepriced,
   previousTravellerRemembered,
-} from './booking-draft-slice';
+} from '../../shared/booking-draft/booking-draft-slice';
+import { lhrJfk } from '../../testing/itineraries';
 import { emptyTraveller, passengerLabels, passengerMix, travellerProblems, tripDates } from './passengers';
 import { familyOffer, forFamily } from './testing/bookings';
 

@@ -1,24 +1,20 @@
 import {
-  ageProblem,
   PASSENGER_AGE,
+  PASSENGER_TYPE_LABELS,
   type PassengerType,
   type PricedItinerary,
   passportNeededUntil,
   type Title,
   type Traveller,
   TravellerFields,
+  type TripDates,
+  tripAgeProblem,
 } from '@skydesk/contract';
+import type { TravellerDraft } from '../../shared/booking-draft/booking-draft-slice';
 import { formatDayWithYear } from '../../shared/format/date-time';
-import type { TravellerDraft } from './booking-draft-slice';
-import { passengerMix } from './passenger-mix';
+import { passengerMix } from '../../shared/itinerary/passenger-mix';
 
 export { passengerMix };
-
-export const PASSENGER_TYPE_LABELS: Record<PassengerType, string> = {
-  adult: 'Adult',
-  child: 'Child',
-  infant: 'Infant',
-};
 
 /** The age rule of each type (API.md, IATA), as the date of birth's hint says it. */
 export const PASSENGER_AGE_HINTS: Record<PassengerType, string> = Object.fromEntries(
@@ -56,8 +52,6 @@ export function passengerLabels(mix: PassengerType[]): string[] {
 }
 
 /** The dates the passenger rules are checked on: the first and the last flight of the trip. */
-export type TripDates = { first: string; last: string };
-
 export function tripDates(itinerary: PricedItinerary): TripDates {
   const legs = itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption;
   const segments = legs.flatMap((leg) => leg.FlightSegment);
@@ -66,13 +60,6 @@ export function tripDates(itinerary: PricedItinerary): TripDates {
     last: segments.at(-1)?.DepartureDateTime.slice(0, 10) ?? '',
   };
 }
-
-/**
- * The date a passenger's age is checked on: an infant must still be under 2 on the last flight
- * (it flies on a lap the whole trip), everyone else is typed by their age on the first.
- */
-export const ageCheckDate = (type: PassengerType, dates: TripDates): string =>
-  type === 'infant' ? dates.last : dates.first;
 
 export const emptyTraveller = (type: PassengerType): TravellerDraft => ({
   passenger_type: type,
@@ -158,7 +145,7 @@ export function travellerProblems(
     problems.title = `${orList(TITLES_FOR[type].map((title) => TITLE_LABELS[title]))} for ${PASSENGER_TYPE_LABELS[type].toLowerCase()}s`;
 
   if (!problems.date_of_birth && dates.first) {
-    const problem = ageProblem(type, traveller.date_of_birth, ageCheckDate(type, dates));
+    const problem = tripAgeProblem(type, traveller.date_of_birth, dates);
     if (problem) problems.date_of_birth = problem;
   }
   if (!problems.passport_expiry && dates.last) {

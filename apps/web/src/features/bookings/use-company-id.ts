@@ -1,5 +1,5 @@
-import { useAppSelector } from '../../app/hooks';
-import { selectSessionCompany, selectSessionUser } from '../auth/session-slice';
+import { selectSessionCompany, selectSessionUser } from '../../shared/session/session-slice';
+import { useAppSelector } from '../../shared/store/hooks';
 
 /** The signed-in user's agency (API.md: the lists are asked for by the session's company id). */
 export function useCompanyId(): string | null {

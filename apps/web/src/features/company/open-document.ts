@@ -1,5 +1,5 @@
-import { companyEndpoints } from '@skydesk/contract';
-import { apiBlob } from '../../shared/http/api-request';
+import { useCallback } from 'react';
+import { companyApi } from './company-api';
 
 /** How long an opened document's object URL lives: long enough for the new tab to load it. */
 const OBJECT_URL_LIFETIME_MS = 60_000;
@@ -10,15 +10,20 @@ const OBJECT_URL_LIFETIME_MS = 60_000;
  * is opened at once, inside the click, so no popup blocker stops it, and pointed at the file
  * when it has arrived (closed again if it could not be fetched; the error is toasted).
  */
-export async function openVendorDocument(id: string): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const blob = await apiBlob(companyEndpoints.vendorDocument, { params: { id } });
-    const url = URL.createObjectURL(blob);
-    if (tab) tab.location.href = url;
-    else window.open(url, '_blank', 'noopener');
-    setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
-  } catch {
-    tab?.close();
-  }
+export function useOpenVendorDocument(): (id: string) => Promise<void> {
+  const [fetchDocument] = companyApi.useVendorDocumentMutation();
+  return useCallback(
+    async (id: string) => {
+      const tab = window.open('', '_blank');
+      try {
+        const url = await fetchDocument({ params: { id } }).unwrap();
+        if (tab) tab.location.href = url;
+        else window.open(url, '_blank', 'noopener');
+        setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
+      } catch {
+        tab?.close();
+      }
+    },
+    [fetchDocument],
+  );
 }

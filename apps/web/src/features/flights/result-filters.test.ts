@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalDayOffset, fewestSeats, layoversOf, legsOf } from './itinerary';
+import { arrivalDayOffset, fewestSeats, layoversOf, legsOf } from '../../shared/itinerary/itinerary';
+import { allLhrJfk, lhrJfk } from '../../testing/itineraries';
 import { airlineCounts, applyFilters, noFilters, sortSummaries, summarise } from './result-filters';
-import { allLhrJfk, lhrJfk } from './testing/itineraries';
 
 const summaries = allLhrJfk.map(summarise);
 const carriers = (list: ReturnType<typeof summarise>[]) => list.map((s) => s.carrier);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { indexAirports, matchAirports } from '../../shared/airports/airports';
 import { addDays, todayLocalDate } from '../../shared/format/date-time';
-import { indexAirports, matchAirports } from './airports';
+import { sampleRoutes } from '../../testing/itineraries';
 import { emptySearchDraft, type SearchDraft } from './search-draft-slice';
 import { draftFromSearch, formErrorsOfServer, SearchForm, toSearchBody } from './search-form';
-import { sampleRoutes } from './testing/itineraries';
 
 const inDays = (days: number) => addDays(todayLocalDate(), days);
 

@@ -8,19 +8,6 @@ export const PASSENGER_LIMITS = { maxAdults: 9, maxChildren: 8, maxSeated: 9 } a
 /** API.md: a multi-city trip has 2 to 6 legs. */
 export const MULTI_CITY_LEGS = { min: 2, max: 6 } as const;
 
-export const TRIP_TYPE_LABELS: Record<TripType, string> = {
-  OneWay: 'One-way',
-  Return: 'Return',
-  MultiCity: 'Multi-city',
-};
-
-export const CABIN_LABELS: Record<Cabin, string> = {
-  Economy: 'Economy',
-  PremiumEconomy: 'Premium economy',
-  Business: 'Business',
-  First: 'First',
-};
-
 export const emptyLeg = (): SearchLegDraft => ({
   origin_location_code: '',
   destination_location_code: '',

@@ -1,6 +1,5 @@
-import type { SearchHistoryEntry } from '@skydesk/contract';
+import { CABIN_LABELS, type SearchHistoryEntry } from '@skydesk/contract';
 import { formatDay } from '../../shared/format/date-time';
-import { CABIN_LABELS } from './search-form';
 
 type SearchLike = Pick<
   SearchHistoryEntry,

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../http/api-error';
+import { isApiFailure } from '../http/api-error';
 
 /**
  * API.md: a 422 carries `data.errors` keyed by field. Puts each message on the form field of
@@ -11,10 +11,10 @@ export function showServerFieldErrors<Values extends FieldValues>(
   setError: UseFormSetError<Values>,
   fields: readonly Path<Values>[],
 ): boolean {
-  if (!(error instanceof ApiError)) return false;
+  if (!isApiFailure(error)) return false;
   let shown = 0;
   for (const field of fields) {
-    const message = error.fieldErrors[field]?.[0];
+    const message = Object.hasOwn(error.fieldErrors, field) ? error.fieldErrors[field]?.[0] : undefined;
     if (!message) continue;
     setError(field, { type: 'server', message }, { shouldFocus: shown === 0 });
     shown += 1;

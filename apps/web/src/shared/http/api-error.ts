@@ -34,3 +34,27 @@ export class ApiError extends Error {
     this.retryAfter = retryAfter;
   }
 }
+
+/**
+ * A failed call as data: what ApiError carries, as a plain object. RTK Query keeps a failure in
+ * the store and hands it to `unwrap()` callers, and the store holds only serializable values.
+ */
+export type ApiFailure = Pick<ApiError, 'status' | 'message' | 'fieldErrors' | 'data' | 'retryAfter'>;
+
+/** A failed call, whichever form it takes (an ApiError thrown, or RTK Query's failure). */
+export const isApiFailure = (value: unknown): value is ApiFailure =>
+  value instanceof ApiError ||
+  (typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiFailure).status === 'number' &&
+    typeof (value as ApiFailure).message === 'string' &&
+    typeof (value as ApiFailure).fieldErrors === 'object');
+
+/** The plain form of an ApiError, for the store. */
+export const toApiFailure = ({ status, message, fieldErrors, data, retryAfter }: ApiError): ApiFailure => ({
+  status,
+  message,
+  fieldErrors,
+  data,
+  retryAfter,
+});

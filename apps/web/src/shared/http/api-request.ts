@@ -53,8 +53,8 @@ type OptionsArgument<E extends Endpoint> =
     ? [options?: ApiRequestOptions<E>]
     : [options: ApiRequestOptions<E>];
 
-/** The same options, seen untyped inside the client. */
-type RawOptions = CallOptions<Endpoint> & {
+/** The same options, seen untyped: inside the client, and by callers holding the endpoint as data. */
+export type RawOptions = CallOptions<Endpoint> & {
   params?: Record<string, string | number>;
   query?: Record<string, unknown>;
   body?: unknown;
@@ -183,4 +183,18 @@ export function apiRequest<E extends Endpoint>(
  */
 export function apiBlob<E extends Endpoint>(endpoint: E, ...[options]: OptionsArgument<E>): Promise<Blob> {
   return send(endpoint, (options ?? {}) as RawOptions, (response) => response.blob());
+}
+
+/**
+ * apiRequest for a caller that holds the endpoint and its options as data (the RTK Query base
+ * query), where their types have already been checked by whoever built the call.
+ */
+export function sendCall(
+  endpoint: Endpoint,
+  options: RawOptions,
+  answer: 'envelope' | 'file',
+): Promise<unknown> {
+  return answer === 'file'
+    ? send(endpoint, options, (response) => response.blob())
+    : send(endpoint, options, async (response) => readSuccessBody(await readBody(response)));
 }

@@ -7,10 +7,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const nonEmptyString = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
-/** API.md: a 422 answer carries `data.errors` as `{ field: [message, …] }`. */
+/**
+ * API.md: a 422 answer carries `data.errors` as `{ field: [message, …] }`. Field names come from
+ * the request, so one may be `__proto__` or `toString`: the map has no prototype.
+ */
 export function readFieldErrors(body: unknown): FieldErrors {
-  if (!isRecord(body) || !isRecord(body.data) || !isRecord(body.data.errors)) return {};
-  const fieldErrors: FieldErrors = {};
+  const fieldErrors: FieldErrors = Object.create(null);
+  if (!isRecord(body) || !isRecord(body.data) || !isRecord(body.data.errors)) return fieldErrors;
   for (const [field, messages] of Object.entries(body.data.errors)) {
     const list = (Array.isArray(messages) ? messages : [messages]).filter(
       (message): message is string => typeof message === 'string',

@@ -14,7 +14,7 @@ type CodeFormProps = {
   label: string;
   hint?: ReactNode;
   submitLabel: string;
-  /** Sends the code; throws the call's ApiError when it is refused (a 422 lands on the field). */
+  /** Sends the code; throws the call's ApiFailure when it is refused (a 422 lands on the field). */
   onSubmit: (code: string) => Promise<void>;
   /** Under the button, e.g. the resend control. */
   children?: ReactNode;

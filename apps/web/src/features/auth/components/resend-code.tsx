@@ -2,7 +2,7 @@ import { SUCCESS } from '@skydesk/contract';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
-import { ApiError } from '../../../shared/http/api-error';
+import { isApiFailure } from '../../../shared/http/api-error';
 import { useCountdown } from '../../../shared/time/use-countdown';
 import { Button } from '../../../shared/ui/button';
 
@@ -13,7 +13,7 @@ import { Button } from '../../../shared/ui/button';
 export const RESEND_COOLDOWN_SECONDS = 60;
 
 type ResendCodeProps = {
-  /** Asks for a new code; throws the call's ApiError when refused. */
+  /** Asks for a new code; throws the call's ApiFailure when refused. */
   onResend: () => Promise<void>;
   /** When the last code was sent (epoch ms), if it was just now: the cool-down runs from there. */
   lastSentAt?: number | null;
@@ -37,7 +37,7 @@ export function ResendCode({ onResend, lastSentAt = null }: ResendCodeProps) {
       toast.success(SUCCESS.codeResent);
       setWaitUntil(Date.now() + RESEND_COOLDOWN_SECONDS * 1000);
     } catch (error) {
-      if (error instanceof ApiError && error.retryAfter !== undefined) {
+      if (isApiFailure(error) && error.retryAfter !== undefined) {
         setWaitUntil(Date.now() + error.retryAfter * 1000);
       }
     } finally {

@@ -5,18 +5,19 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
-import { apiRequest } from '../../../shared/http/api-request';
+import { paths } from '../../../shared/routing/paths';
 import { AuthPanel, textLinkClasses } from '../../../shared/ui/auth-panel';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/field';
+import { authApi } from '../auth-api';
 
 const ForgotBody = authEndpoints.forgotPassword.body;
 
 /** /forget-password (spec §2): asks for a reset link; the answer is the same for any address (API.md). */
 export function ForgetPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [forgotPassword] = authApi.useForgotPasswordMutation();
   const {
     register,
     handleSubmit,
@@ -26,7 +27,7 @@ export function ForgetPasswordPage() {
 
   const request = handleSubmit(async (body) => {
     try {
-      await apiRequest(authEndpoints.forgotPassword, { body });
+      await forgotPassword({ body }).unwrap();
     } catch (error) {
       showServerFieldErrors(error, setError, ['email']);
       return;

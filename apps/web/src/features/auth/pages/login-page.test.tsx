@@ -1,7 +1,7 @@
 import { type LoginNext, SUCCESS } from '@skydesk/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, invalid, ok } from '../../../testing/fake-api';
 import { CHALLENGE_TOKEN, sampleUser, signedInState } from '../../../testing/fake-session';
 import { renderApp } from '../../../testing/render-with-providers';

@@ -3,15 +3,15 @@ import { authEndpoints } from '@skydesk/contract';
 import { LogIn } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/paths';
 import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
-import { apiRequest } from '../../../shared/http/api-request';
+import { paths } from '../../../shared/routing/paths';
+import { selectSignedIn } from '../../../shared/session/session-slice';
+import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { AuthPanel, textLinkClasses } from '../../../shared/ui/auth-panel';
 import { Button } from '../../../shared/ui/button';
 import { Field, TextField } from '../../../shared/ui/field';
 import { PasswordInput } from '../../../shared/ui/password-input';
-import { selectSessionToken, selectSessionUser } from '../session-slice';
+import { authApi } from '../auth-api';
 import { challengeIssued } from '../sign-in-slice';
 import { useGoToSignInStep } from '../sign-in-steps';
 
@@ -29,7 +29,8 @@ export function LoginPage() {
   const state = location.state as LoginLocationState;
   const dispatch = useAppDispatch();
   const goToStep = useGoToSignInStep();
-  const signedIn = useAppSelector((s) => selectSessionUser(s) !== null && selectSessionToken(s) !== null);
+  const [login] = authApi.useLoginMutation();
+  const signedIn = useAppSelector(selectSignedIn);
   const {
     register,
     handleSubmit,
@@ -45,7 +46,7 @@ export function LoginPage() {
   const signIn = handleSubmit(async (body) => {
     try {
       // A 401 here is a wrong e-mail or password, not an ended session: the server's message shows.
-      const step = await apiRequest(authEndpoints.login, { body, logoutOn401: false });
+      const step = await login({ body }).unwrap();
       dispatch(challengeIssued({ step, returnTo: state?.from ?? null }));
       goToStep(step.next);
     } catch (error) {

@@ -1,17 +1,18 @@
-import { authEndpoints, type Session, SUCCESS } from '@skydesk/contract';
+import type { Session } from '@skydesk/contract';
+import { SUCCESS } from '@skydesk/contract';
 import { Check, Copy, KeyRound, ShieldCheck, Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/paths';
-import { apiRequest } from '../../../shared/http/api-request';
+import { paths } from '../../../shared/routing/paths';
+import { selectSessionToken } from '../../../shared/session/session-slice';
+import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { AuthPanel } from '../../../shared/ui/auth-panel';
 import { Button } from '../../../shared/ui/button';
 import { ScreenLoader, Spinner } from '../../../shared/ui/spinner';
+import { authApi } from '../auth-api';
 import { CodeForm } from '../components/code-form';
 import { groupInFours, otpauthSecret } from '../otpauth-secret';
-import { selectSessionToken } from '../session-slice';
 import { challengeEnded, type SignInChallenge, selectChallenge, selectReturnTo } from '../sign-in-slice';
 import { isDeadChallenge, SIGN_IN_STEP_PATH } from '../sign-in-steps';
 import { startSession } from '../start-session';
@@ -24,10 +25,11 @@ import { StartOver } from './verification-page';
 export function QrCodeScanPage() {
   const challenge = useAppSelector(selectChallenge);
   const returnTo = useAppSelector(selectReturnTo);
-  const signedIn = useAppSelector((state) => selectSessionToken(state) !== null);
+  const signedIn = useAppSelector(selectSessionToken) !== null;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [signingIn, setSigningIn] = useState(false);
+  const [verifyAuthenticator] = authApi.useVerifyAuthenticatorMutation();
 
   if (signingIn) return <ScreenLoader />;
   // Only reachable in the middle of a sign-in: the challenge lives in memory, so a reload starts over.
@@ -43,10 +45,7 @@ export function QrCodeScanPage() {
 
   const verify = async (code: string) => {
     try {
-      const session = await apiRequest(authEndpoints.verifyAuthenticator, {
-        body: { code },
-        bearerToken: challenge.token,
-      });
+      const session = await verifyAuthenticator({ body: { code }, bearerToken: challenge.token }).unwrap();
       await finishSignIn(session);
     } catch (error) {
       if (isDeadChallenge(error)) dispatch(challengeEnded());
@@ -129,57 +128,28 @@ function StepNumber({ n }: { n: number }) {
   );
 }
 
-type Enrolment = { qr_code: string; otpauth_url: string };
-
 /**
- * One generate-qrcode call per challenge, shared by whoever asks while it runs: the server keeps
- * one pending secret per user and two calls racing could each store their own, leaving the QR on
- * screen out of step with the secret the server checks (StrictMode runs effects twice).
+ * The QR code from generate-qrcode (Bearer = the challenge token) and the same key to type in:
+ * one call per challenge, shared by whoever asks while it runs (StrictMode runs effects twice).
  */
-const enrolments = new Map<string, Promise<Enrolment>>();
-
-function requestEnrolment(challengeToken: string): Promise<Enrolment> {
-  let pending = enrolments.get(challengeToken);
-  if (!pending) {
-    pending = apiRequest(authEndpoints.generateQrCode, { bearerToken: challengeToken });
-    enrolments.set(challengeToken, pending);
-    // Kept only while it runs: a retry after a failure, or a new sign-in, asks afresh.
-    const forget = () => enrolments.delete(challengeToken);
-    pending.then(forget, forget);
-  }
-  return pending;
-}
-
-/** The QR code from generate-qrcode (Bearer = the challenge token) and the same key to type in. */
 function EnrolmentCode({ challenge }: { challenge: SignInChallenge }) {
   const dispatch = useAppDispatch();
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const {
+    currentData: enrolment,
+    error,
+    isError,
+    refetch,
+  } = authApi.useEnrolmentQuery({ bearerToken: challenge.token });
+  const dead = isError && isDeadChallenge(error);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again after a failure
   useEffect(() => {
-    let current = true;
-    setFailed(false);
-    requestEnrolment(challenge.token).then(
-      (answer) => {
-        if (current) setEnrolment(answer);
-      },
-      (error: unknown) => {
-        if (!current) return;
-        if (isDeadChallenge(error)) dispatch(challengeEnded());
-        else setFailed(true);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [challenge.token, dispatch, attempt]);
+    if (dead) dispatch(challengeEnded());
+  }, [dead, dispatch]);
 
-  if (failed) {
+  if (isError && !dead) {
     return (
       <Alert tone="error" className="mt-3" title="The QR code could not be loaded.">
-        <Button variant="secondary" className="mt-2" onClick={() => setAttempt((n) => n + 1)}>
+        <Button variant="secondary" className="mt-2" onClick={() => void refetch()}>
           Try again
         </Button>
       </Alert>

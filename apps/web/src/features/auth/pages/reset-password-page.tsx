@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { authEndpoints, Password, SUCCESS } from '@skydesk/contract';
+import { Password, SUCCESS } from '@skydesk/contract';
 import { KeyRound, LinkIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { paths } from '../../../app/paths';
 import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
-import { ApiError } from '../../../shared/http/api-error';
-import { apiRequest } from '../../../shared/http/api-request';
+import { isApiFailure } from '../../../shared/http/api-error';
+import { paths } from '../../../shared/routing/paths';
 import { Alert } from '../../../shared/ui/alert';
 import { AuthPanel, textLinkClasses } from '../../../shared/ui/auth-panel';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
+import { authApi } from '../auth-api';
 
 /** The contract's reset body without the token (it comes from the link), same rules and messages. */
 export const NewPasswordForm = z
@@ -60,6 +60,7 @@ function LinkProblem({ reason }: { reason: 'missing' | 'expired' }) {
 function NewPassword({ token }: { token: string }) {
   const navigate = useNavigate();
   const [linkDead, setLinkDead] = useState(false);
+  const [resetPassword] = authApi.useResetPasswordMutation();
   const {
     register,
     handleSubmit,
@@ -75,9 +76,9 @@ function NewPassword({ token }: { token: string }) {
 
   const save = handleSubmit(async (form) => {
     try {
-      await apiRequest(authEndpoints.resetPassword, { body: { token, ...form } });
+      await resetPassword({ body: { token, ...form } }).unwrap();
     } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors.token) setLinkDead(true);
+      if (isApiFailure(error) && error.fieldErrors.token) setLinkDead(true);
       else showServerFieldErrors(error, setError, ['password', 'password_confirmation']);
       return;
     }

@@ -1,7 +1,7 @@
 import { SUCCESS } from '@skydesk/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, invalid, ok } from '../../../testing/fake-api';
 import { CHALLENGE_TOKEN, sampleUser, signingInState } from '../../../testing/fake-session';
 import { renderApp } from '../../../testing/render-with-providers';

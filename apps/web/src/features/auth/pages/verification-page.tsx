@@ -1,17 +1,17 @@
-import { authEndpoints, SUCCESS } from '@skydesk/contract';
+import { SUCCESS } from '@skydesk/contract';
 import { MailCheck, MailQuestion } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/paths';
-import { ApiError } from '../../../shared/http/api-error';
-import { apiRequest } from '../../../shared/http/api-request';
+import { isApiFailure } from '../../../shared/http/api-error';
+import { type CodeSentState, paths } from '../../../shared/routing/paths';
+import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { AuthPanel, textLinkClasses } from '../../../shared/ui/auth-panel';
+import { authApi } from '../auth-api';
 import { CodeForm } from '../components/code-form';
 import { ResendCode } from '../components/resend-code';
 import { challengeAdvanced, challengeEnded, type SignInChallenge, selectChallenge } from '../sign-in-slice';
-import { type CodeSentState, isDeadChallenge, SIGN_IN_STEP_PATH } from '../sign-in-steps';
+import { isDeadChallenge, SIGN_IN_STEP_PATH } from '../sign-in-steps';
 import type { LoginLocationState } from './login-page';
 
 type VerificationPageProps = {
@@ -37,6 +37,8 @@ function EmailVerification() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
+  const [verifyEmail] = authApi.useVerifyEmailMutation();
+  const [resendEmailCode] = authApi.useResendEmailCodeMutation();
   // Kept in the URL (not in memory) so a reload of this screen still knows the address.
   const email = searchParams.get('email')?.trim() ?? '';
   const codeSentAt = (location.state as CodeSentState)?.codeSentAt ?? null;
@@ -67,10 +69,10 @@ function EmailVerification() {
 
   const verify = async (code: string) => {
     try {
-      await apiRequest(authEndpoints.verifyEmail, { body: { email, code } });
+      await verifyEmail({ body: { email, code } }).unwrap();
     } catch (error) {
       // 409: verified already (another tab, an earlier visit): nothing left to do here.
-      if (error instanceof ApiError && error.status === 409) return goToSignIn();
+      if (isApiFailure(error) && error.status === 409) return goToSignIn();
       throw error;
     }
     toast.success('Your e-mail is verified. Sign in to continue.');
@@ -94,7 +96,7 @@ function EmailVerification() {
         <ResendCode
           lastSentAt={codeSentAt}
           onResend={async () => {
-            await apiRequest(authEndpoints.resendEmailCode, { body: { email } });
+            await resendEmailCode({ body: { email } }).unwrap();
           }}
         />
       </CodeForm>
@@ -115,6 +117,8 @@ function LoginCodeForm({ challenge }: { challenge: SignInChallenge }) {
   const location = useLocation();
   const codeSentAt = (location.state as CodeSentState)?.codeSentAt ?? null;
   const { email, token } = challenge;
+  const [verifyLoginCode] = authApi.useVerifyLoginCodeMutation();
+  const [resendLoginCode] = authApi.useResendLoginCodeMutation();
 
   const endOnDeadChallenge = (error: unknown): never => {
     if (isDeadChallenge(error)) dispatch(challengeEnded());
@@ -122,9 +126,9 @@ function LoginCodeForm({ challenge }: { challenge: SignInChallenge }) {
   };
 
   const verify = async (code: string) => {
-    const step = await apiRequest(authEndpoints.verifyLoginCode, {
-      body: { email, code, challenge_token: token },
-    }).catch(endOnDeadChallenge);
+    const step = await verifyLoginCode({ body: { email, code, challenge_token: token } })
+      .unwrap()
+      .catch(endOnDeadChallenge);
     if (step.next === 'verify_2fa') toast.success(SUCCESS.checkAuthenticator);
     // The screen follows the challenge: the next step's screen replaces this one.
     dispatch(challengeAdvanced(step));
@@ -146,9 +150,9 @@ function LoginCodeForm({ challenge }: { challenge: SignInChallenge }) {
         <ResendCode
           lastSentAt={codeSentAt}
           onResend={async () => {
-            await apiRequest(authEndpoints.resendLoginCode, {
-              body: { email, challenge_token: token },
-            }).catch(endOnDeadChallenge);
+            await resendLoginCode({ body: { email, challenge_token: token } })
+              .unwrap()
+              .catch(endOnDeadChallenge);
           }}
         />
       </CodeForm>

@@ -1,8 +1,8 @@
 import type { Credits, Money } from '@skydesk/contract';
 import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { formatMoney } from '../../../shared/format/money';
+import { paths } from '../../../shared/routing/paths';
 import { Card } from '../../../shared/ui/card';
 import { Spinner } from '../../../shared/ui/spinner';
 

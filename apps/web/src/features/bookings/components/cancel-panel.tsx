@@ -1,12 +1,13 @@
-import { type Booking, bookingEndpoints, SUCCESS } from '@skydesk/contract';
+import { type Booking, SUCCESS } from '@skydesk/contract';
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
+import { useIdempotentMutation } from '../../../shared/http/use-idempotent-mutation';
 import { Button } from '../../../shared/ui/button';
-import { useIdempotentCall } from '../use-idempotent-call';
+import { bookingsApi } from '../bookings-api';
 import { ReasonField, reasonProblem } from './reason-field';
 
 type CancelPanelProps = {
@@ -21,7 +22,7 @@ type CancelPanelProps = {
 
 /** Cancel (`POST /api/request-cancel-booking`), saying first what it will do to seats and money. */
 export function CancelPanel({ booking, mode, onStart, onDone, onFailed, onClose }: CancelPanelProps) {
-  const call = useIdempotentCall();
+  const cancelBooking = useIdempotentMutation(bookingsApi.useCancelBookingMutation);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -33,9 +34,7 @@ export function CancelPanel({ booking, mode, onStart, onDone, onFailed, onClose 
     setBusy(true);
     onStart();
     try {
-      const cancelled = await call(bookingEndpoints.cancel, {
-        body: { booking_id: booking.id, reason: reason.trim() },
-      });
+      const cancelled = await cancelBooking({ body: { booking_id: booking.id, reason: reason.trim() } });
       toast.success(SUCCESS.bookingCancelled);
       onDone(cancelled);
     } catch (failure) {

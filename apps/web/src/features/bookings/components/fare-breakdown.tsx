@@ -1,6 +1,7 @@
 import type { AirItineraryPricingInfo, Money } from '@skydesk/contract';
+import { PTC_LABELS } from '@skydesk/contract';
 import { formatMoney } from '../../../shared/format/money';
-import { FareTotals, PTC_LABELS } from '../../flights/components/fare-totals';
+import { FareTotals } from '../../../shared/itinerary/fare-totals';
 
 const times = (money: Money, quantity: number): Money => ({
   Amount: Math.round(money.Amount * 100 * quantity) / 100,

@@ -1,8 +1,8 @@
 import type { AirItineraryPricingInfo } from '@skydesk/contract';
 import { BadgeCheck, Luggage, RefreshCw, XCircle } from 'lucide-react';
 import { formatMoney } from '../../../shared/format/money';
+import { baggageLabel } from '../../../shared/itinerary/itinerary';
 import { Badge } from '../../../shared/ui/badge';
-import { baggageLabel } from '../../flights/itinerary';
 
 /** Refundability, penalties, brands and baggage of a fare, as the quote states them. */
 export function FareRules({ pricing, carrier }: { pricing: AirItineraryPricingInfo; carrier: string }) {

@@ -1,14 +1,15 @@
-import { type Booking, bookingEndpoints } from '@skydesk/contract';
+import type { Booking } from '@skydesk/contract';
 import { Ticket, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { formatMoney } from '../../../shared/format/money';
-import { ApiError } from '../../../shared/http/api-error';
+import { isApiFailure } from '../../../shared/http/api-error';
+import { useIdempotentMutation } from '../../../shared/http/use-idempotent-mutation';
+import { paths } from '../../../shared/routing/paths';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
+import { bookingsApi } from '../bookings-api';
 import type { CreditsState } from '../use-credits';
-import { useIdempotentCall } from '../use-idempotent-call';
 import { balanceCovers, creditsMoney } from './balance-card';
 
 type IssuePanelProps = {
@@ -24,7 +25,7 @@ type IssuePanelProps = {
  * shortfall and where to add credits.
  */
 export function IssuePanel({ booking, credits, onIssued, onClose }: IssuePanelProps) {
-  const call = useIdempotentCall();
+  const issueBooking = useIdempotentMutation(bookingsApi.useIssueBookingMutation);
   const [busy, setBusy] = useState(false);
   const [short, setShort] = useState(false);
   const { credits: balance } = credits;
@@ -33,12 +34,10 @@ export function IssuePanel({ booking, credits, onIssued, onClose }: IssuePanelPr
     setBusy(true);
     setShort(false);
     try {
-      onIssued(await call(bookingEndpoints.issue, { body: { pnr: booking.pnr } }));
+      onIssued(await issueBooking({ body: { pnr: booking.pnr } }));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 402) {
-        setShort(true);
-        credits.reload();
-      }
+      // The balance is asked again (the 402 invalidates it): the shortfall is said against it.
+      if (isApiFailure(error) && error.status === 402) setShort(true);
     } finally {
       setBusy(false);
     }

@@ -1,13 +1,19 @@
-import { GENDERS, passportNeededUntil, type Traveller } from '@skydesk/contract';
+import {
+  ageCheckDate,
+  GENDERS,
+  passportNeededUntil,
+  type Traveller,
+  type TripDates,
+} from '@skydesk/contract';
 import { History, UserRound, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { type Control, type UseFormReturn, useWatch } from 'react-hook-form';
+import type { TravellerDraft } from '../../../shared/booking-draft/booking-draft-slice';
 import { formatDayWithYear } from '../../../shared/format/date-time';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { CountryOptions, SelectField, TextField } from '../../../shared/ui/field';
-import type { TravellerDraft } from '../booking-draft-slice';
-import { ageCheckDate, PASSENGER_AGE_HINTS, TITLE_LABELS, TITLES_FOR, type TripDates } from '../passengers';
+import { PASSENGER_AGE_HINTS, TITLE_LABELS, TITLES_FOR } from '../passengers';
 import type { TravellersFormValues } from '../travellers-form';
 import type { SavedTravellers } from '../use-saved-travellers';
 import { SavedTravellerPicker } from './saved-traveller-picker';

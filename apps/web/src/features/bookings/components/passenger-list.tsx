@@ -1,8 +1,9 @@
 import type { PassengerType, Ticket } from '@skydesk/contract';
+import { PASSENGER_TYPE_LABELS } from '@skydesk/contract';
 import { formatDayWithYear } from '../../../shared/format/date-time';
 import { Badge } from '../../../shared/ui/badge';
 import { countryName } from '../country-name';
-import { PASSENGER_TYPE_LABELS, TITLE_LABELS } from '../passengers';
+import { TITLE_LABELS } from '../passengers';
 import { TicketStatusBadge } from './booking-status-badge';
 
 export type PassengerRow = {

@@ -1,12 +1,12 @@
-import { bookingEndpoints, SUCCESS } from '@skydesk/contract';
+import { SUCCESS } from '@skydesk/contract';
 import { Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../../../shared/http/api-request';
 import { Button } from '../../../shared/ui/button';
 import { FieldError, inputClasses } from '../../../shared/ui/field';
 import { bookingDetailsPath } from '../booking-paths';
+import { bookingsApi } from '../bookings-api';
 
 const PNR = /^[A-Z0-9]{6}$/;
 
@@ -16,22 +16,19 @@ export function PnrLookup() {
   const inputId = useId();
   const [pnr, setPnr] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const [findBooking, { isFetching: busy }] = bookingsApi.useLazyBookingByPnrQuery();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = pnr.trim().toUpperCase();
     if (!PNR.test(value)) return setError('A booking reference has 6 letters and digits');
     setError(undefined);
-    setBusy(true);
     try {
-      const booking = await apiRequest(bookingEndpoints.byPnr, { body: { pnr: value } });
+      const booking = await findBooking({ body: { pnr: value } }).unwrap();
       toast.success(SUCCESS.pnrFetched);
       navigate(bookingDetailsPath(booking.id));
     } catch {
       // The toast says why (not found, or the call failed).
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,8 +1,8 @@
 import type { PriceChange } from '@skydesk/contract';
 import { ArrowRight, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { formatMoney } from '../../../shared/format/money';
+import { paths } from '../../../shared/routing/paths';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 
 type PriceChangePanelProps = {

@@ -1,14 +1,14 @@
-import { type Booking, bookingEndpoints, type PenaltyAnswer, SUCCESS } from '@skydesk/contract';
+import { type Booking, SUCCESS } from '@skydesk/contract';
 import { ReceiptText } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { formatMoney } from '../../../shared/format/money';
 import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
-import { apiRequest } from '../../../shared/http/api-request';
+import { useIdempotentMutation } from '../../../shared/http/use-idempotent-mutation';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
-import { useIdempotentCall } from '../use-idempotent-call';
+import { bookingsApi } from '../bookings-api';
 import { ReasonField, reasonProblem } from './reason-field';
 
 type RefundPanelProps = {
@@ -28,32 +28,22 @@ const sumOf = (amounts: { Amount: number; CurrencyCode: string }[], currency: st
  * others fly — and says why (`POST /api/request-ticket-refund` with those ticket numbers).
  */
 export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
-  const call = useIdempotentCall();
-  const [penalty, setPenalty] = useState<PenaltyAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [chosen, setChosen] = useState<string[]>([]);
+  const refundBooking = useIdempotentMutation(bookingsApi.useRefundBookingMutation);
+  const { currentData: penalty, isError: failed } = bookingsApi.usePenaltyQuery({
+    body: { booking_id: booking.id },
+  });
+  // Every ticket is ticked until the agent changes the choice.
+  const [choice, setChoice] = useState<string[] | null>(null);
+  const chosen = choice ?? penalty?.tickets.map((ticket) => ticket.ticket_number) ?? [];
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [choiceError, setChoiceError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    apiRequest(bookingEndpoints.penalty, { body: { booking_id: booking.id }, signal: controller.signal })
-      .then((answer) => {
-        setPenalty(answer);
-        setChosen(answer.tickets.map((ticket) => ticket.ticket_number));
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, [booking.id]);
-
   const toggle = (ticketNumber: string) => {
     setChoiceError(undefined);
-    setChosen((current) =>
-      current.includes(ticketNumber) ? current.filter((n) => n !== ticketNumber) : [...current, ticketNumber],
+    setChoice(
+      chosen.includes(ticketNumber) ? chosen.filter((n) => n !== ticketNumber) : [...chosen, ticketNumber],
     );
   };
 
@@ -67,7 +57,7 @@ export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
     try {
       // In the booking's order, whatever order they were ticked in.
       const ticketNumbers = penalty.tickets.map((t) => t.ticket_number).filter((n) => chosen.includes(n));
-      const requested = await call(bookingEndpoints.refund, {
+      const requested = await refundBooking({
         body: { booking_id: booking.id, reason: reason.trim(), ticket_numbers: ticketNumbers },
       });
       toast.success(SUCCESS.refundRequestedShort);

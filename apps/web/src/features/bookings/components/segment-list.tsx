@@ -1,11 +1,11 @@
 import type { AirItineraryPricingInfo, BookingSegment, TripType } from '@skydesk/contract';
+import { CABIN_LABELS } from '@skydesk/contract';
 import { Clock, Luggage } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { AirportDirectory } from '../../../shared/airports/use-airports';
 import { daysBetween, formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
-import { DayMark } from '../../flights/components/itinerary-card';
-import { baggageLabel, instantOf } from '../../flights/itinerary';
-import { CABIN_LABELS } from '../../flights/search-form';
-import type { AirportDirectory } from '../../flights/use-airports';
+import { DayMark } from '../../../shared/itinerary/day-mark';
+import { baggageLabel, instantOf } from '../../../shared/itinerary/itinerary';
 import { fareOfSegment, legLabel, legRoute, legsOfSegments } from '../booking-segments';
 
 const place = (airports: AirportDirectory | undefined, code: string, terminal: string | null) => {

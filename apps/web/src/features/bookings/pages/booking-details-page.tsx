@@ -1,14 +1,19 @@
-import { type Booking, type BookingAction, type BookingDetails, SUCCESS } from '@skydesk/contract';
+import {
+  type BookingAction,
+  type BookingDetails,
+  CABIN_LABELS,
+  SUCCESS,
+  TRIP_TYPE_LABELS,
+} from '@skydesk/contract';
 import { Ban, Download, FileText, ReceiptText, Ticket } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAirports } from '../../../shared/airports/use-airports';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
-import { CABIN_LABELS, TRIP_TYPE_LABELS } from '../../flights/search-form';
-import { useAirports } from '../../flights/use-airports';
 import { eTicketPath } from '../booking-paths';
 import { tripRoute } from '../booking-segments';
 import { BookingHistoryTimeline } from '../components/booking-history-timeline';
@@ -50,10 +55,10 @@ export function BookingDetailsPage() {
   const details = useBookingDetails(params.get('id'));
   if (details.status === 'loading') return <BookingLoading />;
   if (details.status !== 'done') return <BookingNotFound />;
-  return <BookingView booking={details.booking} reload={details.reload} />;
+  return <BookingView booking={details.booking} />;
 }
 
-function BookingView({ booking, reload }: { booking: BookingDetails; reload: () => Promise<void> }) {
+function BookingView({ booking }: { booking: BookingDetails }) {
   const navigate = useNavigate();
   const airports = useAirports();
   const credits = useCredits();
@@ -61,12 +66,6 @@ function BookingView({ booking, reload }: { booking: BookingDetails; reload: () 
   const { downloading, download } = useTicketDownload(booking);
   // spec §4: cancelling stores a success message, cleared when a cancel starts or fails.
   const [cancelMessage, setCancelMessage] = useState<string | null>(null);
-
-  const afterAction = async (_updated: Booking) => {
-    setPanel(null);
-    credits.reload();
-    await reload();
-  };
 
   const hasTickets = booking.tickets.length > 0;
   const ticketOf = new Map(booking.tickets.map((ticket) => [ticket.passenger_id, ticket]));
@@ -153,18 +152,15 @@ function BookingView({ booking, reload }: { booking: BookingDetails; reload: () 
           onStart={() => setCancelMessage(null)}
           onFailed={() => setCancelMessage(null)}
           onClose={() => setPanel(null)}
-          onDone={(updated) => {
+          onDone={() => {
+            // The booking and the balance are asked again: the cancel invalidated them.
             setCancelMessage(SUCCESS.bookingCancelled);
-            void afterAction(updated);
+            setPanel(null);
           }}
         />
       )}
       {panel === 'refund' && (
-        <RefundPanel
-          booking={booking}
-          onClose={() => setPanel(null)}
-          onDone={(updated) => void afterAction(updated)}
-        />
+        <RefundPanel booking={booking} onClose={() => setPanel(null)} onDone={() => setPanel(null)} />
       )}
 
       <div className="grid items-start gap-5 lg:grid-cols-[1fr_22rem]">

@@ -2,7 +2,7 @@ import { type PenaltyAnswer, SERVER, SUCCESS } from '@skydesk/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';
 import { bookingDetailsPath, eTicketPath } from '../booking-paths';
 import { asListed, BOOKING_ID, credits, heldBooking, ticketedBooking } from '../testing/bookings';

@@ -2,9 +2,9 @@ import { type BookingBody, FALLBACK, SUCCESS } from '@skydesk/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../app/paths';
+import type { BookingFormDraft } from '../../../shared/booking-draft/booking-draft-slice';
+import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, invalid, ok } from '../../../testing/fake-api';
-import type { BookingFormDraft } from '../booking-draft-slice';
 import { asListed, credits, familyOffer, heldBooking } from '../testing/bookings';
 import { bookingState, OWNER_PERMISSIONS, renderBookingScreen, routesAnswer } from '../testing/render';
 

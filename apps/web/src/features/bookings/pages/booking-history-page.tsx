@@ -1,10 +1,5 @@
-import {
-  BOOKING_STATUSES,
-  type Booking,
-  type BookingListQuery,
-  BookingStatus,
-  EMPTY_RESULT,
-} from '@skydesk/contract';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { BOOKING_STATUSES, type BookingListQuery, BookingStatus, EMPTY_RESULT } from '@skydesk/contract';
 import { ChevronLeft, ChevronRight, ClipboardList, RotateCcw, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,7 +7,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SelectField, TextField } from '../../../shared/ui/field';
-import { fetchCompanyBookings } from '../company-bookings';
+import { bookingsApi } from '../bookings-api';
 import { BookingRow } from '../components/booking-row';
 import { BOOKING_STATUS_LABELS } from '../components/booking-status-badge';
 import { useCompanyId } from '../use-company-id';
@@ -48,34 +43,24 @@ export function BookingHistoryPage() {
   const [params, setParams] = useSearchParams();
   const applied = readFilters(params);
   const [draft, setDraft] = useState<Filters>(applied);
-  const [bookings, setBookings] = useState<Booking[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const key = params.toString();
 
   // The form follows the address when it changes from outside (back, a shared link).
   useEffect(() => setDraft(readFilters(new URLSearchParams(key))), [key]);
 
-  useEffect(() => {
-    if (!companyId) return;
-    const { status, from, to, q, page } = readFilters(new URLSearchParams(key));
-    const query: BookingListQuery = {
-      ...(status ? { status } : {}),
-      ...(from ? { from } : {}),
-      ...(to ? { to } : {}),
-      ...(q.trim() ? { q: q.trim() } : {}),
-      page,
-      limit: HISTORY_PAGE_SIZE,
-    };
-    const controller = new AbortController();
-    setBookings(null);
-    setFailed(false);
-    fetchCompanyBookings(companyId, query, controller.signal)
-      .then(setBookings)
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, [companyId, key]);
+  const { status, from, to, q, page } = applied;
+  const query: BookingListQuery = {
+    ...(status ? { status } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(q.trim() ? { q: q.trim() } : {}),
+    page,
+    limit: HISTORY_PAGE_SIZE,
+  };
+  // currentData: another page's or filter's bookings are not shown while these come.
+  const { currentData: bookings, isError: failed } = bookingsApi.useCompanyBookingsQuery(
+    companyId ? { params: { id: companyId }, query } : skipToken,
+  );
 
   const apply = (event: FormEvent) => {
     event.preventDefault();

@@ -1,25 +1,27 @@
-import { bookingEndpoints, PriceChange, SUCCESS } from '@skydesk/contract';
+import { PriceChange, SUCCESS } from '@skydesk/contract';
 import { ArrowLeft, CircleCheck, PlaneTakeoff, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/paths';
-import { ApiError } from '../../../shared/http/api-error';
-import { Alert } from '../../../shared/ui/alert';
-import { Button, buttonClasses } from '../../../shared/ui/button';
-import { Card } from '../../../shared/ui/card';
-import { useAirports } from '../../flights/use-airports';
+import { useAirports } from '../../../shared/airports/use-airports';
 import {
   bookingSubmitted,
   offerRepriced,
   selectAcceptedTotal,
   selectBookingForm,
   selectSelectedItinerary,
-} from '../booking-draft-slice';
+} from '../../../shared/booking-draft/booking-draft-slice';
+import { isApiFailure } from '../../../shared/http/api-error';
+import { useIdempotentMutation } from '../../../shared/http/use-idempotent-mutation';
+import { paths } from '../../../shared/routing/paths';
+import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
+import { Alert } from '../../../shared/ui/alert';
+import { Button, buttonClasses } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
 import { bookingDetailsPath } from '../booking-paths';
 import { travellersReady } from '../booking-readiness';
 import { segmentsOfItinerary } from '../booking-segments';
+import { bookingsApi } from '../bookings-api';
 import { BookingSteps } from '../components/booking-steps';
 import { NoFlightChosen } from '../components/no-flight-chosen';
 import { OfferTimer, usePassed } from '../components/offer-timer';
@@ -30,7 +32,6 @@ import { TravellersMissing } from '../components/travellers-missing';
 import { TripSummary } from '../components/trip-summary';
 import { passengerLabels, passengerMix } from '../passengers';
 import { toBookingBody } from '../travellers-form';
-import { useIdempotentCall } from '../use-idempotent-call';
 import type { TravellersRefusedState } from './travelers-details-page';
 
 /** Why the last confirm did not book, and what the screen offers instead of the confirm button. */
@@ -50,7 +51,7 @@ export function ConfirmBookingPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const airports = useAirports();
-  const call = useIdempotentCall();
+  const createBooking = useIdempotentMutation(bookingsApi.useCreateBookingMutation);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const expired = usePassed(itinerary?.offer_expires_at ?? new Date(0).toISOString());
@@ -63,14 +64,12 @@ export function ConfirmBookingPage() {
   const book = async (offerId: string) => {
     setBusy(true);
     try {
-      const booking = await call(bookingEndpoints.create, {
-        body: toBookingBody({ ...form, offer_id: offerId }),
-      });
+      const booking = await createBooking({ body: toBookingBody({ ...form, offer_id: offerId }) });
       toast.success(SUCCESS.bookingConfirmed);
       dispatch(bookingSubmitted());
       navigate(bookingDetailsPath(booking.id), { replace: true });
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      if (!isApiFailure(error)) throw error;
       const change = PriceChange.safeParse(error.data);
       if (error.status === 409 && change.success) setOutcome({ kind: 'priceChanged', change: change.data });
       else if (error.status === 409 || error.status === 410)

@@ -1,14 +1,14 @@
 import type { BookingDetails } from '@skydesk/contract';
+import { CABIN_LABELS } from '@skydesk/contract';
 import { ArrowLeft, Download, Plane, Printer } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
+import { useAirports } from '../../../shared/airports/use-airports';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
+import { selectSessionCompany } from '../../../shared/session/session-slice';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
-import { selectSessionCompany } from '../../auth/session-slice';
-import { CABIN_LABELS } from '../../flights/search-form';
-import { useAirports } from '../../flights/use-airports';
 import { bookingDetailsPath } from '../booking-paths';
 import { tripRoute } from '../booking-segments';
 import { BookingLoading, BookingNotFound } from '../components/booking-states';

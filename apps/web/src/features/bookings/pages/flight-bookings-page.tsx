@@ -1,13 +1,13 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { type Booking, EMPTY_RESULT } from '@skydesk/contract';
 import { Search, Ticket } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/routing/paths';
 import { Alert } from '../../../shared/ui/alert';
 import { buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { firstDepartureInstant } from '../booking-segments';
-import { fetchCompanyBookings } from '../company-bookings';
+import { bookingsApi } from '../bookings-api';
 import { BookingRow } from '../components/booking-row';
 import { PnrLookup } from '../components/pnr-lookup';
 import { useCompanyId } from '../use-company-id';
@@ -48,19 +48,9 @@ function BookingGroup({ title, hint, bookings }: { title: string; hint: string; 
 /** /dashboard/flight-bookings (spec §2): upcoming trips — holds to ticket, and tickets to fly — and a PNR look-up. */
 export function FlightBookingsPage() {
   const companyId = useCompanyId();
-  const [bookings, setBookings] = useState<Booking[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!companyId) return;
-    const controller = new AbortController();
-    fetchCompanyBookings(companyId, { status: 'booked,ticketed', limit: 100 }, controller.signal)
-      .then(setBookings)
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, [companyId]);
+  const { data: bookings, isError: failed } = bookingsApi.useCompanyBookingsQuery(
+    companyId ? { params: { id: companyId }, query: { status: 'booked,ticketed', limit: 100 } } : skipToken,
+  );
 
   const groups = bookings ? upcoming(bookings, Date.now()) : null;
   return (

@@ -1,15 +1,14 @@
-import { bookingEndpoints, type Money, ORDER_KINDS, type Order } from '@skydesk/contract';
+import { type Money, ORDER_KINDS, type Order } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { Receipt, Wallet } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
-import { apiRequest } from '../../../shared/http/api-request';
 import { Alert } from '../../../shared/ui/alert';
 import { Badge, type BadgeTone } from '../../../shared/ui/badge';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { bookingDetailsPath } from '../booking-paths';
+import { bookingsApi } from '../bookings-api';
 import { useCredits } from '../use-credits';
 
 type OrderKind = Order['kind'];
@@ -70,18 +69,7 @@ const ORDER_COLUMNS = [
 /** /dashboard/order-history (spec §2): every ticket, void and refund charged or credited to the agency. */
 export function OrderHistoryPage() {
   const credits = useCredits();
-  const [orders, setOrders] = useState<Order[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiRequest(bookingEndpoints.orders, { signal: controller.signal })
-      .then(setOrders)
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, []);
+  const { data: orders, isError: failed } = bookingsApi.useOrdersQuery();
 
   if (failed) return <Alert tone="error" title="Orders could not be loaded" className="mx-auto max-w-3xl" />;
   if (!orders)

@@ -1,11 +1,15 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/paths';
+import {
+  selectAcceptedTotal,
+  selectBookingForm,
+  selectSelectedItinerary,
+} from '../../../shared/booking-draft/booking-draft-slice';
+import { paths } from '../../../shared/routing/paths';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
-import { selectAcceptedTotal, selectBookingForm, selectSelectedItinerary } from '../booking-draft-slice';
 import { travellersReady } from '../booking-readiness';
 import { BalanceCard } from '../components/balance-card';
 import { BookingSteps } from '../components/booking-steps';

@@ -4,14 +4,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useStore } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/paths';
-import type { RootState } from '../../../app/store';
-import { Alert } from '../../../shared/ui/alert';
-import { Button, buttonClasses } from '../../../shared/ui/button';
-import { Card } from '../../../shared/ui/card';
-import { TextField } from '../../../shared/ui/field';
-import { selectSessionUser } from '../../auth/session-slice';
 import {
   bookingFormSaved,
   disabledTravellersSet,
@@ -22,7 +14,14 @@ import {
   selectPreviousTraveller,
   selectSelectedItinerary,
   type TravellerDraft,
-} from '../booking-draft-slice';
+} from '../../../shared/booking-draft/booking-draft-slice';
+import { paths } from '../../../shared/routing/paths';
+import { selectSessionUser } from '../../../shared/session/session-slice';
+import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
+import { Alert } from '../../../shared/ui/alert';
+import { Button, buttonClasses } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+import { TextField } from '../../../shared/ui/field';
 import { BookingSteps } from '../components/booking-steps';
 import { NoFlightChosen } from '../components/no-flight-chosen';
 import { OfferTimer, usePassed } from '../components/offer-timer';
@@ -62,7 +61,8 @@ function TravellersForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const store = useStore<RootState>();
+  // The store as the selector reads it (only app/ knows the whole state).
+  const store = useStore<Parameters<typeof selectBookingForm>[0]>();
   const previousTraveller = useAppSelector(selectPreviousTraveller);
   const disabledIds = useAppSelector(selectDisabledTravellerIds);
   const acceptedTotal = useAppSelector(selectAcceptedTotal);

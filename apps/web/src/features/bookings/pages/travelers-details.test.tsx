@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/routing/paths';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { sampleUser } from '../../../testing/fake-session';
 import { emptyTraveller } from '../passengers';

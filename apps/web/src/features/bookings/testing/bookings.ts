@@ -10,7 +10,7 @@ import type {
   Traveller,
 } from '@skydesk/contract';
 import { sampleUser } from '../../../testing/fake-session';
-import { lhrJfk, sampleRoutes } from '../../flights/testing/itineraries';
+import { lhrJfk, sampleRoutes } from '../../../testing/itineraries';
 import { segmentsOfItinerary } from '../booking-segments';
 
 const usd = (Amount: number) => ({ Amount, CurrencyCode: 'USD' });

@@ -1,8 +1,7 @@
 import type { Permission, PricedItinerary } from '@skydesk/contract';
-import type { RootState } from '../../../app/store';
+import { type BookingDraftState, emptyBookingDraft } from '../../../shared/booking-draft/booking-draft-slice';
 import { signedInState } from '../../../testing/fake-session';
-import { renderApp } from '../../../testing/render-with-providers';
-import { type BookingDraftState, emptyBookingDraft } from '../booking-draft-slice';
+import { type PreloadedState, renderApp } from '../../../testing/render-with-providers';
 import { routesAnswer } from './bookings';
 
 /** Everything an agent with the Owner role may do. */
@@ -27,14 +26,14 @@ export function bookingState({
   itinerary?: PricedItinerary | null;
   draft?: Partial<BookingDraftState>;
   permissions?: Permission[];
-} = {}): Partial<RootState> {
+} = {}): PreloadedState {
   return {
     ...signedInState({ permissions }),
     bookingDraft: { ...emptyBookingDraft, selectedItinerary: itinerary, ...draft },
   };
 }
 
-export const renderBookingScreen = (route: string, state: Partial<RootState>) =>
+export const renderBookingScreen = (route: string, state: PreloadedState) =>
   renderApp(route, { preloadedState: state });
 
 export { routesAnswer };

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { companyEndpoints, SUCCESS, type VendorDocumentKind, type VendorSubmission } from '@skydesk/contract';
+import { SUCCESS, type VendorDocumentKind, type VendorSubmission } from '@skydesk/contract';
 import { Send } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
-import { apiRequest } from '../../../shared/http/api-request';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/field';
+import { companyApi } from '../company-api';
 import {
   DOCUMENT_LABELS,
   toVendorFormData,
@@ -27,6 +27,7 @@ const KINDS: VendorDocumentKind[] = ['trade_license', 'owner_id_document'];
 
 /** The vendor verification form (API.md `POST /api/vendor-form`, multipart). */
 export function VendorVerificationForm({ previous, onSubmitted }: VendorFormProps) {
+  const [submitVendorForm] = companyApi.useSubmitVendorFormMutation();
   const {
     register,
     control,
@@ -48,7 +49,7 @@ export function VendorVerificationForm({ previous, onSubmitted }: VendorFormProp
 
   const submit = handleSubmit(async (form) => {
     try {
-      await apiRequest(companyEndpoints.submitVendorForm, { formData: toVendorFormData(form) });
+      await submitVendorForm({ formData: toVendorFormData(form) }).unwrap();
     } catch (error) {
       showServerFieldErrors(error, setError, VENDOR_FORM_FIELDS);
       return;

@@ -2,7 +2,7 @@ import type { VendorDocument, VendorSubmission } from '@skydesk/contract';
 import { ExternalLink, FileText, ImageIcon } from 'lucide-react';
 import { useState } from 'react';
 import { formatFileSize } from '../../../shared/format/file-size';
-import { openVendorDocument } from '../open-document';
+import { useOpenVendorDocument } from '../open-document';
 import { DOCUMENT_LABELS } from '../vendor-documents';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -42,6 +42,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 
 function DocumentRow({ document }: { document: VendorDocument }) {
   const [opening, setOpening] = useState(false);
+  const openVendorDocument = useOpenVendorDocument();
   const Icon = document.content_type === 'application/pdf' ? FileText : ImageIcon;
   const open = async () => {
     setOpening(true);

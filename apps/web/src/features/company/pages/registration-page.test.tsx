@@ -1,7 +1,7 @@
 import { SUCCESS } from '@skydesk/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/routing/paths';
 import { fakeApi, invalid, ok } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-with-providers';
 

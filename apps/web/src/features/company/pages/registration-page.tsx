@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { authEndpoints, SUCCESS } from '@skydesk/contract';
+import { SUCCESS } from '@skydesk/contract';
 import { Building2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
 import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
-import { apiRequest } from '../../../shared/http/api-request';
+import type { CodeSentState } from '../../../shared/routing/paths';
+import { paths } from '../../../shared/routing/paths';
 import { AuthPanel, textLinkClasses } from '../../../shared/ui/auth-panel';
 import { Button } from '../../../shared/ui/button';
 import { CountryOptions, SelectField, TextField } from '../../../shared/ui/field';
 import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
-import type { CodeSentState } from '../../auth/sign-in-steps';
+import { companyApi } from '../company-api';
 import {
   REGISTRATION_FIELDS,
   RegistrationForm,
@@ -53,11 +53,12 @@ export function RegistrationPage() {
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(RegistrationForm), mode: 'onTouched', defaultValues: emptyForm });
   const password = watch('password');
+  const [registerCompany] = companyApi.useRegisterCompanyMutation();
 
   const submit = handleSubmit(async (form) => {
     let email: string;
     try {
-      ({ email } = await apiRequest(authEndpoints.registerCompany, { body: toRegisterBody(form) }));
+      ({ email } = await registerCompany({ body: toRegisterBody(form) }).unwrap());
     } catch (error) {
       showServerFieldErrors(error, setError, REGISTRATION_FIELDS);
       return;

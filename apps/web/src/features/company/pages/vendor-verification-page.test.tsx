@@ -1,7 +1,7 @@
 import { type CompanyStatus, SUCCESS, type VendorStatus, type VendorSubmission } from '@skydesk/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/routing/paths';
 import { fakeApi, invalid, ok } from '../../../testing/fake-api';
 import { sampleCompany, signedInState } from '../../../testing/fake-session';
 import { renderApp } from '../../../testing/render-with-providers';

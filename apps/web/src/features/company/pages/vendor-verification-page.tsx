@@ -1,13 +1,13 @@
-import { type CompanyStatus, companyEndpoints, type VendorStatus } from '@skydesk/contract';
+import type { CompanyStatus, VendorStatus } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { Check, Clock, FileUp, MailCheck, RefreshCw, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { apiRequest } from '../../../shared/http/api-request';
+import { companyVerificationChanged, selectSessionCompany } from '../../../shared/session/session-slice';
+import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { ScreenLoader } from '../../../shared/ui/spinner';
-import { companyVerificationChanged, selectSessionCompany } from '../../auth/session-slice';
+import { companyApi } from '../company-api';
 import { VendorVerificationForm } from '../components/vendor-form';
 import { VendorSubmissionDetails } from '../components/vendor-submission-panel';
 
@@ -19,37 +19,27 @@ import { VendorSubmissionDetails } from '../components/vendor-submission-panel';
 export function VendorVerificationPage() {
   const dispatch = useAppDispatch();
   const company = useAppSelector(selectSessionCompany);
-  const [vendor, setVendor] = useState<VendorStatus | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const { currentData, isError: failed, isFetching, refetch } = companyApi.useVendorStatusQuery();
+  // After a submission, the form is done with: a spinner until the review status has been read back.
+  const [submitted, setSubmitted] = useState(false);
+  const vendor = submitted && isFetching ? undefined : currentData;
   // After a submission or a check, the step shown may change: its heading takes the focus.
   const [focusStep, setFocusStep] = useState(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again (retry, after a submission)
   useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    apiRequest(companyEndpoints.vendorStatus, { signal: controller.signal }).then(
-      (answer) => {
-        setVendor(answer);
-        // The review may have moved on since sign-in: the session follows (approved opens the dashboard).
-        dispatch(
-          companyVerificationChanged({
-            verification_status: answer.verification_status,
-            rejection_reason: answer.rejection_reason,
-          }),
-        );
-      },
-      () => {
-        if (!controller.signal.aborted) setFailed(true);
-      },
+    if (!currentData) return;
+    // The review may have moved on since sign-in: the session follows (approved opens the dashboard).
+    dispatch(
+      companyVerificationChanged({
+        verification_status: currentData.verification_status,
+        rejection_reason: currentData.rejection_reason,
+      }),
     );
-    return () => controller.abort();
-  }, [dispatch, attempt]);
+  }, [currentData, dispatch]);
 
   const reload = () => {
     setFocusStep(true);
-    setAttempt((n) => n + 1);
+    void refetch();
   };
   const status = vendor?.verification_status ?? company?.verification_status ?? 'email_verified';
 
@@ -83,7 +73,7 @@ export function VendorVerificationPage() {
             Try again
           </Button>
         </Alert>
-      ) : vendor === null ? (
+      ) : !vendor ? (
         <ScreenLoader />
       ) : (
         <StatusView
@@ -91,11 +81,13 @@ export function VendorVerificationPage() {
           vendor={vendor}
           focusStep={focusStep}
           onSubmitted={() => {
-            // The form is done with: a spinner until the review status has been read back.
-            setVendor(null);
+            setSubmitted(true);
             reload();
           }}
-          onCheckAgain={reload}
+          onCheckAgain={() => {
+            setSubmitted(false);
+            reload();
+          }}
         />
       )}
     </div>

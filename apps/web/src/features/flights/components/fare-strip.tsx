@@ -1,9 +1,8 @@
-import { type FareCalendarDay, flightEndpoints, type SearchBody } from '@skydesk/contract';
+import type { FareCalendarDay, SearchBody } from '@skydesk/contract';
 import { clsx } from 'clsx';
-import { useEffect, useState } from 'react';
 import { formatDay, todayLocalDate } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
-import { apiRequest } from '../../../shared/http/api-request';
+import { flightsApi } from '../flights-api';
 
 type FareStripProps = {
   body: SearchBody;
@@ -17,26 +16,10 @@ type FareStripProps = {
  * one click to search that day. Extra information: it hides itself when its call fails.
  */
 export function FareStrip({ body, selectedDate, onPick }: FareStripProps) {
-  const [days, setDays] = useState<FareCalendarDay[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const bodyKey = JSON.stringify(body);
-  useEffect(() => {
-    const controller = new AbortController();
-    setDays(null);
-    setFailed(false);
-    apiRequest(flightEndpoints.fareCalendar, {
-      body: JSON.parse(bodyKey) as SearchBody,
-      suppressErrors: true,
-      signal: controller.signal,
-    })
-      .then(setDays)
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, [bodyKey]);
+  // currentData: another search's days are not shown while this one's come.
+  const { currentData: days, isError } = flightsApi.useFareCalendarQuery({ body });
 
-  if (failed) return null;
+  if (isError) return null;
   const today = todayLocalDate();
   return (
     <nav aria-label="Fares on nearby dates" className="overflow-x-auto">

@@ -4,7 +4,7 @@ import { BadgeCheck, Luggage, Users } from 'lucide-react';
 import { memo } from 'react';
 import { formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
-import { Button } from '../../../shared/ui/button';
+import { DayMark } from '../../../shared/itinerary/day-mark';
 import {
   arrivalDayOffset,
   baggageLabel,
@@ -16,25 +16,13 @@ import {
   legsOf,
   pricePerAdult,
   stopsOf,
-} from '../itinerary';
+} from '../../../shared/itinerary/itinerary';
+import { Button } from '../../../shared/ui/button';
 
 /** API.md: seats are exact; fewer than 10 left is worth telling the agent. */
 export const FEW_SEATS = 9;
 
 const stopsLabel = (stops: number) => (stops === 0 ? 'Nonstop' : stops === 1 ? '1 stop' : `${stops} stops`);
-
-export function DayMark({ days }: { days: number }) {
-  if (days === 0) return null;
-  return (
-    <sup
-      className="ml-0.5 font-semibold text-amber-700 text-xs"
-      title={`Arrives ${days} day${days > 1 ? 's' : ''} later`}
-    >
-      {days > 0 ? `+${days}` : days}
-      <span className="sr-only"> day{Math.abs(days) > 1 ? 's' : ''}</span>
-    </sup>
-  );
-}
 
 function LegRow({ leg, label }: { leg: OriginDestinationOption; label: string | null }) {
   const first = firstSegment(leg);

@@ -1,9 +1,9 @@
-import { flightEndpoints, type SearchHistoryEntry } from '@skydesk/contract';
+import type { SearchHistoryEntry } from '@skydesk/contract';
 import { History } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
-import { apiRequest } from '../../../shared/http/api-request';
+import { paths } from '../../../shared/routing/paths';
+import { flightsApi } from '../flights-api';
 import { datesSummary, passengersSummary, routeSummary } from '../search-summary';
 
 /** How many different recent searches are offered. */
@@ -27,28 +27,20 @@ const identity = (entry: SearchHistoryEntry) =>
  * A convenience: if the call fails (or the user may not view history) it is simply not shown.
  */
 export function RecentSearches({ onPick }: RecentSearchesProps) {
-  const [entries, setEntries] = useState<SearchHistoryEntry[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    apiRequest(flightEndpoints.searchHistory, { suppressErrors: true, signal: controller.signal })
-      .then((history) => {
-        const seen = new Set<string>();
-        setEntries(
-          history
-            .filter((entry) => {
-              const key = identity(entry);
-              if (seen.has(key)) return false;
-              seen.add(key);
-              return true;
-            })
-            .slice(0, RECENT_COUNT),
-        );
+  const { data: history } = flightsApi.useRecentSearchesQuery();
+  const entries = useMemo(() => {
+    const seen = new Set<string>();
+    return (history ?? [])
+      .filter((entry) => {
+        const key = identity(entry);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
       })
-      .catch(() => setEntries([]));
-    return () => controller.abort();
-  }, []);
+      .slice(0, RECENT_COUNT);
+  }, [history]);
 
-  if (!entries || entries.length === 0) return null;
+  if (entries.length === 0) return null;
   return (
     <section
       aria-labelledby="recent-searches-title"

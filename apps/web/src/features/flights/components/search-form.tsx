@@ -1,23 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CABINS, type FieldErrors as ServerFieldErrors } from '@skydesk/contract';
+import {
+  CABIN_LABELS,
+  CABINS,
+  type FieldErrors as ServerFieldErrors,
+  TRIP_TYPE_LABELS,
+} from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { ArrowLeftRight, Plus, Search, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { useAppDispatch } from '../../../app/hooks';
+import type { AirportDirectory } from '../../../shared/airports/use-airports';
 import { todayLocalDate } from '../../../shared/format/date-time';
+import { useAppDispatch } from '../../../shared/store/hooks';
 import { Button } from '../../../shared/ui/button';
 import { FieldError, SelectField, TextField } from '../../../shared/ui/field';
 import { type SearchDraft, searchDraftSaved } from '../search-draft-slice';
-import {
-  CABIN_LABELS,
-  emptyLeg,
-  formErrorsOfServer,
-  MULTI_CITY_LEGS,
-  SearchForm,
-  TRIP_TYPE_LABELS,
-} from '../search-form';
-import type { AirportDirectory } from '../use-airports';
+import { emptyLeg, formErrorsOfServer, MULTI_CITY_LEGS, SearchForm } from '../search-form';
 import { AirportCombobox } from './airport-combobox';
 import { PassengerPicker } from './passenger-picker';
 

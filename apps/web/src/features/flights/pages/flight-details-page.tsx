@@ -1,20 +1,27 @@
 import type { FlightSegment, PricedItinerary } from '@skydesk/contract';
+import { CABIN_LABELS, PTC_LABELS } from '@skydesk/contract';
 import { ArrowRight, BadgeCheck, Clock, Luggage, PlaneTakeoff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/paths';
+import { type AirportDirectory, useAirports } from '../../../shared/airports/use-airports';
+import { selectSelectedItinerary } from '../../../shared/booking-draft/booking-draft-slice';
 import { daysBetween, formatDayTime, formatDuration } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
+import { DayMark } from '../../../shared/itinerary/day-mark';
+import { FareTotals } from '../../../shared/itinerary/fare-totals';
+import {
+  baggageLabel,
+  firstSegment,
+  lastSegment,
+  layoversOf,
+  legsOf,
+  stopsOf,
+} from '../../../shared/itinerary/itinerary';
+import { paths } from '../../../shared/routing/paths';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { useCountdown } from '../../../shared/time/use-countdown';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
-import { selectSelectedItinerary } from '../../bookings/booking-draft-slice';
-import { FareTotals, PTC_LABELS } from '../components/fare-totals';
-import { DayMark } from '../components/itinerary-card';
-import { baggageLabel, firstSegment, lastSegment, layoversOf, legsOf, stopsOf } from '../itinerary';
-import { CABIN_LABELS } from '../search-form';
-import { type AirportDirectory, useAirports } from '../use-airports';
 
 function Card({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
   return (

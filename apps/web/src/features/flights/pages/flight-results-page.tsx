@@ -1,17 +1,18 @@
-import { EMPTY_RESULT, type PricedItinerary } from '@skydesk/contract';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { EMPTY_RESULT, GENERIC_ERROR, type PricedItinerary } from '@skydesk/contract';
 import { PencilLine, PlaneTakeoff, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/paths';
+import { itinerarySelected } from '../../../shared/booking-draft/booking-draft-slice';
 import { daysBetween } from '../../../shared/format/date-time';
-import { ApiError } from '../../../shared/http/api-error';
+import { isApiFailure } from '../../../shared/http/api-error';
+import { paths } from '../../../shared/routing/paths';
+import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
-import { itinerarySelected } from '../../bookings/booking-draft-slice';
 import { FareStrip } from '../components/fare-strip';
 import { ResultsView } from '../components/results-view';
-import { runSearch, searchKey, selectFlightSearch } from '../flight-search-slice';
+import { flightsApi, RESULTS_FRESH_SECONDS } from '../flights-api';
 import { searchDraftSaved, selectSearchDraft } from '../search-draft-slice';
 import { SearchForm, shiftDraftDates, toSearchBody } from '../search-form';
 import { cabinLabel, datesSummary, passengersSummary, routeSummary } from '../search-summary';
@@ -36,22 +37,23 @@ export function FlightResultsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const draft = useAppSelector(selectSearchDraft);
-  const search = useAppSelector(selectFlightSearch);
   const valid = useMemo(() => SearchForm.safeParse(draft).success, [draft]);
   const body = useMemo(() => toSearchBody(draft), [draft]);
-  const key = searchKey(body);
+  const key = JSON.stringify(body);
+  // Results of the same search are shown again, unless too old to trust (their offers expire).
+  const search = flightsApi.useSearchQuery(valid ? body : skipToken, {
+    refetchOnMountOrArgChange: RESULTS_FRESH_SECONDS,
+  });
+  const failure = !search.isFetching && isApiFailure(search.error) ? search.error : null;
 
   useEffect(() => {
-    if (!valid) return;
-    dispatch(runSearch(JSON.parse(key))).catch((error: unknown) => {
-      // The server refused a field (API.md 422): back to the form, the problems on the fields.
-      if (error instanceof ApiError && error.status === 422)
-        navigate(paths.dashboard.searchFlights, {
-          replace: true,
-          state: { fieldErrors: error.fieldErrors } satisfies SearchFormLocationState,
-        });
-    });
-  }, [dispatch, navigate, key, valid]);
+    // The server refused a field (API.md 422): back to the form, the problems on the fields.
+    if (failure?.status === 422)
+      navigate(paths.dashboard.searchFlights, {
+        replace: true,
+        state: { fieldErrors: failure.fieldErrors } satisfies SearchFormLocationState,
+      });
+  }, [navigate, failure]);
 
   if (!valid)
     return (
@@ -62,8 +64,7 @@ export function FlightResultsPage() {
       />
     );
 
-  const current = search.key === key ? search : null;
-  const loading = !current || current.status === 'loading' || current.status === 'idle';
+  const results = search.currentData;
   const travellers = draft.adult_quantity + draft.child_quantity + draft.infant_quantity;
   const outboundDate = draft.legs[0]?.departure_date ?? '';
 
@@ -99,14 +100,21 @@ export function FlightResultsPage() {
         onPick={(date) => dispatch(searchDraftSaved(shiftDraftDates(draft, daysBetween(outboundDate, date))))}
       />
 
-      {loading ? (
+      {search.isFetching ? (
         <div role="status" aria-label="Searching flights" className="space-y-3">
           <p className="sr-only">Searching flights…</p>
           {[0, 1, 2, 3].map((i) => (
             <ResultSkeleton key={i} />
           ))}
         </div>
-      ) : current.status === 'empty' ? (
+      ) : search.isError || !results ? (
+        <Alert tone="error" title="The search did not complete">
+          <p>{failure?.message ?? GENERIC_ERROR}</p>
+          <Button variant="secondary" className="mt-2" onClick={() => void search.refetch()}>
+            <RefreshCw aria-hidden="true" className="size-4" /> Try again
+          </Button>
+        </Alert>
+      ) : results.itineraries.length === 0 ? (
         <section className="rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
           <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
             <PlaneTakeoff aria-hidden="true" className="size-6" />
@@ -121,19 +129,8 @@ export function FlightResultsPage() {
             Edit search
           </Link>
         </section>
-      ) : current.status === 'failed' ? (
-        <Alert tone="error" title="The search did not complete">
-          <p>{current.error}</p>
-          <Button
-            variant="secondary"
-            className="mt-2"
-            onClick={() => dispatch(runSearch(body, { force: true })).catch(() => {})}
-          >
-            <RefreshCw aria-hidden="true" className="size-4" /> Try again
-          </Button>
-        </Alert>
       ) : (
-        <ResultsView key={key} itineraries={current.itineraries} travellers={travellers} onSelect={select} />
+        <ResultsView key={key} itineraries={results.itineraries} travellers={travellers} onSelect={select} />
       )}
     </div>
   );

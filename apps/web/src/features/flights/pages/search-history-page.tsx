@@ -1,33 +1,21 @@
-import { flightEndpoints, type SearchHistoryEntry } from '@skydesk/contract';
+import { type SearchHistoryEntry, TRIP_TYPE_LABELS } from '@skydesk/contract';
 import { RotateCw, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks';
-import { paths } from '../../../app/paths';
 import { formatInstant } from '../../../shared/format/date-time';
-import { apiRequest } from '../../../shared/http/api-request';
+import { paths } from '../../../shared/routing/paths';
+import { useAppDispatch } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
+import { flightsApi } from '../flights-api';
 import { searchDraftSaved } from '../search-draft-slice';
-import { draftFromSearch, TRIP_TYPE_LABELS } from '../search-form';
+import { draftFromSearch } from '../search-form';
 import { cabinLabel, datesSummary, passengersSummary, routeSummary } from '../search-summary';
 
 /** /dashboard/search-history (spec §2): the agency's searches, newest first, each one click to run again. */
 export function SearchHistoryPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [entries, setEntries] = useState<SearchHistoryEntry[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiRequest(flightEndpoints.searchHistory, { signal: controller.signal })
-      .then(setEntries)
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, []);
+  const { data: entries, isError: failed } = flightsApi.useSearchHistoryQuery();
 
   const searchAgain = (entry: SearchHistoryEntry) => {
     dispatch(searchDraftSaved(draftFromSearch(entry)));

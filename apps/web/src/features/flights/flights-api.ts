@@ -1,0 +1,57 @@
+import {
+  EMPTY_RESULT,
+  flightEndpoints,
+  type PricedItinerary,
+  type ResponseOf,
+  type SearchBody,
+} from '@skydesk/contract';
+import { toast } from 'react-hot-toast';
+import { api } from '../../shared/http/api';
+import { contractQuery } from '../../shared/http/contract-endpoints';
+
+/** A search's offers as the results show them (`searchId` null for an empty answer). */
+export type SearchResults = { searchId: string | null; itineraries: PricedItinerary[] };
+
+/**
+ * How long a search's results are kept and trusted (in seconds): going back from the details to
+ * the results shows the same offers instead of searching again, but offers expire 30 minutes
+ * after the quote, so older results are searched again.
+ */
+export const RESULTS_FRESH_SECONDS = 20 * 60;
+
+const noFlights: SearchResults = { searchId: null, itineraries: [] };
+
+export const flightsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * `POST /api/search`. A valid search with nothing to sell (404 'No Flight Found!', spec §5) is
+     * an empty answer shown as the empty state, not toasted; any other failure is said as usual
+     * (a 401 has already been said by the session's end) and kept for the screen (a 422 carries
+     * field errors).
+     */
+    search: build.query<SearchResults, SearchBody>({
+      async queryFn(body, { signal }, _extraOptions, baseQuery) {
+        const answer = await baseQuery({ endpoint: flightEndpoints.search, body, suppressErrors: true });
+        if (!answer.error) {
+          const result = answer.data as ResponseOf<typeof flightEndpoints.search>;
+          return {
+            data: { searchId: result.search_id, itineraries: result.PricedItineraries.PricedItinerary },
+          };
+        }
+        const failure = answer.error;
+        if (failure.status === 404 && failure.message === EMPTY_RESULT.noFlights) return { data: noFlights };
+        if (failure.status !== 401 && !signal.aborted) toast.error(failure.message);
+        return { error: failure };
+      },
+      keepUnusedDataFor: RESULTS_FRESH_SECONDS,
+    }),
+    /** The fare strip's seven days; extra information, so its failures are not toasted. */
+    fareCalendar: contractQuery(build, flightEndpoints.fareCalendar, { suppressErrors: true }),
+    searchHistory: contractQuery(build, flightEndpoints.searchHistory, { providesTags: ['SearchHistory'] }),
+    /** The same history as a convenience beside the form: when it fails, it is simply not shown. */
+    recentSearches: contractQuery(build, flightEndpoints.searchHistory, {
+      suppressErrors: true,
+      providesTags: ['SearchHistory'],
+    }),
+  }),
+});

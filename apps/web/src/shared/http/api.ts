@@ -1,0 +1,25 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { contractBaseQuery } from './contract-base-query';
+
+/**
+ * What a write can make stale on other screens (decision 010): an endpoint that reads one of
+ * these provides its tag, a write that changes it invalidates the tag, and every screen showing
+ * it asks again — a deposit approved refreshes the balance wherever it is shown.
+ */
+export const API_TAGS = ['Booking', 'Bookings', 'Credits', 'Orders', 'SearchHistory'] as const;
+export type ApiTag = (typeof API_TAGS)[number];
+
+/**
+ * The one API of the portal, in the store under `api` (never persisted: server data is fetched
+ * fresh). It starts empty: each feature injects its endpoints, generated from the contract's
+ * endpoint table (contract-endpoints), when its screens load.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: contractBaseQuery,
+  tagTypes: API_TAGS,
+  // Server data lives while a screen shows it: a screen opened again asks again, as each screen
+  // did before RTK Query. An endpoint that may be kept longer says so (airports, search results).
+  keepUnusedDataFor: 0,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,58 @@
+/**
+ * Every route path of the portal, in one place (spec §2). Screens and links use these, never a
+ * literal path. Dashboard paths are absolute so a link reads the same wherever it is.
+ */
+const dashboard = '/dashboard';
+
+export const paths = {
+  /** spec §2: '/' is the login screen. */
+  login: '/',
+  registration: '/registration',
+  verification: '/verification',
+  /** The verification screen in login mode. */
+  verificationLogin: '/verification-login',
+  resetPassword: '/reset-password',
+  forgetPassword: '/forget-password',
+  qrCodeScan: '/qr-code-scan',
+
+  dashboard: {
+    home: dashboard,
+    searchFlights: `${dashboard}/search-flights`,
+    flightResults: `${dashboard}/flight-results`,
+    flightDetails: `${dashboard}/flight-details`,
+    travelersDetails: `${dashboard}/travelers-details`,
+    /** spec §2 leaves this route open. */
+    priceSummary: `${dashboard}/price-summary`,
+    confirmBooking: `${dashboard}/confirm-booking`,
+    /** spec §2 "a final ticket screen"; its route is left open. */
+    eTicket: `${dashboard}/e-ticket`,
+    flightBookings: `${dashboard}/flight-bookings`,
+    bookingDetails: `${dashboard}/booking-details`,
+    searchHistory: `${dashboard}/search-history`,
+    bookingHistory: `${dashboard}/booking-history`,
+    orderHistory: `${dashboard}/order-history`,
+    transactions: `${dashboard}/transactions`,
+    createTransaction: `${dashboard}/create-transaction`,
+    users: `${dashboard}/users`,
+    createUser: `${dashboard}/create-user`,
+    roles: `${dashboard}/roles`,
+    createRole: `${dashboard}/create-role`,
+    createTicket: `${dashboard}/create-ticket`,
+    viewTickets: `${dashboard}/view-tickets`,
+    ticketInfo: `${dashboard}/ticket-info`,
+    supportChat: `${dashboard}/support-chat`,
+    notifications: `${dashboard}/notifications`,
+    announcement: `${dashboard}/announcement`,
+    settings: `${dashboard}/settings`,
+  },
+} as const;
+
+/** Location state of the redirect to the login page: where the user was going. */
+export type LoginRedirectState = { from: string };
+
+/**
+ * Location state of a screen whose code was just e-mailed (after registering, or a sign-in step):
+ * 'Resend code' waits from then, and the browser keeps history state across a reload, so the
+ * wait survives one.
+ */
+export type CodeSentState = { codeSentAt?: number } | null;
