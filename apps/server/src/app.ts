@@ -17,7 +17,7 @@ import { systemModule } from './modules/system/plugin.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Store } from './platform/db/store.js';
 import { registerApiDocs } from './platform/http/docs.js';
-import { registerErrorHandling } from './platform/http/errors.js';
+import { answerFailure, registerErrorHandling } from './platform/http/errors.js';
 import { registerLargeAnswerCompression } from './platform/http/large-answer-compression.js';
 import type { AccessGuard } from './platform/http/principal.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -83,6 +83,8 @@ export async function buildApp(deps: AppDeps) {
     ...serverTimeoutOptions({ ...SERVER_TIMEOUTS, ...deps.timeouts }),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // URLs the router refuses (bad percent-encoding, over-long ids) answer in the envelope too.
+    frameworkErrors: answerFailure,
   });
 
   // Validation is the contract's zod schemas (in the endpoint registrar); the JSON schemas on

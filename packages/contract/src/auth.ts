@@ -3,6 +3,7 @@ import { isCountryCode } from './countries.js';
 import { defineEndpoint } from './endpoint.js';
 import { CompanyStatus, Permission } from './enums.js';
 import { FALLBACK } from './messages.js';
+import { Text } from './text.js';
 
 /** API.md: the signed-in user as every session answer carries it. */
 export const SessionUser = z.object({
@@ -119,19 +120,18 @@ export const OneTimeCode = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code')
 /** ISO 3166-1 alpha-2 (API.md). */
 export const CountryCode = z.string().refine(isCountryCode, 'Choose a country');
 
-export const Phone = z
-  .string()
-  .trim()
-  .regex(/^\+?[0-9][0-9 ()-]{6,19}$/, 'Enter a phone number with its country code');
+const PHONE_MESSAGE = 'Enter a phone number with its country code';
+export const Phone = Text({ max: 21, tooLong: PHONE_MESSAGE }).regex(
+  /^\+?[0-9][0-9 ()-]{6,19}$/,
+  PHONE_MESSAGE,
+);
 
 /** IATA agency numbers are 7 digits plus an optional check digit. */
-export const IataNumber = z
-  .string()
-  .trim()
-  .regex(/^\d{7,8}$/, 'An IATA number has 7 or 8 digits');
+const IATA_MESSAGE = 'An IATA number has 7 or 8 digits';
+export const IataNumber = Text({ max: 8, tooLong: IATA_MESSAGE }).regex(/^\d{7,8}$/, IATA_MESSAGE);
 
 const Name = (label: string) =>
-  z.string().trim().min(2, `${label} is too short`).max(120, `${label} is too long`);
+  Text({ min: 2, max: 120, tooShort: `${label} is too short`, tooLong: `${label} is too long` });
 
 export const RegisterCompanyBody = z.strictObject({
   company_name: Name('Company name'),
@@ -141,7 +141,7 @@ export const RegisterCompanyBody = z.strictObject({
   password: Password,
   country: CountryCode,
   city: Name('City'),
-  address: z.string().trim().min(5, 'Address is too short').max(300, 'Address is too long'),
+  address: Text({ min: 5, max: 300, tooShort: 'Address is too short', tooLong: 'Address is too long' }),
   iata_number: IataNumber.optional(),
 });
 export type RegisterCompanyBody = z.infer<typeof RegisterCompanyBody>;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { CountryCode, Email, Phone } from './auth.js';
+import { CalendarDate } from './calendar-date.js';
 import { defineEndpoint } from './endpoint.js';
 import { BookingStatus, Cabin, PassengerType, TripType } from './enums.js';
-import { Money } from './envelope.js';
+import { MAX_PAGE, Money } from './envelope.js';
 import { AirItineraryPricingInfo, FlightSegment } from './flights.js';
 import { FALLBACK } from './messages.js';
+import { Text } from './text.js';
 
 /** API.md "Bookings": travellers, bookings, tickets, penalties, orders and the credits balance. */
 
@@ -53,8 +55,7 @@ export function passportNeededUntil(lastTravelDate: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
-const Birthday = IsoDate.refine((value) => !Number.isNaN(Date.parse(value)), 'Enter a real date');
+const Birthday = CalendarDate({ from: '1900-01-01', outOfRange: 'Enter a date of birth from 1900 on' });
 
 /** Names as printed in the passport's machine-readable zone: Latin letters, spaces, hyphens, apostrophes. */
 const PassportName = z
@@ -81,7 +82,7 @@ export const TravellerFields = z.strictObject({
   date_of_birth: Birthday,
   nationality: CountryCode,
   passport_number: PassportNumber,
-  passport_expiry: IsoDate,
+  passport_expiry: CalendarDate(),
 });
 export type TravellerFields = z.input<typeof TravellerFields>;
 
@@ -165,7 +166,13 @@ const Pnr = z
 export const PnrBody = z.strictObject({ pnr: Pnr });
 
 const TicketNumber = z.string().regex(/^\d{13}$/, 'A ticket number has 13 digits');
-const Reason = z.string().trim().min(3, 'Say why, in a few words').max(500, 'At most 500 characters');
+const Reason = Text({
+  min: 3,
+  max: 500,
+  multiline: true,
+  tooShort: 'Say why, in a few words',
+  tooLong: 'At most 500 characters',
+});
 
 export const PenaltyBody = z.strictObject({
   booking_id: z.uuid(),
@@ -271,11 +278,11 @@ export const BookingListQuery = z.strictObject({
       return statuses as BookingStatus[];
     }),
   /** Booking creation dates, inclusive. */
-  from: IsoDate.optional(),
-  to: IsoDate.optional(),
+  from: CalendarDate().optional(),
+  to: CalendarDate().optional(),
   /** A PNR or part of a passenger's name. */
-  q: z.string().trim().max(60).optional(),
-  page: z.coerce.number().int().min(0).default(0),
+  q: Text({ max: 60 }).optional(),
+  page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });
 export type BookingListQuery = z.input<typeof BookingListQuery>;

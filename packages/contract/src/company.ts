@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 import { CompanyStatus } from './enums.js';
+import { Text } from './text.js';
 
 /** API.md vendor form: PDF, PNG or JPEG, at most 5 MB each. */
 export const VENDOR_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
@@ -11,11 +12,9 @@ export type VendorDocumentKind = z.infer<typeof VendorDocumentKind>;
 
 /** The text fields of the multipart vendor form. */
 export const VendorFormFields = z.strictObject({
-  trade_license_number: z.string().trim().min(3, 'Enter the trade licence number').max(60),
-  tax_number: z.string().trim().min(3, 'Enter the tax number').max(60),
-  iata_number: z
-    .string()
-    .trim()
+  trade_license_number: Text({ min: 3, max: 60, tooShort: 'Enter the trade licence number' }),
+  tax_number: Text({ min: 3, max: 60, tooShort: 'Enter the tax number' }),
+  iata_number: Text({ max: 8, tooLong: 'An IATA number has 7 or 8 digits' })
     .regex(/^(\d{7,8})?$/, 'An IATA number has 7 or 8 digits')
     .optional()
     .transform((value) => value || undefined),
@@ -73,7 +72,7 @@ export const companyEndpoints = {
     summary: 'One submitted document, to its own company only',
     access: 'company',
     allowUnapproved: true,
-    params: z.object({ id: z.uuid() }),
+    params: z.strictObject({ id: z.uuid() }),
     response: z.unknown(),
   }),
 };

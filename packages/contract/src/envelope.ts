@@ -17,9 +17,12 @@ export const FailureEnvelope = z.object({
 });
 export type FailureEnvelope = z.infer<typeof FailureEnvelope>;
 
+/** The last page a list serves: past it, no company has anything, and offsets stay small. */
+export const MAX_PAGE = 10_000;
+
 /** API.md: paging where named — `page` starts at 0 (spec §9). */
-export const PageQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
+export const PageQuery = z.strictObject({
+  page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   limit: z.coerce.number().int().min(1).optional(),
 });
 export type PageQuery = z.infer<typeof PageQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDate } from './calendar-date.js';
 import { defineEndpoint } from './endpoint.js';
 import { Cabin, TRIP_TYPES, TripType } from './enums.js';
 import { Money } from './envelope.js';
@@ -106,12 +107,19 @@ const AirportCode = z
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'Choose an airport');
 
+/**
+ * How far ahead a search may go, as airlines sell: from the origin's today to this many days on.
+ * The server holds searches to it (it owns the clock); the contract only knows real dates.
+ */
+export const SEARCH_DAYS_AHEAD = 361;
+
 export const SearchLeg = z.strictObject({
   /** The local departure date at the origin; a time part, if sent, is ignored. */
   departure_date_time: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'Choose a date')
-    .transform((value) => value.slice(0, 10)),
+    .transform((value) => value.slice(0, 10))
+    .pipe(CalendarDate()),
   origin_location_code: AirportCode,
   destination_location_code: AirportCode,
 });

@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './bookings.js';
+export * from './calendar-date.js';
 export * from './company.js';
 export * from './countries.js';
 export * from './endpoint.js';
@@ -11,3 +12,4 @@ export * from './labels.js';
 export * from './messages.js';
 export * from './passenger-age.js';
 export * from './system.js';
+export * from './text.js';

@@ -1,6 +1,5 @@
 import {
   AppError,
-  type FieldErrors,
   SERVER,
   VENDOR_DOCUMENT_KINDS,
   VENDOR_DOCUMENT_MAX_BYTES,
@@ -9,7 +8,13 @@ import {
   VendorFormFields,
 } from '@skydesk/contract';
 import type { FastifyRequest } from 'fastify';
-import { toFieldErrors } from '../../platform/http/field-errors.js';
+import {
+  addFieldError,
+  emptyFieldErrors,
+  hasFieldErrors,
+  mergeFieldErrors,
+  parseInput,
+} from '../../platform/http/field-errors.js';
 import { sniffContentType } from '../../platform/storage/file-store.js';
 
 export type UploadedDocument = {
@@ -30,12 +35,11 @@ export async function readVendorForm(request: FastifyRequest) {
   if (!request.isMultipart()) {
     throw new AppError('unsupported_media_type', 'Send the vendor form as multipart/form-data');
   }
-  const fields: Record<string, string> = {};
+  // Keyed by the client's field names: no prototype, so `toString` or `constructor` is a field like any other.
+  const fields: Record<string, string> = Object.create(null);
   const documents = new Map<VendorDocumentKind, UploadedDocument>();
-  const errors: FieldErrors = {};
-  const addError = (field: string, message: string) => {
-    errors[field] = [...(errors[field] ?? []), message];
-  };
+  const errors = emptyFieldErrors();
+  const addError = (field: string, message: string) => addFieldError(errors, field, message);
 
   // An oversized file is truncated and reported on its field (422), not thrown at the end of the
   // iteration (which would answer 413 for the whole form). Up to the app's 4 files are read, so an
@@ -71,13 +75,13 @@ export async function readVendorForm(request: FastifyRequest) {
     }
   }
 
-  const parsed = VendorFormFields.safeParse(fields);
-  if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error));
+  const parsed = parseInput(VendorFormFields, fields, 'form');
   for (const kind of VENDOR_DOCUMENT_KINDS) {
-    if (!documents.has(kind) && !errors[kind]) addError(kind, 'Attach this document');
+    if (!documents.has(kind) && !Object.hasOwn(errors, kind)) addError(kind, 'Attach this document');
   }
-  if (!parsed.success || Object.keys(errors).length > 0) {
-    throw new AppError('validation', SERVER.validationFailed, { fieldErrors: errors });
+  if (!parsed.success || hasFieldErrors(errors)) {
+    const fieldErrors = mergeFieldErrors(errors, parsed.success ? undefined : parsed.errors);
+    throw new AppError('validation', SERVER.validationFailed, { fieldErrors });
   }
   return { fields: parsed.data, documents: [...documents.values()] };
 }

@@ -4,6 +4,7 @@ import {
   type FareCalendarDay,
   type FieldErrors,
   type ParsedSearchBody,
+  SEARCH_DAYS_AHEAD,
   SERVER,
   type SearchHistoryEntry,
 } from '@skydesk/contract';
@@ -67,16 +68,21 @@ export function createFlightService(deps: {
     return zones;
   };
 
-  /** The origin's own "today": a date in the past there is refused (API.md). */
-  async function pastDateErrors(body: ParsedSearchBody): Promise<FieldErrors> {
+  /**
+   * The origin's own "today": a date in the past there is refused (API.md), and so is one more
+   * than SEARCH_DAYS_AHEAD days on, which no airline sells yet.
+   */
+  async function outOfSaleDateErrors(body: ParsedSearchBody): Promise<FieldErrors> {
     const known = await airportZones();
     const errors: FieldErrors = {};
     body.origin_destinations.forEach((leg, index) => {
       const zone = known.get(leg.origin_location_code);
       if (!zone) return; // the supplier names unknown airports
       const today = localDateFormat(zone).format(clock.now());
-      if (leg.departure_date_time < today) {
-        errors[`origin_destinations.${index}.departure_date_time`] = ['Choose a date from today on'];
+      const field = `origin_destinations.${index}.departure_date_time`;
+      if (leg.departure_date_time < today) errors[field] = ['Choose a date from today on'];
+      else if (leg.departure_date_time > shiftDate(today, SEARCH_DAYS_AHEAD)) {
+        errors[field] = [`Choose a date at most ${SEARCH_DAYS_AHEAD} days ahead`];
       }
     });
     return errors;
@@ -101,8 +107,8 @@ export function createFlightService(deps: {
       body: ParsedSearchBody,
       options: { gzip: boolean },
     ): Promise<{ searchId: string; outcome: SearchOutcome }> {
-      const pastDates = await pastDateErrors(body);
-      if (Object.keys(pastDates).length > 0) throw invalid(pastDates);
+      const unsold = await outOfSaleDateErrors(body);
+      if (Object.keys(unsold).length > 0) throw invalid(unsold);
       const outcome = await withSupplier(body, (request) => runner.search(request, options));
       const searchId = historyWriter.record({
         company_id: principal.companyId,
@@ -121,8 +127,8 @@ export function createFlightService(deps: {
 
     /** The lowest total for the outbound date ±3 days; a return keeps its length of stay. */
     async fareCalendar(body: ParsedSearchBody): Promise<FareCalendarDay[]> {
-      const pastDates = await pastDateErrors(body);
-      if (Object.keys(pastDates).length > 0) throw invalid(pastDates);
+      const unsold = await outOfSaleDateErrors(body);
+      if (Object.keys(unsold).length > 0) throw invalid(unsold);
       const shifts = Array.from(
         { length: 2 * CALENDAR_DAYS_EACH_SIDE + 1 },
         (_, i) => i - CALENDAR_DAYS_EACH_SIDE,
@@ -138,9 +144,9 @@ export function createFlightService(deps: {
             })),
           };
           const date = shifted.origin_destinations[0]!.departure_date_time;
-          const inPast = Object.keys(await pastDateErrors(shifted)).length > 0;
+          const unsold = Object.keys(await outOfSaleDateErrors(shifted)).length > 0;
           // The lowest fare alone: a day's whole answer is hundreds of signed offers for a return.
-          const lowest = inPast ? null : await withSupplier(shifted, (request) => runner.lowestFare(request));
+          const lowest = unsold ? null : await withSupplier(shifted, (request) => runner.lowestFare(request));
           return { date, lowest };
         }),
       );

@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/schema.js';
-import { toFieldErrors } from './field-errors.js';
+import { hasFieldErrors, type InputPart, mergeFieldErrors, parseInput } from './field-errors.js';
 import {
   IDEMPOTENCY_HEADER,
   REPLAYED_HEADER,
@@ -84,8 +84,8 @@ export function createEndpointRegistrar(
         const body = endpoint.multipart
           ? { value: undefined }
           : parsePart(endpoint.body, request.body, 'body');
-        const fieldErrors = { ...params.errors, ...query.errors, ...body.errors, ...idempotency.errors };
-        if (Object.keys(fieldErrors).length > 0) {
+        const fieldErrors = mergeFieldErrors(params.errors, query.errors, body.errors, idempotency.errors);
+        if (hasFieldErrors(fieldErrors)) {
           throw new AppError('validation', SERVER.validationFailed, { fieldErrors });
         }
         const context = {
@@ -99,7 +99,7 @@ export function createEndpointRegistrar(
         const answer = async () => {
           const result = await handler(context);
           if (result === REPLY_SENT) return undefined;
-          const data = options.validateResponses ? endpoint.response.parse(result.data) : result.data;
+          const data = options.validateResponses ? checkedAnswer(endpoint, result.data) : result.data;
           return {
             status: endpoint.successStatus ?? 200,
             body: { status: true, message: result.message, data },
@@ -132,15 +132,30 @@ export function createEndpointRegistrar(
 
 type Parsed = { value: unknown; errors?: FieldErrors };
 
-function parsePart(schema: z.ZodType | undefined, value: unknown, part: 'params' | 'query' | 'body'): Parsed {
-  if (!schema) {
-    // A call that takes no body must not silently accept one.
-    const hasBody =
-      part === 'body' && value !== undefined && value !== null && Object.keys(value as object).length > 0;
-    return hasBody ? { value: undefined, errors: { _: ['This call takes no body'] } } : { value: undefined };
+/** What a call without a query (or path) schema takes there: nothing, every key being unknown. */
+const NOTHING = z.strictObject({});
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, part: Exclude<InputPart, 'form'>): Parsed {
+  if (!schema && part === 'body') {
+    // A call that takes no body must not silently accept one ('{}' and an empty body are none).
+    const isEmpty =
+      value === undefined ||
+      value === null ||
+      (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
+    return isEmpty ? { value: undefined } : { value: undefined, errors: { _: ['This call takes no body'] } };
   }
-  const parsed = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
-  return parsed.success ? { value: parsed.data } : { value: undefined, errors: toFieldErrors(parsed.error) };
+  const parsed = parseInput(schema ?? NOTHING, value ?? (part === 'body' ? undefined : {}), part);
+  if (!parsed.success) return { value: undefined, errors: parsed.errors };
+  return { value: schema ? parsed.data : undefined };
+}
+
+/** An answer that breaks the contract is the server's fault (500), never the client's (422). */
+function checkedAnswer(endpoint: Endpoint, data: unknown): unknown {
+  const checked = endpoint.response.safeParse(data);
+  if (checked.success) return checked.data;
+  throw new Error(`The answer of ${endpoint.method} ${endpoint.path} breaks the contract`, {
+    cause: checked.error,
+  });
 }
 
 /** OpenAPI description of the route, made from the same schemas (served at /api/docs). */
@@ -156,6 +171,10 @@ function openApiSchema(endpoint: Endpoint, tag = 'api') {
     ...(endpoint.params ? { params: toJson(endpoint.params, 'input') } : {}),
     ...(endpoint.query ? { querystring: toJson(endpoint.query, 'input') } : {}),
     ...(endpoint.body ? { body: toJson(endpoint.body, 'input') } : {}),
+    // Multipart calls name their content type, so clients (and the OpenAPI fuzz test) know it.
+    ...(endpoint.multipart
+      ? { consumes: ['multipart/form-data'], body: { type: 'object', description: 'Text fields and files' } }
+      : {}),
     ...(endpoint.idempotent
       ? {
           headers: {

@@ -12,18 +12,50 @@ export function failureBody(error: AppError): FailureEnvelope {
   return { status: false, message: error.message, ...(data ? { data } : {}) };
 }
 
-/** Maps errors raised by Fastify and its plugins to our error type with a safe message. */
-function fromFrameworkError(error: FastifyError): AppError | undefined {
+export const MULTIPART_MESSAGES = {
+  malformed: 'The multipart/form-data body is malformed: send it with its boundary, as browsers do',
+  notMultipart: 'Send this call as multipart/form-data',
+  prototypeKey:
+    'A form field may not be named like a property of every object (toString, constructor, __proto__…)',
+} as const;
+
+/**
+ * What busboy (under @fastify/multipart) throws or emits for a body it cannot read: plain errors
+ * without a status — no boundary, a boundary too long to search for, a body that ends mid-part.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unsupported Content-Type|Missing Content-Type|Unexpected end of multipart data|.+ terminated early due to unexpected end of multipart data|The needle cannot )/;
+
+const isMalformedMultipart = (error: Error, request: FastifyRequest) =>
+  !('statusCode' in error) && request.isMultipart?.() === true && MALFORMED_MULTIPART.test(error.message);
+
+/**
+ * Maps errors raised by Fastify and its plugins to our error type with a safe message: every one
+ * that carries a 4xx status (Fastify's content-type parsers, @fastify/multipart's limits and
+ * checks) and busboy's malformed bodies are the client's to fix; anything else is ours (5xx).
+ */
+function fromFrameworkError(error: FastifyError, request: FastifyRequest): AppError | undefined {
+  if (isMalformedMultipart(error, request)) return new AppError('bad_request', MULTIPART_MESSAGES.malformed);
   const status = error.statusCode ?? 500;
-  if (status >= 500) return undefined;
+  if (!Number.isInteger(status) || status < 400 || status >= 500) return undefined;
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError('unsupported_media_type', 'Unsupported content type');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
       return new AppError('payload_too_large', 'The upload is too large');
+    case 'FST_PROTO_VIOLATION':
+      return new AppError('bad_request', MULTIPART_MESSAGES.prototypeKey);
+    case 'FST_MP_PREMATURE_CLOSE':
+      return new AppError('bad_request', MULTIPART_MESSAGES.malformed);
+    case 'FST_ERR_BAD_URL':
+      return new AppError('bad_request', 'The URL is malformed');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('bad_request', 'A part of the URL is too long');
     default:
       break;
   }
@@ -31,6 +63,43 @@ function fromFrameworkError(error: FastifyError): AppError | undefined {
   if (status === 429) return new AppError('rate_limited', SERVER.rateLimited);
   if (status === 404) return new AppError('not_found', SERVER.notFound);
   return new AppError(statusToErrorCode(status), error.message || 'Bad request');
+}
+
+/** What the log keeps of a 4xx: its status, code and message, and which fields were refused (never their values). */
+function refusal(error: AppError) {
+  return {
+    status: error.status,
+    code: error.code,
+    reason: error.message,
+    ...(error.fieldErrors ? { fields: Object.keys(error.fieldErrors).slice(0, 20) } : {}),
+  };
+}
+
+/**
+ * Answers a failed request in the envelope. It is the app's error handler, and Fastify's
+ * `frameworkErrors` option: the router refuses a malformed URL (bad percent-encoding, an
+ * over-long path parameter) before any route, hence before the error handler.
+ */
+export function answerFailure(
+  error: FastifyError | AppError | ZodError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  let known: AppError | undefined;
+  if (error instanceof AppError) known = error;
+  else if (error instanceof ZodError) {
+    known = new AppError('validation', SERVER.validationFailed, { fieldErrors: toFieldErrors(error) });
+  } else known = fromFrameworkError(error, request);
+
+  if (!known) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ status: false, message: SERVER.internal } satisfies FailureEnvelope);
+  }
+  // A refused request is the client's to fix: a warning without a stack. Ours keep theirs.
+  if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.warn(refusal(known), 'request refused');
+  if (known.retryAfter !== undefined) reply.header('retry-after', String(known.retryAfter));
+  return reply.code(known.status).send(failureBody(known));
 }
 
 type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<unknown>;
@@ -41,21 +110,7 @@ type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyRepl
  * unknown GET goes to the SPA's index.html when one is served.
  */
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback?: SpaFallback } = {}) {
-  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
-    let known: AppError | undefined;
-    if (error instanceof AppError) known = error;
-    else if (error instanceof ZodError) {
-      known = new AppError('validation', SERVER.validationFailed, { fieldErrors: toFieldErrors(error) });
-    } else known = fromFrameworkError(error);
-
-    if (!known) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ status: false, message: SERVER.internal } satisfies FailureEnvelope);
-    }
-    if (known.status >= 500) request.log.error({ err: error }, 'request failed');
-    if (known.retryAfter !== undefined) reply.header('retry-after', String(known.retryAfter));
-    return reply.code(known.status).send(failureBody(known));
-  });
+  app.setErrorHandler(answerFailure);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
