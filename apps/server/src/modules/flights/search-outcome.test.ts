@@ -1,10 +1,10 @@
 import type { PricedItinerary } from '@skydesk/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sharedTimetable } from '../../src/modules/flights/sandbox.js';
-import { gzipOf, outcomeOf, plainOf, searchMessage } from '../../src/modules/flights/search-outcome.js';
-import { gunzipHead } from '../../src/platform/http/gzip-fragments.js';
-import type { FlightSearchRequest } from '../../src/supplier/port.js';
-import { createSandboxSupplier, type SandboxSupplier } from '../../src/supplier/sandbox-supplier.js';
+import { gunzipHead } from '../../platform/http/gzip-fragments.js';
+import type { FlightSearchRequest } from '../../supplier/port.js';
+import { createSandboxSupplier, type SandboxSupplier } from '../../supplier/sandbox-supplier.js';
+import { sharedTimetable } from './sandbox.js';
+import { gzipOf, outcomeOf, plainOf, searchMessage } from './search-outcome.js';
 
 /** The answer as the search endpoint wrote it before legs were encoded once each. */
 const stringified = (itineraries: readonly PricedItinerary[]) =>

@@ -7,7 +7,7 @@ import {
   STORE_RETRY_AFTER_SECONDS,
   type StoreHealth,
   StoreUnavailableError,
-} from '../../src/platform/db/store-health.js';
+} from './store-health.js';
 
 /** A database error as node-postgres and PGlite raise them: a message and a SQLSTATE `code`. */
 const dbError = (code: string, message: string) => Object.assign(new Error(message), { code });

@@ -1,12 +1,7 @@
 import { AppError, defineEndpoint, SERVER } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createAccessGuard } from '../../src/modules/auth/guard.js';
-import { pruneSpentAuthState } from '../../src/modules/auth/housekeeping.js';
-import { createEndpointRegistrar } from '../../src/platform/http/endpoint-route.js';
-import { IDEMPOTENCY_MESSAGES, IN_FLIGHT_RETRY_AFTER_SECONDS } from '../../src/platform/http/idempotency.js';
-import { createTokenService } from '../../src/platform/security/tokens.js';
-import { createTestApp, testSecrets } from '../support/app.js';
+import { createTestApp, testSecrets } from '../../../test/support/app.js';
 import {
   makeApprovedCompany,
   onboardedOwner,
@@ -14,8 +9,13 @@ import {
   type SignedIn,
   signIn,
   type TestApp,
-} from '../support/auth-flow.js';
-import { storeKinds } from '../support/stores.js';
+} from '../../../test/support/auth-flow.js';
+import { storeKinds } from '../../../test/support/stores.js';
+import { createAccessGuard } from '../../modules/auth/guard.js';
+import { pruneSpentAuthState } from '../../modules/auth/housekeeping.js';
+import { createTokenService } from '../security/tokens.js';
+import { createEndpointRegistrar } from './endpoint-route.js';
+import { IDEMPOTENCY_MESSAGES, IN_FLIGHT_RETRY_AFTER_SECONDS } from './idempotency.js';
 
 /**
  * A write that honours Idempotency-Key, declared only here: it counts its runs per company, so a

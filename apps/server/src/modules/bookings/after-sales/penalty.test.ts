@@ -1,11 +1,6 @@
 import type { AirItineraryPricingInfo } from '@skydesk/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  afterSalesPhase,
-  afterSalesRules,
-  type TicketFare,
-  ticketRefund,
-} from '../../src/modules/bookings/after-sales/penalty.js';
+import { afterSalesPhase, afterSalesRules, type TicketFare, ticketRefund } from './penalty.js';
 
 const usd = (amount: number) => ({ Amount: amount, CurrencyCode: 'USD' });
 

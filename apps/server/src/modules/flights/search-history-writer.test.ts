@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSearchHistoryWriter } from '../../src/modules/flights/search-history-writer.js';
-import { createTestStore, storeKinds, type TestStore } from '../support/stores.js';
+import { createTestStore, storeKinds, type TestStore } from '../../../test/support/stores.js';
+import { createSearchHistoryWriter } from './search-history-writer.js';
 
 describe.each(storeKinds())('search history written behind the answer, on %s', (kind) => {
   let store: TestStore;

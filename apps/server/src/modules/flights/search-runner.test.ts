@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sharedTimetable } from '../../src/modules/flights/sandbox.js';
-import { inThreadRunner } from '../../src/modules/flights/search-runner.js';
-import type { FlightSearchRequest, FlightShopping } from '../../src/supplier/port.js';
-import { createSandboxSupplier } from '../../src/supplier/sandbox-supplier.js';
+import type { FlightSearchRequest, FlightShopping } from '../../supplier/port.js';
+import { createSandboxSupplier } from '../../supplier/sandbox-supplier.js';
+import { sharedTimetable } from './sandbox.js';
+import { inThreadRunner } from './search-runner.js';
 
 const request: FlightSearchRequest = {
   tripType: 'Return',

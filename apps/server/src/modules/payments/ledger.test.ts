@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postLedgerEntry } from '../../src/modules/payments/ledger.js';
-import { ledgerSum, readBalance } from '../../src/modules/payments/ledger-repo.js';
-import { createTestStore, storeKinds, type TestStore } from '../support/stores.js';
+import { createTestStore, storeKinds, type TestStore } from '../../../test/support/stores.js';
+import { postLedgerEntry } from './ledger.js';
+import { ledgerSum, readBalance } from './ledger-repo.js';
 
 describe.each(storeKinds())('the credits ledger on %s', (kind) => {
   let store: TestStore;

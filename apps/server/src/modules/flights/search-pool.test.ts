@@ -1,13 +1,13 @@
 import type { PricedItinerary } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedTimetable } from '../../src/modules/flights/sandbox.js';
-import { plainOf } from '../../src/modules/flights/search-outcome.js';
-import { createSearchPool } from '../../src/modules/flights/search-pool.js';
-import { inThreadRunner, type SearchRunner } from '../../src/modules/flights/search-runner.js';
-import { createManualClock } from '../../src/platform/clock.js';
-import { inventoryFromMap } from '../../src/supplier/inventory.js';
-import { type FlightSearchRequest, SupplierRequestError } from '../../src/supplier/port.js';
-import { createSandboxSupplier } from '../../src/supplier/sandbox-supplier.js';
+import { createManualClock } from '../../platform/clock.js';
+import { inventoryFromMap } from '../../supplier/inventory.js';
+import { type FlightSearchRequest, SupplierRequestError } from '../../supplier/port.js';
+import { createSandboxSupplier } from '../../supplier/sandbox-supplier.js';
+import { sharedTimetable } from './sandbox.js';
+import { plainOf } from './search-outcome.js';
+import { createSearchPool } from './search-pool.js';
+import { inThreadRunner, type SearchRunner } from './search-runner.js';
 
 /** The embedded GDS on worker threads answers exactly as it does on the event loop. */
 

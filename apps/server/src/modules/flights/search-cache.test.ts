@@ -1,13 +1,13 @@
 import type { PricedItinerary } from '@skydesk/contract';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sharedTimetable } from '../../src/modules/flights/sandbox.js';
-import { withSearchCache } from '../../src/modules/flights/search-cache.js';
-import { plainOf, type SearchOutcome } from '../../src/modules/flights/search-outcome.js';
-import { inThreadRunner, type SearchRunner } from '../../src/modules/flights/search-runner.js';
-import { createManualClock } from '../../src/platform/clock.js';
-import { inventoryFromMap, type SeatInventory, seatKey } from '../../src/supplier/inventory.js';
-import type { FlightSearchRequest, FlightShopping } from '../../src/supplier/port.js';
-import { createSandboxSupplier } from '../../src/supplier/sandbox-supplier.js';
+import { createManualClock } from '../../platform/clock.js';
+import { inventoryFromMap, type SeatInventory, seatKey } from '../../supplier/inventory.js';
+import type { FlightSearchRequest, FlightShopping } from '../../supplier/port.js';
+import { createSandboxSupplier } from '../../supplier/sandbox-supplier.js';
+import { sharedTimetable } from './sandbox.js';
+import { withSearchCache } from './search-cache.js';
+import { plainOf, type SearchOutcome } from './search-outcome.js';
+import { inThreadRunner, type SearchRunner } from './search-runner.js';
 
 const clock = createManualClock();
 const sold = new Map<string, number>();

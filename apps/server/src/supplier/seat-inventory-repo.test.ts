@@ -1,13 +1,8 @@
 import { AppError, type Cabin } from '@skydesk/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createDbSeatInventory,
-  releaseSeats,
-  type SeatHold,
-  takeSeats,
-} from '../../src/supplier/seat-inventory-repo.js';
-import { createTestStore, storeKinds, type TestStore } from '../support/stores.js';
+import { createTestStore, storeKinds, type TestStore } from '../../test/support/stores.js';
+import { createDbSeatInventory, releaseSeats, type SeatHold, takeSeats } from './seat-inventory-repo.js';
 
 describe.each(storeKinds())('seat holds on %s', (kind) => {
   let store: TestStore;

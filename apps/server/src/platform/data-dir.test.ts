@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DataDirError, ensureWritableDataDir } from '../../src/platform/data-dir.js';
+import { DataDirError, ensureWritableDataDir } from './data-dir.js';
 
 /** Makes a folder unwritable: a read-only mount for root (file modes do not stop it), else modes. */
 function readOnly(folder: string): () => void {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeStatement, preparedStatement } from '../../src/platform/db/prepared.js';
-import { createTestStore, storeKinds, type TestStore } from '../support/stores.js';
+import { createTestStore, storeKinds, type TestStore } from '../../../test/support/stores.js';
+import { executeStatement, preparedStatement } from './prepared.js';
 
 /** Prepared statements for the hottest reads: the same rows as Kysely, with values kept as data. */
 
