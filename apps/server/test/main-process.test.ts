@@ -60,7 +60,9 @@ describe('the server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');
-  });
+    // A real start (a new embedded store, migrations, the demo's production-cost password hashes,
+    // the sandbox network): seconds alone, more on a machine busy with the other test files.
+  }, 120_000);
 
   /** What a refused start printed: one line naming the folder, and no stack trace. */
   const expectOneClearLine = (output: string, folder: string, reason: string) => {
