@@ -23,8 +23,11 @@ export type Endpoint = {
   path: `/api/${string}`;
   summary: string;
   access: Access;
-  /** The permission a company user must hold (API.md tables). */
-  permission?: Permission;
+  /**
+   * The permission a company user must hold (API.md tables). `null` says, on purpose, that none
+   * is needed: any signed-in user of the agency may call it (API.md's "(any)", e.g. notifications).
+   */
+  permission?: Permission | null;
   /** Company calls that work before the company is approved (onboarding). */
   allowUnapproved?: boolean;
   params?: z.ZodType;

@@ -14,13 +14,17 @@ export const CABINS = ['Economy', 'PremiumEconomy', 'Business', 'First'] as cons
 export const Cabin = z.enum(CABINS);
 export type Cabin = z.infer<typeof Cabin>;
 
-/** DESIGN.md §5: company lifecycle. */
+/**
+ * DESIGN.md §5: company lifecycle. An operator may suspend an agency in any state after
+ * registration; reactivating it returns it to the state it was suspended from.
+ */
 export const COMPANY_STATUSES = [
   'registered',
   'email_verified',
   'pending_review',
   'approved',
   'rejected',
+  'suspended',
 ] as const;
 export const CompanyStatus = z.enum(COMPANY_STATUSES);
 export type CompanyStatus = z.infer<typeof CompanyStatus>;

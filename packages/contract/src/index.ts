@@ -1,3 +1,4 @@
+export * from './admin.js';
 export * from './auth.js';
 export * from './bookings.js';
 export * from './calendar-date.js';
@@ -10,6 +11,7 @@ export * from './errors.js';
 export * from './flights.js';
 export * from './labels.js';
 export * from './messages.js';
+export * from './notices.js';
 export * from './passenger-age.js';
 export * from './system.js';
 export * from './text.js';

@@ -172,3 +172,14 @@ export const HOLD_LIMIT = {
       ? `This booking's ${at.booking} seats on flight ${at.flight} on ${at.date} are more than the ${at.max} unticketed seats an agency may hold on one flight.`
       : `Your agency already holds ${at.held} seat${at.held === 1 ? '' : 's'} on flight ${at.flight} on ${at.date}; at most ${at.max} unticketed seats per flight. Issue or cancel a hold first.`,
 } as const;
+
+/**
+ * 403s of a signed-in caller in the wrong place (DESIGN.md §6): a token of the other principal
+ * (agency user or operator), or a user of a suspended agency (on every call and at sign-in).
+ */
+export const ACCESS = {
+  operatorsOnly: 'This is a back-office call: sign in as a SkyDesk operator to use it.',
+  agenciesOnly: 'Operators cannot use agency calls: sign in with an agency account instead.',
+  agencySuspended:
+    'Your agency is suspended, so nobody of it can sign in or use SkyDesk. Nothing has been deleted; contact SkyDesk support to have it reactivated.',
+} as const;
