@@ -1,9 +1,12 @@
 import type {
+  AuditAction,
+  AuditTargetType,
   BookingStatus,
   Cabin,
   CompanyStatus,
   Gender,
   LedgerKind,
+  NotificationKind,
   PassengerType,
   Permission,
   PricedItinerary,
@@ -339,6 +342,12 @@ export type OrdersTable = {
   status: 'completed' | 'pending' | 'rejected';
   ticket_numbers: ColumnType<string[], string[] | undefined, string[]>;
   ledger_entry_id: string | null;
+  /** Refunds: what the fare rules allowed, kept when an operator credited less (amount_minor). */
+  allowed_minor: number | null;
+  decided_at: Date | null;
+  /** The operator who decided a refund; null while pending or when the test-setting timer did. */
+  decided_by: string | null;
+  decision_reason: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -351,6 +360,58 @@ export type IdempotencyKeysTable = {
   response_status: number | null;
   /** jsonb: written as JSON text, read back parsed. */
   response_body: ColumnType<unknown, string | null, string | null>;
+  created_at: CreatedAt;
+};
+
+export type CompanyDecisionAction = 'approve' | 'reject' | 'suspend' | 'reactivate';
+
+export type CompanyDecisionsTable = {
+  id: Generated<string>;
+  company_id: string;
+  operator_id: string;
+  action: CompanyDecisionAction;
+  from_status: CompanyStatus;
+  to_status: CompanyStatus;
+  reason: string | null;
+  created_at: CreatedAt;
+};
+
+export type BanksTable = {
+  id: Generated<string>;
+  bank: string;
+  account_title: string;
+  account_number: string;
+  iban: string | null;
+  retired_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type NotificationsTable = {
+  id: Generated<string>;
+  company_id: string;
+  /** null: the whole company. */
+  user_id: string | null;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: Date | null;
+  created_at: CreatedAt;
+};
+
+/** Append-only (a trigger refuses updates and deletes). */
+export type AuditLogTable = {
+  id: Generated<string>;
+  actor_id: string | null;
+  action: AuditAction;
+  target_type: AuditTargetType;
+  target_id: string | null;
+  /** jsonb: written as JSON text, read back parsed. */
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  ip: string | null;
+  request_id: string | null;
   created_at: CreatedAt;
 };
 
@@ -382,4 +443,8 @@ export type Database = {
   booking_events: BookingEventsTable;
   orders: OrdersTable;
   idempotency_keys: IdempotencyKeysTable;
+  company_decisions: CompanyDecisionsTable;
+  banks: BanksTable;
+  notifications: NotificationsTable;
+  audit_log: AuditLogTable;
 };
