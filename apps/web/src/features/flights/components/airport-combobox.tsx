@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { MapPin } from 'lucide-react';
-import { type KeyboardEvent, type Ref, useEffect, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, type Ref, useId, useMemo, useState } from 'react';
 import { type AirportEntry, matchAirports } from '../../../shared/airports/airports';
 import type { AirportDirectory } from '../../../shared/airports/use-airports';
 import { Field, inputClasses } from '../../../shared/ui/field';
@@ -41,14 +41,20 @@ export function AirportCombobox({
 }: AirportComboboxProps) {
   const listId = useId();
   const selected = airports.byCode.get(value);
-  const [text, setText] = useState(() => shortLabel(selected, value));
+  // What the user typed since the field last settled; null shows the chosen airport. Kept apart
+  // from the airport's label so the airports arriving late never overwrite what is being typed.
+  const [typed, setTyped] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
 
-  // The value changed from outside (swap, a recent search, the airports arriving): show it.
-  useEffect(() => {
-    setText(shortLabel(selected, value));
-  }, [selected, value]);
+  // The value changed (chosen here, or from outside: swap, a recent search): show it.
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    setShownValue(value);
+    setTyped(null);
+  }
+
+  const text = typed ?? shortLabel(selected, value);
 
   const matches = useMemo(
     () => (open ? matchAirports(airports.entries, text) : []),
@@ -58,25 +64,32 @@ export function AirportCombobox({
 
   const choose = (airport: AirportEntry) => {
     onChange(airport.code);
-    setText(shortLabel(airport, airport.code));
+    setTyped(null);
     setOpen(false);
   };
 
   const settle = () => {
     setOpen(false);
-    const typed = text.trim().toUpperCase();
-    if (typed === '') {
+    if (typed === null) return;
+    const query = typed.trim().toUpperCase();
+    if (query === '') {
       if (value !== '') onChange('');
+      setTyped(null);
       return;
     }
-    if (text === shortLabel(selected, value) && value !== '') return;
-    const exact = airports.byCode.get(typed);
+    if (typed === shortLabel(selected, value) && value !== '') {
+      setTyped(null);
+      return;
+    }
+    const exact = airports.byCode.get(query);
     if (exact) return choose(exact);
     // Without the airport list, a code is taken as typed (the server checks it).
-    if (!airports.loaded && /^[A-Z]{3}$/.test(typed)) {
-      onChange(typed);
+    if (!airports.loaded && /^[A-Z]{3}$/.test(query)) {
+      onChange(query);
+      setTyped(null);
       return;
     }
+    // Nothing chosen: the field empties, or keeps the unmatched text when it held no airport.
     if (value !== '') onChange('');
   };
 
@@ -98,7 +111,7 @@ export function AirportCombobox({
       if (open) {
         event.preventDefault();
         setOpen(false);
-        setText(shortLabel(selected, value));
+        setTyped(null);
       }
     }
   };
@@ -127,7 +140,7 @@ export function AirportCombobox({
               placeholder={placeholder}
               value={text}
               onChange={(event) => {
-                setText(event.target.value);
+                setTyped(event.target.value);
                 setActive(0);
                 setOpen(true);
               }}
