@@ -1,4 +1,4 @@
-import { type BookingBody, FALLBACK, SUCCESS } from '@skydesk/contract';
+import { type BookingBody, FALLBACK, HOLD_LIMIT, type HoldLimitExceeded, SUCCESS } from '@skydesk/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
@@ -247,6 +247,82 @@ describe('confirming the booking', { timeout: 20_000 }, () => {
     expect(draft.form?.offer_id).toBe('offer-1-repriced');
     expect(draft.selectedItinerary?.offer_id).toBe('offer-1-repriced');
     expect(draft.acceptedTotal).toEqual(change.new_total);
+  });
+
+  it('says how to make room when the agency’s holds would exceed its credits, and confirms again after', async () => {
+    const usd = (Amount: number) => ({ Amount, CurrencyCode: 'USD' });
+    const refusal: HoldLimitExceeded = {
+      limit: 'hold_value',
+      held: usd(9200),
+      booking_total: usd(1863.75),
+      allowed: usd(10000),
+    };
+    const message = HOLD_LIMIT.value({
+      held: '9200.00 USD',
+      booking: '1863.75 USD',
+      allowed: '10000.00 USD',
+    });
+    let attempt = 0;
+    const api = fakeApi({
+      'POST /api/booking-all-active-routes': () => ok(routesAnswer),
+      'POST /api/booking': () => {
+        attempt += 1;
+        return attempt === 1 ? fail(409, message, { data: refusal }) : ok(asListed(created), { status: 201 });
+      },
+      'GET /api/booking/b1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d': () => ok(created),
+    });
+    const { user, router } = renderBookingScreen(paths.dashboard.confirmBooking, readyState());
+    await user.click(await screen.findByRole('button', { name: 'Confirm booking' }));
+
+    const panel = (await screen.findByText('Your held bookings would exceed your credits')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(within(panel).getByText(message)).toBeInTheDocument();
+    expect(within(panel).getByText(/Issue or cancel a held booking, or add credits/)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: /Your held bookings/ })).toHaveAttribute(
+      'href',
+      paths.dashboard.flightBookings,
+    );
+    expect(within(panel).getByRole('link', { name: /Add credits/ })).toHaveAttribute(
+      'href',
+      paths.dashboard.createTransaction,
+    );
+    // Not the seats-gone advice: the offer still stands.
+    expect(screen.queryByText('These seats can no longer be booked')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Search again/ })).toBeNull();
+
+    // Room made elsewhere: confirming again is a new attempt (a refusal is final for its key).
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard.bookingDetails));
+    const [first, second] = api.calls('POST /api/booking');
+    expect(second?.headers.get('Idempotency-Key')).not.toBe(first?.headers.get('Idempotency-Key'));
+  });
+
+  it('names the per-flight seat cap, pointing at the held bookings and not at credits', async () => {
+    const refusal: HoldLimitExceeded = {
+      limit: 'held_seats_per_flight',
+      flight: 'BA117',
+      date: '2026-12-22',
+      held_seats: 16,
+      booking_seats: 3,
+      max_seats: 18,
+    };
+    const message = HOLD_LIMIT.seats({ held: 16, booking: 3, flight: 'BA117', date: '2026-12-22', max: 18 });
+    fakeApi({
+      'POST /api/booking-all-active-routes': () => ok(routesAnswer),
+      'POST /api/booking': () => fail(409, message, { data: refusal }),
+    });
+    const { user } = renderBookingScreen(paths.dashboard.confirmBooking, readyState());
+    await user.click(await screen.findByRole('button', { name: 'Confirm booking' }));
+
+    const panel = (await screen.findByText('Too many seats held on this flight')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(within(panel).getByText(message)).toBeInTheDocument();
+    expect(within(panel).getByText(/Issue or cancel a held booking on flight BA117/)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: /Your held bookings/ })).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: /Add credits/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Confirm booking' })).toBeEnabled();
   });
 
   it('explains an expired offer (410) and links back to the search', async () => {

@@ -1,4 +1,4 @@
-import { PriceChange, SUCCESS } from '@skydesk/contract';
+import { HoldLimitExceeded, PriceChange, SUCCESS } from '@skydesk/contract';
 import { ArrowLeft, CircleCheck, PlaneTakeoff, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'react-hot-toast';
@@ -23,6 +23,7 @@ import { travellersReady } from '../booking-readiness';
 import { segmentsOfItinerary } from '../booking-segments';
 import { bookingsApi } from '../bookings-api';
 import { BookingSteps } from '../components/booking-steps';
+import { HoldLimitPanel } from '../components/hold-limit-panel';
 import { NoFlightChosen } from '../components/no-flight-chosen';
 import { OfferTimer, usePassed } from '../components/offer-timer';
 import { PassengerList } from '../components/passenger-list';
@@ -38,6 +39,8 @@ import type { TravellersRefusedState } from './travelers-details-page';
 type Outcome =
   | { kind: 'idle' }
   | { kind: 'priceChanged'; change: PriceChange }
+  /** 409 by a hold limit (DESIGN.md §5): the offer stands; room is made elsewhere, then confirm again. */
+  | { kind: 'holdLimit'; refusal: HoldLimitExceeded; message: string }
   /** API.md 409 seats gone, 410 offer expired: only a new search helps. */
   | { kind: 'unavailable'; message: string }
   /** No answer, or the server failed: the same attempt may be retried (same key). */
@@ -71,7 +74,10 @@ export function ConfirmBookingPage() {
     } catch (error) {
       if (!isApiFailure(error)) throw error;
       const change = PriceChange.safeParse(error.data);
+      const holdLimit = HoldLimitExceeded.safeParse(error.data);
       if (error.status === 409 && change.success) setOutcome({ kind: 'priceChanged', change: change.data });
+      else if (error.status === 409 && holdLimit.success)
+        setOutcome({ kind: 'holdLimit', refusal: holdLimit.data, message: error.message });
       else if (error.status === 409 || error.status === 410)
         setOutcome({ kind: 'unavailable', message: error.message });
       else if (error.status === 422) {
@@ -96,6 +102,7 @@ export function ConfirmBookingPage() {
       {outcome.kind === 'priceChanged' && (
         <PriceChangePanel change={outcome.change} busy={busy} onAccept={() => accept(outcome.change)} />
       )}
+      {outcome.kind === 'holdLimit' && <HoldLimitPanel refusal={outcome.refusal} message={outcome.message} />}
       {outcome.kind === 'unavailable' && (
         <Alert tone="error" title="These seats can no longer be booked" assertive>
           <p>{outcome.message}</p>
