@@ -8,7 +8,7 @@ import { AirItineraryPricingInfo, FlightSegment } from './flights.js';
 import { FALLBACK } from './messages.js';
 import { Text } from './text.js';
 
-/** API.md "Bookings": travellers, bookings, tickets, penalties, orders and the credits balance. */
+/** API.md "Bookings": travellers, bookings, tickets, penalties and orders. */
 
 // ── passengers ──────────────────────────────────────────────────────────────────────────────
 
@@ -319,16 +319,6 @@ export const Order = z.object({
 });
 export type Order = z.infer<typeof Order>;
 
-export const Credits = z.object({
-  balance: z.number(),
-  currency: z.string().length(3),
-  /** Deposits sent and not yet approved (the payments issue). */
-  pending_deposits: z.number(),
-  /** The totals of live holds (booked, not yet ticketed): what ticketing them would take. */
-  reserved: z.number(),
-});
-export type Credits = z.infer<typeof Credits>;
-
 const IdParams = z.strictObject({ id: z.uuid() });
 
 export const bookingEndpoints = {
@@ -450,14 +440,5 @@ export const bookingEndpoints = {
     permission: 'history.view',
     response: z.array(Order),
     fallbackMessage: FALLBACK.fetchOrders,
-  }),
-  credits: defineEndpoint({
-    method: 'GET',
-    path: '/api/booking-credits',
-    summary: "The agency's credits balance",
-    access: 'company',
-    permission: 'payments.view',
-    response: Credits,
-    fallbackMessage: FALLBACK.fetchCredits,
   }),
 };

@@ -13,5 +13,6 @@ export * from './labels.js';
 export * from './messages.js';
 export * from './notices.js';
 export * from './passenger-age.js';
+export * from './payments.js';
 export * from './system.js';
 export * from './text.js';

@@ -1,4 +1,4 @@
-import { bookingEndpoints } from '@skydesk/contract';
+import { paymentEndpoints } from '@skydesk/contract';
 import type { ModuleContext } from '../../platform/module.js';
 import type { FlightSupplier } from '../../supplier/port.js';
 import { createPaymentService } from './service.js';
@@ -7,7 +7,7 @@ import { createPaymentService } from './service.js';
 export function registerPaymentRoutes({ route, store, clock }: ModuleContext, supplier: FlightSupplier) {
   const payments = createPaymentService({ db: store.db, clock, supplier: supplier.bookings });
 
-  route(bookingEndpoints.credits, async ({ principal }) => ({
+  route(paymentEndpoints.credits, async ({ principal }) => ({
     message: 'Credits',
     data: await payments.credits(principal),
   }));

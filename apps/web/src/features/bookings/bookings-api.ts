@@ -50,6 +50,5 @@ export const bookingsApi = api.injectEndpoints({
       invalidatesTags: (booking) => changedBy(booking),
     }),
     orders: contractQuery(build, bookingEndpoints.orders, { providesTags: ['Orders'] }),
-    credits: contractQuery(build, bookingEndpoints.credits, { providesTags: ['Credits'] }),
   }),
 });

@@ -18,7 +18,7 @@ import type { ContractCall, contractBaseQuery } from './contract-base-query';
  *
  *   export const bookingsApi = api.injectEndpoints({
  *     endpoints: (build) => ({
- *       credits: contractQuery(build, bookingEndpoints.credits, { providesTags: ['Credits'] }),
+ *       credits: contractQuery(build, paymentEndpoints.credits, { providesTags: ['Credits'] }),
  *     }),
  *   });
  */

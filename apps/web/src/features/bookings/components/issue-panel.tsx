@@ -2,6 +2,7 @@ import type { Booking } from '@skydesk/contract';
 import { Ticket, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { CreditsState } from '../../../shared/credits/use-credits';
 import { formatMoney } from '../../../shared/format/money';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { useIdempotentMutation } from '../../../shared/http/use-idempotent-mutation';
@@ -9,7 +10,6 @@ import { paths } from '../../../shared/routing/paths';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { bookingsApi } from '../bookings-api';
-import type { CreditsState } from '../use-credits';
 import { balanceCovers, creditsMoney } from './balance-card';
 
 type IssuePanelProps = {

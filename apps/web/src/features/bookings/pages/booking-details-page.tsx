@@ -9,6 +9,7 @@ import { Ban, Download, FileText, ReceiptText, Ticket } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAirports } from '../../../shared/airports/use-airports';
+import { useCredits } from '../../../shared/credits/use-credits';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { Alert } from '../../../shared/ui/alert';
@@ -29,7 +30,6 @@ import { RefundPanel } from '../components/refund-panel';
 import { SegmentList } from '../components/segment-list';
 import { useTicketDownload } from '../ticket-pdf';
 import { useBookingDetails } from '../use-booking-details';
-import { useCredits } from '../use-credits';
 
 type Panel = 'issue' | 'cancel' | 'void' | 'refund' | null;
 

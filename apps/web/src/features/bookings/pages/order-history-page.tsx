@@ -2,6 +2,7 @@ import { type Money, ORDER_KINDS, type Order } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { Receipt, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
+import { useCredits } from '../../../shared/credits/use-credits';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { Alert } from '../../../shared/ui/alert';
@@ -9,7 +10,6 @@ import { Badge, type BadgeTone } from '../../../shared/ui/badge';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { bookingDetailsPath } from '../booking-paths';
 import { bookingsApi } from '../bookings-api';
-import { useCredits } from '../use-credits';
 
 type OrderKind = Order['kind'];
 

@@ -6,6 +6,7 @@ import {
   selectBookingForm,
   selectSelectedItinerary,
 } from '../../../shared/booking-draft/booking-draft-slice';
+import { useCredits } from '../../../shared/credits/use-credits';
 import { paths } from '../../../shared/routing/paths';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { Button, buttonClasses } from '../../../shared/ui/button';
@@ -21,7 +22,6 @@ import { TicketingDeadlineRule } from '../components/ticketing-deadline-rule';
 import { TravellersMissing } from '../components/travellers-missing';
 import { TripSummary } from '../components/trip-summary';
 import { passengerMix } from '../passengers';
-import { useCredits } from '../use-credits';
 
 /** spec §2 "a price summary screen" (/dashboard/price-summary): fares, rules and the balance before booking. */
 export function PriceSummaryPage() {

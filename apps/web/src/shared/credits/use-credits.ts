@@ -1,7 +1,7 @@
 import type { Credits } from '@skydesk/contract';
-import { selectPermissions } from '../../shared/session/session-slice';
-import { useAppSelector } from '../../shared/store/hooks';
-import { bookingsApi } from './bookings-api';
+import { selectPermissions } from '../session/session-slice';
+import { useAppSelector } from '../store/hooks';
+import { creditsApi } from './credits-api';
 
 export type CreditsState = {
   credits: Credits | null;
@@ -17,6 +17,6 @@ export type CreditsState = {
  */
 export function useCredits(): CreditsState {
   const visible = useAppSelector(selectPermissions).includes('payments.view');
-  const { data, isFetching } = bookingsApi.useCreditsQuery(undefined, { skip: !visible });
+  const { data, isFetching } = creditsApi.useCreditsQuery(undefined, { skip: !visible });
   return { credits: data ?? null, loading: isFetching, visible };
 }
