@@ -118,7 +118,7 @@ export const BookingContact = z.strictObject({ email: Email, phone: Phone });
  * the new price, which the agent accepts by booking that offer.
  */
 export const BookingBody = z.strictObject({
-  offer_id: z.string().min(1, 'Choose a flight'),
+  offer_id: z.string().min(1, 'Choose a flight').max(8192, 'This offer id is not one of ours'),
   passengers: z.array(PassengerInput).min(1).max(18),
   contact: BookingContact,
   save_travellers: z.boolean().default(false),
