@@ -11,6 +11,7 @@ import {
   readSuccessBody,
 } from './failure-message';
 import { httpConfig } from './http-config';
+import { stillProcessingWait } from './idempotency-key';
 
 /** Path parameters are required exactly when the endpoint declares them. */
 type ParamsOption<E extends Endpoint> = E['params'] extends z.ZodType
@@ -91,6 +92,37 @@ function buildRequest(endpoint: Endpoint, options: RawOptions): { url: string; i
   };
 }
 
+type Exchanged<T> = { ok: true; value: T } | { ok: false; body: unknown };
+
+/** One request and its answer, read as a success or a failure's body. */
+async function exchange<T>(
+  url: string,
+  init: RequestInit,
+  readSuccess: ReadSuccess<T>,
+): Promise<{ response: Response; result: Exchanged<T> }> {
+  const response = await fetch(url, init);
+  const result: Exchanged<T> = response.ok
+    ? { ok: true, value: await readSuccess(response) }
+    : { ok: false, body: await readBody(response) };
+  return { response, result };
+}
+
+/** Waits `ms`, or rejects as soon as the caller cancels. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
 /** The body as JSON when it is JSON, as text otherwise, undefined when empty. */
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -129,12 +161,19 @@ async function send<T>(endpoint: Endpoint, call: RawOptions, readSuccess: ReadSu
   };
 
   let response: Response;
-  let result: { ok: true; value: T } | { ok: false; body: unknown };
+  let result: Exchanged<T>;
   try {
-    response = await fetch(url, init);
-    result = response.ok
-      ? { ok: true, value: await readSuccess(response) }
-      : { ok: false, body: await readBody(response) };
+    ({ response, result } = await exchange(url, init, readSuccess));
+    // Decision 009: the first request with this key is still running. Wait as told and ask once
+    // more with the same key, which then gets the first answer replayed (no toast in between).
+    const wait =
+      call.idempotencyKey && !result.ok
+        ? stillProcessingWait(response.status, readRetryAfter(response.headers, result.body))
+        : undefined;
+    if (wait !== undefined) {
+      await pause(wait, call.signal);
+      ({ response, result } = await exchange(url, init, readSuccess));
+    }
   } catch (error) {
     // The caller cancelled (navigation, unmount): nothing failed that the user should hear about.
     if (call.signal?.aborted) throw error;

@@ -195,4 +195,56 @@ describe('useIdempotentMutation', () => {
     expect(afterFinal).not.toBe(first);
     expect(other).not.toBe(afterFinal);
   });
+
+  const stillProcessing = () =>
+    answer(
+      409,
+      { status: false, message: 'A request with this Idempotency-Key is still being processed.' },
+      { 'Retry-After': '1' },
+    );
+
+  it('waits the Retry-After of an in-flight 409 and asks once more with the same key, which the replay answers', async () => {
+    const { result } = renderHook(() => useIdempotentMutation(testApi.useTestIssueMutation), { wrapper });
+    stillProcessing();
+    answer(200, { status: true, message: 'Issued', data: { id: 'b1' } }, { 'Idempotent-Replayed': 'true' });
+    const started = Date.now();
+    let issued: unknown;
+    await act(async () => {
+      issued = await result.current({ body: { pnr: 'K7Q2ZD' } });
+    });
+    expect(issued).toEqual({ id: 'b1' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    const [first, retry] = keys();
+    expect(keys()).toHaveLength(2);
+    expect(retry).toBe(first);
+    // Nothing went wrong that the agent should hear about.
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('keeps the key when the first request is still running after the wait, and starts a new one after a refusal’s 409', async () => {
+    const { result } = renderHook(() => useIdempotentMutation(testApi.useTestIssueMutation), { wrapper });
+    const issue = () =>
+      act(() =>
+        result.current({ body: { pnr: 'K7Q2ZD' } }).then(
+          () => 'issued',
+          (error: { status: number; retryAfter?: number }) => error,
+        ),
+      );
+
+    stillProcessing();
+    stillProcessing();
+    expect(await issue()).toMatchObject({ status: 409, retryAfter: 1 });
+    answer(409, { status: false, message: 'Only 2 seats are left' });
+    expect(await issue()).toMatchObject({ status: 409 });
+    answer(200, { status: true, message: 'Issued', data: { id: 'b1' } });
+    expect(await issue()).toBe('issued');
+
+    const [first, waited, nextClick, afterRefusal] = keys();
+    expect(keys()).toHaveLength(4);
+    // Still running after the wait: the next click sends the same key (and gets the replay).
+    expect(waited).toBe(first);
+    expect(nextClick).toBe(first);
+    // A refusal is final for its key: the attempt after it is a new one.
+    expect(afterRefusal).not.toBe(first);
+  });
 });

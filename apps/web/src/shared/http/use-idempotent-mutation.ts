@@ -9,9 +9,11 @@ type IdempotentMutationHook<Args extends { idempotencyKey?: string }, Result> = 
 
 /**
  * Sends the writes that move money or seats with an Idempotency-Key (DESIGN.md §6): one key per
- * attempt, reused when the same request is sent again after an answer that never came or a
- * server failure — the server then replays the first outcome instead of booking, charging or
- * refunding twice. A changed request, or one after a final answer, is a new attempt with a new key.
+ * attempt, reused when the same request is sent again after an answer that never came, a server
+ * failure or a 409 saying the first request is still being processed (decision 009; the client
+ * already waited its Retry-After and asked once more) — the server then replays the first outcome
+ * instead of booking, charging or refunding twice. A changed request, or one after a final answer
+ * (a refusal's 409 has no Retry-After), is a new attempt with a new key.
  *
  *   const issue = useIdempotentMutation(bookingsApi.useIssueBookingMutation);
  *   const booking = await issue({ body: { pnr } }); // rejects with the call's ApiFailure
