@@ -4,8 +4,8 @@ import type { Clock } from '../../platform/clock.js';
 import type { Store } from '../../platform/db/store.js';
 import type { AccessGuard, Principal } from '../../platform/http/principal.js';
 import { InvalidTokenError, type TokenService } from '../../platform/security/tokens.js';
+import { REFRESH_COOKIE } from './refresh-cookie.js';
 import { findLiveCompanySession } from './repo.js';
-import { REFRESH_COOKIE } from './service.js';
 
 /** API.md: `Bearer <token>`, or the bare token as existing clients send it. */
 export function bearerToken(request: FastifyRequest): string | null {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { pruneIdempotencyKeys } from '../../platform/http/idempotency.js';
 import { pruneSignInThrottle } from '../../platform/security/sign-in-throttle.js';
+import { deleteSpentAuthState } from './repo.js';
 
 /** How long spent sign-in state is kept after it stopped mattering (for support questions). */
 const KEEP_MS = 24 * 3_600_000;
@@ -14,12 +15,7 @@ const KEEP_MS = 24 * 3_600_000;
  * idempotent, so every server process may run this on its own timer without a lease.
  */
 export async function pruneSpentAuthState(db: Kysely<Database>, now: Date): Promise<void> {
-  const cutoff = new Date(now.getTime() - KEEP_MS);
-  await db.deleteFrom('rate_limit_counters').where('window_start', '<', cutoff).execute();
-  await db.deleteFrom('auth_challenges').where('expires_at', '<', cutoff).execute();
-  await db.deleteFrom('verification_codes').where('expires_at', '<', cutoff).execute();
-  await db.deleteFrom('password_resets').where('expires_at', '<', cutoff).execute();
-  await db.deleteFrom('auth_sessions').where('expires_at', '<', cutoff).execute();
+  await deleteSpentAuthState(db, new Date(now.getTime() - KEEP_MS));
   await pruneSignInThrottle(db, now, KEEP_MS);
   await pruneIdempotencyKeys(db, now);
 }

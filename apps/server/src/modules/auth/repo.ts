@@ -150,6 +150,9 @@ export const createChallenge = (
     .returning('id')
     .executeTakeFirstOrThrow();
 
+export const findChallenge = (db: Db, id: string) =>
+  db.selectFrom('auth_challenges').selectAll().where('id', '=', id).executeTakeFirst();
+
 export const lockChallenge = (trx: Transaction<Database>, id: string) =>
   trx.selectFrom('auth_challenges').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
@@ -182,6 +185,15 @@ export async function savePendingTotpSecretIfNone(db: Db, userId: string, sealed
     .where('totp_secret_enc', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findTotpSecret(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('totp_secret_enc')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.totp_secret_enc ?? null;
 }
 
 /** Records the accepted step only if it is newer than the last one: a step is never accepted twice. */
@@ -243,8 +255,9 @@ export async function markRefreshTokenReplaced(db: Db, id: string, now: Date) {
 export const findRefreshToken = (db: Db, id: string) =>
   db
     .selectFrom('refresh_tokens')
-    .select(['session_id', 'token_hash'])
-    .where('id', '=', id)
+    .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+    .select(['refresh_tokens.session_id', 'refresh_tokens.token_hash', 'auth_sessions.principal'])
+    .where('refresh_tokens.id', '=', id)
     .executeTakeFirst();
 
 export async function revokeSession(db: Db, sessionId: string, now: Date) {
@@ -256,18 +269,22 @@ export async function revokeSession(db: Db, sessionId: string, now: Date) {
     .execute();
 }
 
-/** Ends every session of a user and invalidates their access tokens (session version bump). */
-export async function revokeAllUserSessions(db: Db, userId: string, now: Date) {
+/**
+ * Ends every session of a user or an operator and invalidates their access tokens (session
+ * version bump).
+ */
+export async function revokeAllSessions(db: Db, principal: PrincipalKind, subjectId: string, now: Date) {
   await db
     .updateTable('auth_sessions')
     .set({ revoked_at: now })
-    .where('subject_id', '=', userId)
+    .where('principal', '=', principal)
+    .where('subject_id', '=', subjectId)
     .where('revoked_at', 'is', null)
     .execute();
   await db
-    .updateTable('users')
+    .updateTable(principal === 'user' ? 'users' : 'operators')
     .set({ session_version: sql`session_version + 1`, updated_at: now })
-    .where('id', '=', userId)
+    .where('id', '=', subjectId)
     .execute();
 }
 
@@ -329,4 +346,18 @@ export async function setPassword(db: Db, userId: string, passwordHash: string, 
     .where('user_id', '=', userId)
     .where('consumed_at', 'is', null)
     .execute();
+}
+
+// ── housekeeping ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Deletes sign-in state that stopped mattering before `cutoff`: rate-limit windows, challenges,
+ * codes, reset links and sessions (their refresh tokens go with them).
+ */
+export async function deleteSpentAuthState(db: Db, cutoff: Date) {
+  await db.deleteFrom('rate_limit_counters').where('window_start', '<', cutoff).execute();
+  await db.deleteFrom('auth_challenges').where('expires_at', '<', cutoff).execute();
+  await db.deleteFrom('verification_codes').where('expires_at', '<', cutoff).execute();
+  await db.deleteFrom('password_resets').where('expires_at', '<', cutoff).execute();
+  await db.deleteFrom('auth_sessions').where('expires_at', '<', cutoff).execute();
 }
