@@ -1,4 +1,5 @@
 export * from './admin.js';
+export * from './admin-auth.js';
 export * from './auth.js';
 export * from './bookings.js';
 export * from './calendar-date.js';
