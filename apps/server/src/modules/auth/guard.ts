@@ -1,11 +1,11 @@
-import { AppError, type Endpoint, SERVER } from '@skydesk/contract';
+import { ACCESS, AppError, type Endpoint, SERVER } from '@skydesk/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Store } from '../../platform/db/store.js';
 import type { AccessGuard, Principal } from '../../platform/http/principal.js';
 import { InvalidTokenError, type TokenService } from '../../platform/security/tokens.js';
 import { REFRESH_COOKIE } from './refresh-cookie.js';
-import { findLiveCompanySession } from './repo.js';
+import { findLiveCompanySession, findLiveOperatorSession } from './repo.js';
 
 /** API.md: `Bearer <token>`, or the bare token as existing clients send it. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -42,11 +42,56 @@ export function createAccessGuard(deps: { store: Store; tokens: TokenService; cl
       case 'company':
         return companyPrincipal(request, endpoint, deps);
       case 'operator':
-        // The back office signs its operators in with the back-office issue; until then no
-        // operator token exists and these calls stay closed.
-        throw unauthenticated();
+        return operatorPrincipal(request, deps);
     }
   };
+}
+
+type GuardDeps = { store: Store; tokens: TokenService; clock: Clock };
+
+/**
+ * A token that failed as the kind an endpoint wants: a valid token of the other principal is
+ * signed in but in the wrong place (403, saying where it belongs); anything else is 401.
+ */
+async function refuseOtherPrincipal(
+  token: string,
+  other: 'company' | 'operator',
+  deps: GuardDeps,
+  error: unknown,
+): Promise<never> {
+  if (!(error instanceof InvalidTokenError)) throw error;
+  const isOther = await deps.tokens.verifyAccess(token, other).then(
+    () => true,
+    () => false,
+  );
+  if (isOther) {
+    throw new AppError('forbidden', other === 'company' ? ACCESS.operatorsOnly : ACCESS.agenciesOnly);
+  }
+  throw unauthenticated();
+}
+
+/**
+ * Operators (DESIGN.md §6), checked like company users on every call: the session is live, the
+ * operator active and the token's session version current, so sign-out and deactivation take
+ * effect at once.
+ */
+async function operatorPrincipal(request: FastifyRequest, deps: GuardDeps): Promise<Principal> {
+  const token = bearerToken(request);
+  if (!token) throw unauthenticated();
+  const claims = await deps.tokens
+    .verifyAccess(token, 'operator')
+    .catch((error) => refuseOtherPrincipal(token, 'company', deps, error));
+  const live = await findLiveOperatorSession(deps.store, claims.sessionId, claims.subjectId);
+  if (
+    !live ||
+    live.revoked_at ||
+    live.expires_at <= deps.clock.now() ||
+    !live.is_active ||
+    live.session_version !== claims.sessionVersion
+  ) {
+    throw unauthenticated();
+  }
+  return { kind: 'operator', operatorId: claims.subjectId, sessionId: claims.sessionId };
 }
 
 async function companyPrincipal(
@@ -56,7 +101,9 @@ async function companyPrincipal(
 ): Promise<Principal> {
   const token = bearerToken(request);
   if (!token) throw unauthenticated();
-  const claims = await deps.tokens.verifyAccess(token, 'company').catch(rethrowAsUnauthenticated);
+  const claims = await deps.tokens
+    .verifyAccess(token, 'company')
+    .catch((error) => refuseOtherPrincipal(token, 'operator', deps, error));
   const live = await findLiveCompanySession(deps.store, claims.sessionId, claims.subjectId);
   if (
     !live ||
@@ -68,6 +115,8 @@ async function companyPrincipal(
   ) {
     throw unauthenticated();
   }
+  // Suspension ends the agency's sessions at once; this refuses any session begun since.
+  if (live.verification_status === 'suspended') throw new AppError('forbidden', ACCESS.agencySuspended);
   if (endpoint.permission && !claims.permissions.includes(endpoint.permission)) {
     throw new AppError(
       'forbidden',

@@ -314,6 +314,25 @@ const LIVE_COMPANY_SESSION = preparedStatement<{
 export const findLiveCompanySession = async (store: Store, sessionId: string, userId: string) =>
   (await store.query(LIVE_COMPANY_SESSION, [sessionId, userId]))[0];
 
+/** The operator's side of the same check: the session is live and the operator's tokens valid. */
+const LIVE_OPERATOR_SESSION = preparedStatement<{
+  expires_at: Date;
+  revoked_at: Date | null;
+  is_active: boolean;
+  session_version: number;
+}>(
+  'live_operator_session',
+  ['text', 'text'],
+  `select auth_sessions.expires_at, auth_sessions.revoked_at, operators.is_active, operators.session_version
+     from auth_sessions
+     join operators on operators.id = auth_sessions.subject_id
+    where auth_sessions.id = $1::uuid and auth_sessions.subject_id = $2::uuid
+      and auth_sessions.principal = 'operator'`,
+);
+
+export const findLiveOperatorSession = async (store: Store, sessionId: string, operatorId: string) =>
+  (await store.query(LIVE_OPERATOR_SESSION, [sessionId, operatorId]))[0];
+
 // ── password resets ───────────────────────────────────────────────────────────────────────────
 
 export async function createPasswordReset(
