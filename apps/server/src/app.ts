@@ -12,6 +12,7 @@ import { bookingsModule } from './modules/bookings/plugin.js';
 import { companyModule } from './modules/company/plugin.js';
 import { devModule } from './modules/dev/plugin.js';
 import { flightsModule } from './modules/flights/plugin.js';
+import { noticesModule } from './modules/notices/plugin.js';
 import { paymentsModule } from './modules/payments/plugin.js';
 import { systemModule } from './modules/system/plugin.js';
 import { type Clock, systemClock } from './platform/clock.js';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(bookingsModule);
   await app.register(paymentsModule);
+  await app.register(noticesModule);
 
   return app;
 }

@@ -1,0 +1,61 @@
+import type { NotificationKind } from '@skydesk/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type NewNotification = {
+  companyId: string;
+  /** null: everyone of the company. */
+  userId: string | null;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string | null;
+  at: Date;
+};
+
+export async function insertNotification(db: Db, notification: NewNotification) {
+  await db
+    .insertInto('notifications')
+    .values({
+      company_id: notification.companyId,
+      user_id: notification.userId,
+      kind: notification.kind,
+      title: notification.title,
+      body: notification.body,
+      link: notification.link,
+      created_at: notification.at,
+    })
+    .execute();
+}
+
+/** What a user of the company sees: the company's notifications and their own, newest first. */
+export const listNotifications = (db: Db, companyId: string, userId: string, limit: number) =>
+  db
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'title', 'body', 'link', 'read_at', 'created_at'])
+    .where('company_id', '=', companyId)
+    .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)]))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
+export type NotificationRow = Awaited<ReturnType<typeof listNotifications>>[number];
+
+/**
+ * Marks one of the user's notifications read (the first reading counts); answers whether it is
+ * theirs at all. Another company's or another user's answers as missing.
+ */
+export async function markRead(db: Db, companyId: string, userId: string, id: string, at: Date) {
+  const row = await db
+    .updateTable('notifications')
+    .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(at)) }))
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)]))
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
