@@ -50,12 +50,13 @@ const EnvSchema = z.object({
     .max(7 * 24 * 60)
     .default(180),
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  // A test setting: unset (the default), operators decide every refund request.
   REFUND_APPROVAL_DELAY_SECONDS: z.coerce
     .number()
     .int()
     .min(0)
     .max(30 * 86_400)
-    .default(0),
+    .optional(),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   // Seat hoarding (DESIGN.md §5): live holds may total this many times the available credits.
   HOLD_VALUE_RATIO: z.coerce.number().min(0).max(100).default(1),
@@ -97,10 +98,10 @@ export type Config = {
   /** How often each listening server expires past-deadline holds; 0 turns the sweep off. */
   holdSweepSeconds: number;
   /**
-   * Until the back office approves refunds, the sandbox supplier approves each request this long
-   * after it was made; 0 approves it in the request itself.
+   * A test setting: a timer approves each refund request this long after it was made (0: in the
+   * request itself). null (unset, the default): every request waits for an operator's decision.
    */
-  refundApprovalDelaySeconds: number;
+  refundApprovalDelaySeconds: number | null;
   /** Identical searches within this many seconds share an answer (docs/decisions/006); 0: off. */
   searchCacheSeconds: number;
   /** Worker threads the embedded GDS searches on; 0 searches on the event loop. */
@@ -145,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingHoldMinutes: e.BOOKING_HOLD_MINUTES,
     ticketingCutoffMinutes: e.BOOKING_TICKETING_CUTOFF_MINUTES,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
-    refundApprovalDelaySeconds: e.REFUND_APPROVAL_DELAY_SECONDS,
+    refundApprovalDelaySeconds: e.REFUND_APPROVAL_DELAY_SECONDS ?? null,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     searchWorkers: e.SEARCH_WORKERS,
     holdValueRatio: e.HOLD_VALUE_RATIO,

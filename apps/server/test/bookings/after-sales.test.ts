@@ -46,7 +46,9 @@ describe.each(storeKinds())('after-sales on %s', (kind) => {
   let t: TestApp;
   let agent: Agent;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // The test-setting timer approves each refund request at once, so these tests see settlement;
+    // the operators' decisions have their own tests (test/admin/refunds.test.ts).
+    t = await createTestApp(kind, { config: testConfig({ refundApprovalDelaySeconds: 0 }) });
     agent = await bookingAgent(t, { creditsMinor: 5_000_000 });
   });
   afterAll(async () => t?.close());

@@ -177,7 +177,8 @@ describe.each(storeKinds())('booking integrity under random operations on %s', (
   const otherSales = new Map<TestApp, Map<string, number>>();
 
   beforeAll(async () => {
-    immediate = await createTestApp(kind);
+    // The test-setting timer: at once here, after a delay below (operators decide otherwise).
+    immediate = await createTestApp(kind, { config: testConfig({ refundApprovalDelaySeconds: 0 }) });
     delayed = await createTestApp(kind, {
       config: testConfig({ refundApprovalDelaySeconds: REFUND_DELAY_SECONDS }),
     });

@@ -26,6 +26,7 @@ export const ticketsWithFares = (db: Db, bookingId: string) =>
       'tickets.ticket_number',
       'tickets.status',
       'tickets.paid_minor',
+      'tickets.refunded_minor',
       'booking_passengers.passenger_type',
       'booking_passengers.title',
       'booking_passengers.first_name',
@@ -98,18 +99,86 @@ export const pendingRefundOrders = (trx: Transaction<Database>, bookingId: strin
     .forUpdate()
     .execute();
 
+/** How a refund request was decided: by an operator, or (decidedBy null) by the test-setting timer. */
+export type RefundDecision = {
+  decidedBy: string | null;
+  reason: string | null;
+  /** What the fare rules allowed; an approval's `amount_minor` becomes what was credited. */
+  allowedMinor: number;
+};
+
 export async function completeOrder(
   trx: Transaction<Database>,
   orderId: string,
-  ledgerEntryId: string | null,
+  settled: { ledgerEntryId: string | null; amountMinor: number; decision: RefundDecision },
   at: Date,
 ) {
   await trx
     .updateTable('orders')
-    .set({ status: 'completed', ledger_entry_id: ledgerEntryId, updated_at: at })
+    .set({
+      status: 'completed',
+      ledger_entry_id: settled.ledgerEntryId,
+      amount_minor: settled.amountMinor,
+      allowed_minor: settled.decision.allowedMinor,
+      decided_by: settled.decision.decidedBy,
+      decision_reason: settled.decision.reason,
+      decided_at: at,
+      updated_at: at,
+    })
     .where('id', '=', orderId)
     .execute();
 }
+
+export async function rejectOrder(
+  trx: Transaction<Database>,
+  orderId: string,
+  decision: RefundDecision,
+  at: Date,
+) {
+  await trx
+    .updateTable('orders')
+    .set({
+      status: 'rejected',
+      allowed_minor: decision.allowedMinor,
+      decided_by: decision.decidedBy,
+      decision_reason: decision.reason,
+      decided_at: at,
+      updated_at: at,
+    })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** A refund request, locked; the caller holds its booking's lock (the settlement's lock order). */
+export const lockRefundOrder = (trx: Transaction<Database>, orderId: string) =>
+  trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('kind', '=', 'refund')
+    .forUpdate()
+    .executeTakeFirst();
+
+/** The booking a refund request belongs to (to lock first), or undefined. */
+export const refundBookingOf = (trx: Transaction<Database>, orderId: string) =>
+  trx
+    .selectFrom('orders')
+    .select('booking_id')
+    .where('id', '=', orderId)
+    .where('kind', '=', 'refund')
+    .executeTakeFirst();
+
+/** Whether the booking has a refund request still waiting. */
+export const hasPendingRefund = async (trx: Transaction<Database>, bookingId: string) =>
+  Boolean(
+    await trx
+      .selectFrom('orders')
+      .select('id')
+      .where('booking_id', '=', bookingId)
+      .where('kind', '=', 'refund')
+      .where('status', '=', 'pending')
+      .executeTakeFirst(),
+  );
 
 /**
  * Locks one booking, of any company, with a refund request due by `dueBy`, skipping bookings
@@ -135,10 +204,10 @@ export function lockBookingWithDueRefund(trx: Transaction<Database>, dueBy: Date
 }
 
 /** What settling a refund needs of the booking: the fare it was sold at and its void window. */
-export const refundFactsOf = (trx: Transaction<Database>, bookingId: string) =>
-  trx
+export const refundFactsOf = (db: Db, bookingId: string) =>
+  db
     .selectFrom('bookings')
-    .select(['itinerary', 'void_until'])
+    .select(['itinerary', 'void_until', 'first_departure_at', 'currency'])
     .where('id', '=', bookingId)
     .executeTakeFirstOrThrow();
 
@@ -151,8 +220,8 @@ export const settlementBookingOf = (trx: Transaction<Database>, bookingId: strin
     .executeTakeFirstOrThrow();
 
 /** A refund request of the booking made before `before`, if any. */
-export const earlierRefundOrder = (trx: Transaction<Database>, bookingId: string, before: Date) =>
-  trx
+export const earlierRefundOrder = (db: Db, bookingId: string, before: Date) =>
+  db
     .selectFrom('orders')
     .select('id')
     .where('booking_id', '=', bookingId)

@@ -46,8 +46,11 @@ export type AfterSalesDeps = {
   clock: Clock;
   log: FastifyBaseLogger;
   supplier: SupplierBookings;
-  /** The sandbox supplier approves a refund request this long after it was made; 0: at once. */
-  refundApprovalDelaySeconds: number;
+  /**
+   * A test setting: a timer approves each refund request this long after it was made (0: in the
+   * request itself). null, the default: every request waits for an operator.
+   */
+  refundApprovalDelaySeconds: number | null;
 };
 
 const notFound = () => new AppError('not_found', 'Booking not found');
@@ -280,8 +283,9 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
     },
 
     /**
-     * POST /api/request-ticket-refund: the named tickets (or every issued one) await a refund; the
-     * sandbox approves it after the configured delay, at once by default (after-sales-settlement).
+     * POST /api/request-ticket-refund: the named tickets (or every issued one) await a refund, which
+     * an operator approves or rejects (the back office); the test-setting timer may approve it
+     * instead (settlement.ts).
      */
     async requestRefund(
       principal: CompanyPrincipal,
@@ -293,7 +297,11 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
       await db.transaction().execute(async (trx) => {
         const booking = await lock(trx, principal, found.id);
         const tickets = await ticketsWithFares(trx, booking.id);
-        if (!['ticketed', 'refund_requested', 'partially_refunded'].includes(booking.status)) {
+        // A rejected request leaves its tickets flying; the booking's other issued tickets may
+        // still be refunded.
+        if (
+          !['ticketed', 'refund_requested', 'partially_refunded', 'refund_rejected'].includes(booking.status)
+        ) {
           throw new AppError(
             'conflict',
             `Booking ${booking.pnr} is ${spoken(booking.status)}: only ticketed bookings can be refunded`,

@@ -7,30 +7,50 @@ import { periodicTask } from '../../../platform/periodic-task.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
 import { postLedgerEntry } from '../../payments/ledger.js';
 import { heldSeatsOf, lockBooking, type OrderRow, recordEvent, updateBooking } from '../booking/repo.js';
-import { ticketRefund } from './penalty.js';
+import { afterSalesRules, type TicketRefund, ticketRefund } from './penalty.js';
+import { spreadRefund } from './refund-split.js';
 import {
   completeOrder,
   earlierRefundOrder,
+  hasPendingRefund,
   lockBookingWithDueRefund,
+  lockRefundOrder,
   lowerHeldSeats,
   markTicketRefunded,
   pendingRefundOrders,
+  refundBookingOf,
   refundFactsOf,
+  rejectOrder,
+  setTicketStatus,
   settlementBookingOf,
+  type TicketWithFare,
   ticketsWithFares,
 } from './repo.js';
 
 /**
- * Settling refund requests (DESIGN.md §5). The operator back office comes later; until then the
- * sandbox supplier approves every request `delay` after it was made (REFUND_APPROVAL_DELAY_SECONDS,
- * 0 = in the request that made it). Approving one request is one transaction under the booking's
- * lock: its tickets become `refunded`, the refund is credited, the order completes, the refunded
- * passengers' seats return, and the booking moves to `refunded` or `partially_refunded`.
+ * Settling refund requests (DESIGN.md §5). A request waits for an operator of the back office, who
+ * approves it (for what the fare rules allow, or less) or rejects it with a reason. As a test
+ * setting only, a timer approves every request `delay` after it was made
+ * (REFUND_APPROVAL_DELAY_SECONDS; unset, the default, turns it off; 0 approves in the request
+ * itself). Deciding a request is one transaction under the booking's lock: approving makes its
+ * tickets `refunded`, credits the refund, completes the order, returns the refunded passengers'
+ * seats and moves the booking to `refunded` or `partially_refunded`; rejecting makes them
+ * `refund_rejected` (they still fly) and the booking `refund_rejected`.
  */
 
 /** Ticket statuses whose passenger still flies, or may: they keep their seats. */
 const LIVE_TICKET: ReadonlySet<string> = new Set(['issued', 'refund_requested', 'refund_rejected']);
 const seated = (type: string) => type !== 'infant';
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+type Db = Kysely<Database> | Transaction<Database>;
+type SettlementBooking = {
+  id: string;
+  company_id: string;
+  pnr: string;
+  status: BookingStatus;
+  currency: string;
+};
 
 /**
  * The phase a refund request was made in: within the void window (everything back) only the
@@ -38,59 +58,131 @@ const seated = (type: string) => type !== 'infant';
  * made before `void_until`; any other request was made in the refund phase (penalties apply).
  */
 async function requestPhase(
-  trx: Transaction<Database>,
+  db: Db,
   bookingId: string,
   order: OrderRow,
   voidUntil: Date | null,
 ): Promise<'void' | 'refund'> {
   if (!voidUntil || order.created_at.getTime() >= voidUntil.getTime()) return 'refund';
-  return (await earlierRefundOrder(trx, bookingId, order.created_at)) ? 'refund' : 'void';
+  return (await earlierRefundOrder(db, bookingId, order.created_at)) ? 'refund' : 'void';
 }
 
-/** Settles one pending refund order of a booking whose row the caller has locked. */
-async function settleOrder(
-  trx: Transaction<Database>,
-  supplier: SupplierBookings,
-  booking: { id: string; company_id: string; pnr: string; status: BookingStatus; currency: string },
-  order: OrderRow,
-  now: Date,
-) {
-  const facts = await refundFactsOf(trx, booking.id);
+export type RefundQuote = {
+  phase: 'void' | 'refund';
+  refundable: boolean;
+  /** The fare's after-sales rules in words, as they stood when the request was made. */
+  rules: string[];
+  /** The request's tickets with what each paid, keeps as penalty and may return. */
+  tickets: { ticket: TicketWithFare; amounts: TicketRefund }[];
+  /** What the fare rules allow back in all: the most an approval may credit. */
+  allowedMinor: number;
+};
+
+/**
+ * What a refund request may return, ticket by ticket, by the rules of the phase it was made in:
+ * the amounts depend on nothing else, so the quote an operator reads is what approval credits.
+ */
+export async function quoteRefundOrder(db: Db, bookingId: string, order: OrderRow): Promise<RefundQuote> {
+  const facts = await refundFactsOf(db, bookingId);
   const pricing = facts.itinerary.AirItineraryPricingInfo;
-  const phase = await requestPhase(trx, booking.id, order, facts.void_until);
-  const tickets = await ticketsWithFares(trx, booking.id);
+  const phase = await requestPhase(db, bookingId, order, facts.void_until);
   const requested = new Set(order.ticket_numbers);
-  const refunding = tickets.filter((ticket) => requested.has(ticket.ticket_number));
+  const tickets = (await ticketsWithFares(db, bookingId))
+    .filter((ticket) => requested.has(ticket.ticket_number))
+    .map((ticket) => ({
+      ticket,
+      amounts: ticketRefund(
+        pricing,
+        {
+          passengerType: ticket.passenger_type,
+          fareMinor: ticket.fare_minor,
+          taxesMinor: ticket.taxes_minor,
+          paidMinor: ticket.paid_minor,
+        },
+        phase,
+      ),
+    }));
+  return {
+    phase,
+    refundable: pricing.Refundable,
+    rules: afterSalesRules(
+      {
+        pricing,
+        currency: facts.currency,
+        voidUntil: facts.void_until,
+        firstDepartureAt: facts.first_departure_at,
+      },
+      phase,
+    ),
+    tickets,
+    allowedMinor: tickets.reduce((sum, { amounts }) => sum + amounts.refundMinor, 0),
+  };
+}
+
+/** The request's quote, checked against what the order says: its tickets all await a refund. */
+async function checkedQuote(trx: Transaction<Database>, bookingId: string, order: OrderRow) {
+  const quote = await quoteRefundOrder(trx, bookingId, order);
   if (
-    refunding.length !== requested.size ||
-    refunding.some((ticket) => ticket.status !== 'refund_requested')
+    quote.tickets.length !== new Set(order.ticket_numbers).size ||
+    quote.tickets.some(({ ticket }) => ticket.status !== 'refund_requested')
   ) {
     throw new Error(`Refund order ${order.order_no} names tickets that are not awaiting a refund`);
   }
   // The amounts depend only on the phase the request was made in (see requestPhase): the
-  // settlement recomputes them per ticket and must meet the order's total.
-  const amounts = refunding.map((ticket) =>
-    ticketRefund(
-      pricing,
-      {
-        passengerType: ticket.passenger_type,
-        fareMinor: ticket.fare_minor,
-        taxesMinor: ticket.taxes_minor,
-        paidMinor: ticket.paid_minor,
-      },
-      phase,
-    ),
-  );
-  const total = amounts.reduce((sum, amount) => sum + amount.refundMinor, 0);
-  if (total !== order.amount_minor) {
+  // settlement recomputes them per ticket and must meet what the request asked for.
+  if (order.status === 'pending' && quote.allowedMinor !== order.amount_minor) {
     throw new Error(
-      `Refund order ${order.order_no} is for ${order.amount_minor}, its tickets return ${total}`,
+      `Refund order ${order.order_no} is for ${order.amount_minor}, its tickets return ${quote.allowedMinor}`,
     );
   }
+  return quote;
+}
 
-  // The approval is never recorded before the request it approves, even on a clock that stands still.
-  const at = new Date(Math.max(now.getTime(), order.created_at.getTime() + 1));
+/**
+ * Locks a refund request for a decision, in the settlement's lock order (its booking, then the
+ * request), so a decision, a new request and the timer on one booking queue up. Undefined when
+ * there is no such request.
+ */
+export async function lockRefundRequest(trx: Transaction<Database>, orderId: string) {
+  const found = await refundBookingOf(trx, orderId);
+  if (!found) return undefined;
+  await lockBooking(trx, found.booking_id);
+  const order = await lockRefundOrder(trx, orderId);
+  if (!order) return undefined;
+  return { order, booking: await settlementBookingOf(trx, order.booking_id) };
+}
+
+/** The approval is never recorded before the request it approves, even on a clock that stands still. */
+const decisionTime = (order: OrderRow, now: Date) =>
+  new Date(Math.max(now.getTime(), order.created_at.getTime() + 1));
+
+/**
+ * Approves one pending refund request of a booking whose row the caller has locked, crediting
+ * `amountMinor` (what the fare rules allow unless an operator lowered it; a lowered amount is
+ * spread over the tickets by spreadRefund). Returns the ledger entry (none for nothing credited)
+ * and the booking's new status.
+ */
+export async function settleRefundOrder(
+  trx: Transaction<Database>,
+  supplier: SupplierBookings,
+  booking: SettlementBooking,
+  order: OrderRow,
+  now: Date,
+  decision: { decidedBy: string | null; reason: string | null; amountMinor?: number },
+) {
+  const quote = await checkedQuote(trx, booking.id, order);
+  const total = decision.amountMinor ?? quote.allowedMinor;
+  const shares = spreadRefund(
+    quote.tickets.map(({ amounts }) => amounts.refundMinor),
+    total,
+  );
+  const refunding = quote.tickets.map(({ ticket }) => ticket);
+  const requested = new Set(order.ticket_numbers);
+  const tickets = await ticketsWithFares(trx, booking.id);
+
+  const at = decisionTime(order, now);
   const described = `${minorToAmount(total).toFixed(2)} ${booking.currency}`;
+  const lowered = total < quote.allowedMinor;
   const entry =
     total > 0
       ? await postLedgerEntry(trx, {
@@ -103,9 +195,18 @@ async function settleOrder(
         })
       : null;
   for (const [index, ticket] of refunding.entries()) {
-    await markTicketRefunded(trx, ticket.ticket_number, amounts[index]!.refundMinor, at);
+    await markTicketRefunded(trx, ticket.ticket_number, shares[index]!, at);
   }
-  await completeOrder(trx, order.id, entry?.id ?? null, at);
+  await completeOrder(
+    trx,
+    order.id,
+    {
+      ledgerEntryId: entry?.id ?? null,
+      amountMinor: total,
+      decision: { decidedBy: decision.decidedBy, reason: decision.reason, allowedMinor: quote.allowedMinor },
+    },
+    at,
+  );
 
   const after = tickets.map((ticket) =>
     requested.has(ticket.ticket_number) ? { ...ticket, status: 'refunded' as const } : ticket,
@@ -126,16 +227,51 @@ async function settleOrder(
     if (freedSeats > 0) await supplier.release(trx, await lowerHeldSeats(trx, booking.id, freedSeats));
   }
   await updateBooking(trx, booking.id, { status, updated_at: at });
+  const allowed = `${minorToAmount(quote.allowedMinor).toFixed(2)} ${booking.currency}`;
   await recordEvent(trx, {
     bookingId: booking.id,
     action: 'refund_approved',
     from: booking.status,
     to: status,
-    note: `Refund ${order.order_no} approved: ${described} credited for ${refunding.length} ticket${refunding.length === 1 ? '' : 's'}${freedSeats > 0 ? `; ${freedSeats} seat${freedSeats === 1 ? '' : 's'} per flight released` : ''}`,
+    note: `Refund ${order.order_no} approved${decision.decidedBy ? ' by SkyDesk' : ''}: ${described} credited for ${plural(refunding.length, 'ticket')}${lowered ? ` (the fare rules allowed ${allowed}; reason: ${decision.reason ?? 'none given'})` : ''}${freedSeats > 0 ? `; ${plural(freedSeats, 'seat')} per flight released` : ''}`,
     actorUserId: null,
     at,
   });
   booking.status = status;
+  return { entry, status, creditedMinor: total, allowedMinor: quote.allowedMinor };
+}
+
+/**
+ * Rejects one pending refund request of a booking whose row the caller has locked: its tickets
+ * become `refund_rejected` (their passengers still fly; nothing is credited, no seat returns) and
+ * the booking `refund_rejected`, or stays `refund_requested` while another request waits.
+ */
+export async function rejectRefundOrder(
+  trx: Transaction<Database>,
+  booking: SettlementBooking,
+  order: OrderRow,
+  now: Date,
+  decision: { decidedBy: string; reason: string },
+) {
+  const quote = await checkedQuote(trx, booking.id, order);
+  const at = decisionTime(order, now);
+  await setTicketStatus(trx, order.ticket_numbers, 'refund_rejected', at);
+  await rejectOrder(trx, order.id, { ...decision, allowedMinor: quote.allowedMinor }, at);
+  const status: BookingStatus = (await hasPendingRefund(trx, booking.id))
+    ? 'refund_requested'
+    : 'refund_rejected';
+  await updateBooking(trx, booking.id, { status, updated_at: at });
+  await recordEvent(trx, {
+    bookingId: booking.id,
+    action: 'refund_rejected',
+    from: booking.status,
+    to: status,
+    note: `Refund ${order.order_no} of ${plural(quote.tickets.length, 'ticket')} rejected by SkyDesk; the tickets stay valid. Reason: ${decision.reason}`,
+    actorUserId: null,
+    at,
+  });
+  booking.status = status;
+  return { status, allowedMinor: quote.allowedMinor };
 }
 
 /**
@@ -151,7 +287,9 @@ export async function settleDueRefundsOfLocked(
 ): Promise<number> {
   const booking = await settlementBookingOf(trx, bookingId);
   const orders = await pendingRefundOrders(trx, bookingId, new Date(now.getTime() - delayMs));
-  for (const order of orders) await settleOrder(trx, supplier, booking, order, now);
+  for (const order of orders) {
+    await settleRefundOrder(trx, supplier, booking, order, now, { decidedBy: null, reason: null });
+  }
   return orders.length;
 }
 
@@ -209,9 +347,10 @@ export async function sweepDueRefunds(
 }
 
 /**
- * The settlement sweep's timer, started when the server listens and stopped when it closes, like
- * the hold-expiry sweep. It runs whatever the delay: with none, it settles what an immediate
- * settlement could not (the request's answer had gone out already).
+ * The settlement timer's sweep (a test setting), started when the server listens and stopped when
+ * it closes, like the hold-expiry sweep. Off unless a delay is set (null: operators decide every
+ * request); with a delay of 0 it settles what an immediate settlement could not (the request's
+ * answer had gone out already).
  */
 export function refundSettlementSweeper(deps: {
   db: Kysely<Database>;
@@ -219,18 +358,20 @@ export function refundSettlementSweeper(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   intervalSeconds: number;
-  delaySeconds: number;
+  delaySeconds: number | null;
 }) {
+  const { delaySeconds } = deps;
   return periodicTask({
     name: 'refund settlement sweep',
-    intervalSeconds: deps.intervalSeconds,
+    intervalSeconds: delaySeconds === null ? 0 : deps.intervalSeconds,
     log: deps.log,
     run: async () => {
+      if (delaySeconds === null) return;
       const settled = await sweepDueRefunds(
         deps.db,
         deps.supplier,
         deps.clock.now(),
-        deps.delaySeconds * 1000,
+        delaySeconds * 1000,
         (bookingId, error) => deps.log.error({ err: error, bookingId }, 'could not settle a refund request'),
       );
       if (settled > 0) deps.log.info({ settled }, 'approved refund requests');
