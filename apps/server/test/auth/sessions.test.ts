@@ -89,8 +89,9 @@ describe.each(storeKinds())('sessions and tokens on %s', (kind) => {
       expect((await me(t, otherKey)).statusCode).toBe(401);
       const wrongIssuer = await forge(owner.token, { issuer: 'someone-else' });
       expect((await me(t, wrongIssuer)).statusCode).toBe(401);
+      // Signed with the server's key for operators: an operator's token, refused on an agency call.
       const wrongAudience = await forge(owner.token, { audience: 'skydesk:operator' });
-      expect((await me(t, wrongAudience)).statusCode).toBe(401);
+      expect((await me(t, wrongAudience)).statusCode).toBe(403);
       const challengeAudience = await forge(owner.token, { audience: 'skydesk:challenge' });
       expect((await me(t, challengeAudience)).statusCode).toBe(401);
       const hs512 = await forge(owner.token, { alg: 'HS512' });
