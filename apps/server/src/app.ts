@@ -1,4 +1,4 @@
-import { hkdfSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import { AppError } from '@skydesk/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
+import { adminModule } from './modules/admin/plugin.js';
 import { createAccessGuard } from './modules/auth/guard.js';
 import { authModule } from './modules/auth/plugin.js';
 import { bookingsModule } from './modules/bookings/plugin.js';
@@ -32,7 +33,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/ma
 import { type Platform, platformPlugin } from './platform/module.js';
 import { serverPath } from './platform/paths.js';
 import { createSecretBox } from './platform/security/encryption.js';
-import { createTokenHasher } from './platform/security/one-time-code.js';
+import { tokenHasherForDataKey } from './platform/security/one-time-code.js';
 import { createPasswordHasher, type PasswordHasher } from './platform/security/password.js';
 import { createRateLimiter } from './platform/security/rate-limit.js';
 import type { Secrets } from './platform/security/secrets.js';
@@ -151,10 +152,7 @@ export async function buildApp(deps: AppDeps) {
     tokens: createTokenService({ secret: deps.secrets.jwtSecret, now: () => clock.now() }),
     passwords: deps.passwords ?? createPasswordHasher(),
     secretBox: createSecretBox(deps.secrets.dataEncryptionKey),
-    // Codes and tokens get their own key, derived from the data key (never the key itself).
-    tokenHasher: createTokenHasher(
-      Buffer.from(hkdfSync('sha256', deps.secrets.dataEncryptionKey, 'skydesk', 'one-time codes', 32)),
-    ),
+    tokenHasher: tokenHasherForDataKey(deps.secrets.dataEncryptionKey),
     rateLimiter: createRateLimiter(deps.store.db, () => clock.now()),
     files: deps.files ?? createLocalFileStore(join(deps.config.dataDir, 'uploads')),
   };
@@ -182,6 +180,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(bookingsModule);
   await app.register(paymentsModule);
   await app.register(noticesModule);
+  await app.register(adminModule);
 
   return app;
 }

@@ -1,0 +1,70 @@
+import { adminEndpoints } from '@skydesk/contract';
+import { REPLY_SENT } from '../../../platform/http/endpoint-route.js';
+import type { ModuleContext } from '../../../platform/module.js';
+import { operatorAction } from '../operator-action.js';
+import { createAdminCompanyService } from './service.js';
+
+/** A file name safe inside a Content-Disposition header. */
+const headerFileName = (name: string) => name.replace(/[^\w.-]/g, '_');
+
+export function registerAdminCompanyRoutes({ route, store, clock, platform, log, config }: ModuleContext) {
+  const companies = createAdminCompanyService({
+    db: store.db,
+    clock,
+    files: platform.files,
+    mailer: platform.mailer,
+    log,
+    publicUrl: config.publicUrl,
+  });
+
+  route(adminEndpoints.companies, async ({ query }) => ({
+    message: 'Agencies',
+    data: await companies.list(query),
+  }));
+
+  route(adminEndpoints.company, async ({ params }) => ({
+    message: 'Agency',
+    data: await companies.details(params.id),
+  }));
+
+  route(adminEndpoints.companyDocument, async ({ params, query, reply }) => {
+    const { document, content } = await companies.document(params.id, params.document_id);
+    // As the vendor form serves it to its agency: the type it was verified to be, never sniffed,
+    // never cached; shown in the browser, or saved when asked.
+    reply
+      .header('content-type', document.content_type)
+      .header(
+        'content-disposition',
+        `${query.download ? 'attachment' : 'inline'}; filename="${headerFileName(document.file_name)}"`,
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(content);
+    return REPLY_SENT;
+  });
+
+  route(adminEndpoints.approveCompany, async ({ principal, request, params }) => ({
+    message: 'Agency approved',
+    data: await companies.approve(operatorAction(principal, request), params.id),
+  }));
+
+  route(adminEndpoints.rejectCompany, async ({ principal, request, params, body }) => ({
+    message: 'Agency rejected',
+    data: await companies.reject(operatorAction(principal, request), params.id, body.reason),
+  }));
+
+  route(adminEndpoints.suspendCompany, async ({ principal, request, params, body }) => ({
+    message: 'Agency suspended',
+    data: await companies.suspend(operatorAction(principal, request), params.id, body.reason),
+  }));
+
+  route(adminEndpoints.reactivateCompany, async ({ principal, request, params, body }) => ({
+    message: 'Agency reactivated',
+    data: await companies.reactivate(operatorAction(principal, request), params.id, body.reason),
+  }));
+
+  route(adminEndpoints.adjustCredits, async ({ principal, request, params, body }) => ({
+    message: 'Credits adjusted',
+    data: await companies.adjust(operatorAction(principal, request), params.id, body),
+  }));
+}

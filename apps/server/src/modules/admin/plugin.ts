@@ -1,0 +1,18 @@
+import { defineModule } from '../../platform/module.js';
+import { registerAuditRoutes } from './audit/routes.js';
+import { registerAdminCompanyRoutes } from './companies/routes.js';
+
+/**
+ * The back office (API.md "Back office", DESIGN.md §5–6): the operators' side of the business,
+ * every call the operator principal's alone. One sub-domain per folder — agency review and credit
+ * adjustments (companies/), refund decisions (refunds/), the bank accounts agencies deposit into
+ * (banks/) and the audit log every action writes (audit/). Later issues add their folders here
+ * (deposits, support chat, announcements, KPIs), each recording its actions with recordAudit.
+ */
+export const adminModule = defineModule(
+  { name: 'admin', dependencies: ['flights', 'bookings', 'notices'] },
+  (context) => {
+    registerAdminCompanyRoutes(context);
+    registerAuditRoutes(context);
+  },
+);
