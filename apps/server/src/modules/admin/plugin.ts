@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/module.js';
 import { registerAuditRoutes } from './audit/routes.js';
 import { registerAdminCompanyRoutes } from './companies/routes.js';
+import { registerAdminRefundRoutes } from './refunds/routes.js';
 
 /**
  * The back office (API.md "Back office", DESIGN.md §5–6): the operators' side of the business,
@@ -11,8 +12,9 @@ import { registerAdminCompanyRoutes } from './companies/routes.js';
  */
 export const adminModule = defineModule(
   { name: 'admin', dependencies: ['flights', 'bookings', 'notices'] },
-  (context) => {
+  (context, app) => {
     registerAdminCompanyRoutes(context);
+    registerAdminRefundRoutes(context, app.flightSupplier);
     registerAuditRoutes(context);
   },
 );

@@ -1,0 +1,49 @@
+import { type AdminRefund, type Money, minorToAmount, type RefundRequestStatus } from '@skydesk/contract';
+import type { RefundQuote } from '../../bookings/after-sales/settlement.js';
+import { ticketName } from '../../bookings/booking/presenter.js';
+import type { RefundRow } from './repo.js';
+
+/** An order's status as a refund request reads it. */
+export const requestStatusOf = (status: RefundRow['status']): RefundRequestStatus =>
+  status === 'completed' ? 'approved' : status;
+
+export function presentRefund(row: RefundRow, quote: RefundQuote): AdminRefund {
+  const money = (minor: number): Money => ({ Amount: minorToAmount(minor), CurrencyCode: row.currency });
+  const status = requestStatusOf(row.status);
+  const credited = status === 'approved' ? row.amount_minor : status === 'pending' ? quote.allowedMinor : 0;
+  return {
+    id: row.id,
+    order_no: row.order_no,
+    status,
+    company: { id: row.company_id, name: row.company_name },
+    booking: {
+      id: row.booking_id,
+      pnr: row.pnr,
+      status: row.booking_status,
+      trip_type: row.trip_type,
+      total: money(row.total_minor),
+      first_departure_at: row.first_departure_at.toISOString(),
+      void_until: row.void_until?.toISOString() ?? null,
+    },
+    phase: quote.phase,
+    refundable: quote.refundable,
+    rules: quote.rules,
+    tickets: quote.tickets.map(({ ticket, amounts }) => ({
+      ticket_number: ticket.ticket_number,
+      passenger_name: ticketName(ticket),
+      passenger_type: ticket.passenger_type,
+      status: ticket.status,
+      paid: money(amounts.paidMinor),
+      penalty: money(amounts.penaltyMinor),
+      allowed: money(amounts.refundMinor),
+      refunded: ticket.refunded_minor === null ? null : money(ticket.refunded_minor),
+    })),
+    allowed: money(quote.allowedMinor),
+    amount: money(credited),
+    requested_at: row.created_at.toISOString(),
+    decided_at: row.decided_at?.toISOString() ?? null,
+    decided_by:
+      row.decided_by && row.decided_by_name ? { id: row.decided_by, name: row.decided_by_name } : null,
+    decision_reason: row.decision_reason,
+  };
+}
