@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.js';
 import { registerAuditRoutes } from './audit/routes.js';
+import { registerAdminBankRoutes } from './banks/routes.js';
 import { registerAdminCompanyRoutes } from './companies/routes.js';
 import { registerAdminRefundRoutes } from './refunds/routes.js';
 
@@ -15,6 +16,7 @@ export const adminModule = defineModule(
   (context, app) => {
     registerAdminCompanyRoutes(context);
     registerAdminRefundRoutes(context, app.flightSupplier);
+    registerAdminBankRoutes(context);
     registerAuditRoutes(context);
   },
 );
