@@ -257,7 +257,7 @@ describe('booking, ticketing and after-sales in Chromium', () => {
     await panel.getByLabel('Reason').fill('The traveller cannot fly');
     await panel.getByRole('button', { name: 'Request refund' }).click();
     await page.getByText(SUCCESS.refundRequestedShort).first().waitFor();
-    // The sandbox supplier approves at once by default.
+    // The suite's server approves refunds at once (REFUND_APPROVAL_DELAY_SECONDS=0, global-setup).
     await bookingStatus(page).getByText('Refunded', { exact: true }).waitFor();
     await page
       .getByRole('region', { name: 'History' })

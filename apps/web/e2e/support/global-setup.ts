@@ -42,6 +42,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_DATA: 'true',
+      // Refunds wait for an operator unless this test setting is given: the journeys approve at once.
+      REFUND_APPROVAL_DELAY_SECONDS: '0',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: join(webRoot, 'dist'),
       DATABASE_URL: '',
