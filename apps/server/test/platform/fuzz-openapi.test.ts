@@ -16,6 +16,7 @@ import {
   searchOffer,
   signInAgain,
 } from '../support/bookings.js';
+import { type Operator, signedInOperator, signInAgainAsOperator } from '../support/operator.js';
 import { storeKinds } from '../support/stores.js';
 import {
   acceptEncoding,
@@ -38,7 +39,7 @@ import {
 /**
  * Every operation of the OpenAPI document (/api/docs/json), called with generated input — bodies
  * from its JSON schema with hostile values at any depth, odd query strings, path ids and headers,
- * malformed multipart bodies — unauthenticated and as a signed-in approved company user. However
+ * malformed multipart bodies — unauthenticated and as a signed-in approved company user (an operator for back-office calls). However
  * bad the input, the answer is a 4xx or a success in the API.md envelope: never a 5xx, a stack
  * trace, SQL or a file path. One app per store serves every property.
  */
@@ -223,6 +224,8 @@ function callOf(
 describe.each(storeKinds())('every operation of the OpenAPI document on %s', (kind) => {
   let t: TestApp;
   let agent: Agent;
+  /** Back-office calls are made signed in as an operator, every other call as the agent. */
+  let operator: Operator;
   let context: SchemaContext;
   let examples: Examples;
 
@@ -236,8 +239,21 @@ describe.each(storeKinds())('every operation of the OpenAPI document on %s', (ki
     const issued = await issueOk(t, agent, ticketed.pnr);
     const routes = await post(t, '/api/booking-all-active-routes', undefined, { token: agent.token });
     const airports = (routes.json().data.Airports as { code: string }[]).slice(0, 6).map((a) => a.code);
+    operator = await signedInOperator(t);
+    const bank = await post(
+      t,
+      '/api/admin/banks',
+      {
+        bank: 'Fuzz Bank',
+        account_title: 'SkyDesk Ltd',
+        account_number: '12345678',
+        iban: 'GB82WEST12345698765432',
+      },
+      { token: operator.token },
+    );
+    expect(bank.statusCode, bank.body).toBe(201);
     const seeds: Seeds = {
-      id: [agent.companyId, held.id, issued.id],
+      id: [agent.companyId, held.id, issued.id, bank.json().data.id],
       booking_id: [held.id, issued.id],
       offer_id: [offer.offer_id],
       pnr: [held.pnr, issued.pnr],
@@ -275,6 +291,9 @@ describe.each(storeKinds())('every operation of the OpenAPI document on %s', (ki
 
   /** A session a run ended (logout, a refresh cookie replayed) is replaced before the next run. */
   async function keepSignedIn() {
+    if ((await get(t, '/api/admin/me', { token: operator.token })).statusCode === 401) {
+      operator = await signInAgainAsOperator(t, operator);
+    }
     const me = await get(t, '/api/me', { token: agent.token });
     if (me.statusCode !== 401) return;
     try {
@@ -286,13 +305,13 @@ describe.each(storeKinds())('every operation of the OpenAPI document on %s', (ki
     }
   }
 
-  function send(call: Call, signedIn: boolean, method: string) {
+  function send(call: Call, signedIn: boolean, method: string, token: string) {
     const headers: Record<string, string> = {};
     if (call.body?.contentType !== undefined) headers['content-type'] = call.body.contentType;
     if (call.idempotencyKey !== undefined) headers['idempotency-key'] = call.idempotencyKey;
     if (call.acceptEncoding !== undefined) headers['accept-encoding'] = call.acceptEncoding;
     const authorization = signedIn
-      ? (call.badAuthorization ?? `Bearer ${agent.token}`)
+      ? (call.badAuthorization ?? `Bearer ${token}`)
       : call.anonymousAuthorization;
     if (authorization !== undefined) headers.authorization = authorization;
     if (call.refreshCookie === 'garbage') headers.cookie = 'skydesk_refresh=garbage; __proto__=1';
@@ -316,24 +335,22 @@ describe.each(storeKinds())('every operation of the OpenAPI document on %s', (ki
     '%s never answers a 5xx, a stack, SQL or a path',
     async (label, operation) => {
       let reachedHandler = 0;
+      const access = endpoints.find((endpoint) => endpoint.key === label)?.access;
+      const token = () => (access === 'operator' ? operator.token : agent.token);
       await fc.assert(
-        fc.asyncProperty(
-          callOf(operation, context, examples, () => agent.token),
-          async (call) => {
-            const anonymous = await send(call, false, operation.method);
-            expectSafeAnswer(anonymous, `${label} anonymous ${call.url}`);
-            const signedIn = await send(call, true, operation.method);
-            expectSafeAnswer(signedIn, `${label} signed in ${call.url}`);
-            if (![401, 403, 429].includes(signedIn.statusCode)) reachedHandler++;
-            if (signedIn.statusCode === 401 && call.badAuthorization === undefined) await keepSignedIn();
-          },
-        ),
+        fc.asyncProperty(callOf(operation, context, examples, token), async (call) => {
+          const anonymous = await send(call, false, operation.method, token());
+          expectSafeAnswer(anonymous, `${label} anonymous ${call.url}`);
+          const signedIn = await send(call, true, operation.method, token());
+          expectSafeAnswer(signedIn, `${label} signed in ${call.url}`);
+          if (![401, 403, 429].includes(signedIn.statusCode)) reachedHandler++;
+          if (signedIn.statusCode === 401 && call.badAuthorization === undefined) await keepSignedIn();
+        }),
         { numRuns: RUNS },
       );
-      // Signed in, runs of company (and public) calls get past the guard and the rate limits to
-      // validation and the handler; challenge and refresh calls take other credentials.
-      const access = endpoints.find((endpoint) => endpoint.key === label)?.access;
-      if (access === 'company' || access === 'public') {
+      // Signed in, runs of company, operator (and public) calls get past the guard and the rate
+      // limits to validation and the handler; challenge and refresh calls take other credentials.
+      if (access === 'company' || access === 'operator' || access === 'public') {
         expect(reachedHandler, `${label}: runs past the guard`).toBeGreaterThan(RUNS / 4);
       }
     },
