@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { startUpBundleGuard } from './scripts/start-up-bundle';
 
 /** The API server of apps/server in development (DESIGN.md §7: PORT 3000, HOST 127.0.0.1). */
 const API_SERVER = 'http://127.0.0.1:3000';
@@ -18,7 +19,8 @@ const VENDOR_CHUNKS: [chunk: string, packages: RegExp][] = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // The operator console stays out of the agency's start-up bundle (issue 11): checked on every build.
+  plugins: [react(), tailwindcss(), startUpBundleGuard()],
   build: {
     // apps/web/dist: the server serves this folder for every non-API path (DESIGN.md §1).
     outDir: 'dist',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../shared/routing/paths';
+import { adminRoutes } from './admin/admin-routes';
 import { lazyScreen } from './errors/lazy-screen';
 import { RouteErrorScreen } from './errors/route-error-screen';
 import { AuthLayout } from './layouts/auth-layout';
@@ -201,6 +202,8 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
+      // The operator console under /admin: its own frame, sign-in and session, all loaded on demand.
+      ...adminRoutes,
       {
         element: <BareLayout />,
         children: [{ path: '*', element: <NotFoundPage /> }],

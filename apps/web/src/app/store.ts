@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import {
   createTransform,
   FLUSH,
@@ -16,6 +16,7 @@ import { signInSlice } from '../features/auth/sign-in-slice';
 import { searchDraftSlice } from '../features/flights/search-draft-slice';
 import { bookingDraftSlice } from '../shared/booking-draft/booking-draft-slice';
 import { api } from '../shared/http/api';
+import type { OperatorSessionState } from '../shared/operator-session/operator-session-slice';
 import {
   initialSessionState,
   loggedOut,
@@ -23,22 +24,35 @@ import {
   sessionSlice,
 } from '../shared/session/session-slice';
 
-const appReducer = combineReducers({
-  [sessionSlice.reducerPath]: sessionSlice.reducer,
+/**
+ * Slices that join the store with the screens using them, so the agency's start-up bundle
+ * carries none of their code: the operator console's session (injected by app/admin when the
+ * console loads; memory only, left out of the whitelist below).
+ */
+export type LazySlices = { operatorSession: OperatorSessionState };
+
+export const appReducer = combineSlices(
+  sessionSlice,
   // In memory only: the sign-in challenge is a credential (left out of the whitelist below).
-  [signInSlice.reducerPath]: signInSlice.reducer,
-  [searchDraftSlice.reducerPath]: searchDraftSlice.reducer,
-  [bookingDraftSlice.reducerPath]: bookingDraftSlice.reducer,
+  signInSlice,
+  searchDraftSlice,
+  bookingDraftSlice,
   // In memory only: the API's answers (search results, airports, …) are server data, fetched
   // fresh after a reload (decision 010).
-  [api.reducerPath]: api.reducer,
-});
+  api,
+).withLazyLoadedSlices<LazySlices>();
 
 export type RootState = ReturnType<typeof appReducer>;
 
-/** spec §4: logout wipes all state — every slice back to its initial value. */
+/**
+ * spec §4: logout wipes all state — every slice back to its initial value — except the operator
+ * console's session, which is another principal's and ends by its own logout.
+ */
 const rootReducer = (state: RootState | undefined, action: UnknownAction): RootState =>
-  appReducer(loggedOut.match(action) ? undefined : state, action);
+  appReducer(loggedOut.match(action) ? operatorSessionOnly(state) : state, action);
+
+const operatorSessionOnly = (state: RootState | undefined): RootState | undefined =>
+  state?.operatorSession ? ({ operatorSession: state.operatorSession } as RootState) : undefined;
 
 /** What of the session is written to storage: never the access token (DESIGN.md §6). */
 type SavedSession = Pick<SessionState, 'user' | 'expiresAt'>;

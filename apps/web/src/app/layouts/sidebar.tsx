@@ -12,7 +12,7 @@ import { mainNavigation, type NavItem, settingsNavigation } from './navigation';
 
 type SidebarLinkProps = { item: NavItem; collapsed: boolean; onNavigate?: () => void };
 
-function SidebarLink({ item, collapsed, onNavigate }: SidebarLinkProps) {
+export function SidebarLink({ item, collapsed, onNavigate }: SidebarLinkProps) {
   const Icon = item.icon;
   // Worked out here rather than through NavLink's className callback: the tooltip trigger below
   // merges class names as strings and would turn a callback into text.

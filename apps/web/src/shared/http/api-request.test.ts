@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, type Mock, type MockInstance, vi } fr
 import { z } from 'zod';
 import { ApiError } from './api-error';
 import { apiBlob, apiRequest } from './api-request';
-import { configureHttp } from './http-config';
+import { configureHttp, configureOperatorHttp } from './http-config';
 
 const User = z.object({ id: z.string(), name: z.string() });
 
@@ -63,6 +63,22 @@ const listRoles = defineEndpoint({
   summary: 'Roles',
   access: 'company',
   query: z.object({ page: z.number(), limit: z.number() }),
+  response: z.unknown(),
+});
+
+const operatorCall = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/companies',
+  summary: 'Agencies',
+  access: 'operator',
+  response: z.unknown(),
+});
+
+const operatorRefresh = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/auth/refresh',
+  summary: 'Operator refresh',
+  access: 'refresh',
   response: z.unknown(),
 });
 
@@ -293,6 +309,55 @@ describe('the request', () => {
     const { init, headers } = lastRequest();
     expect(init.body).toBe(formData);
     expect(headers.has('Content-Type')).toBe(false);
+  });
+});
+
+describe('two principals, two tokens (an operator and an agency user in one browser)', () => {
+  beforeEach(() => {
+    configureHttp({ getToken: () => 'agency-token' });
+    configureOperatorHttp({ getToken: () => 'operator-token' });
+  });
+
+  it('sends the operator token to the back office and the agency token everywhere else', async () => {
+    answer(200, { status: true, message: 'ok', data: [] });
+    await apiRequest(operatorCall);
+    expect(lastRequest().headers.get('Authorization')).toBe('Bearer operator-token');
+
+    answer(200, { status: true, message: 'ok', data: [] });
+    await apiRequest(listUsers);
+    expect(lastRequest().headers.get('Authorization')).toBe('Bearer agency-token');
+
+    // The operator's own session calls sit under /api/admin/ too, whatever their access.
+    answer(200, { status: true, message: 'ok', data: {} });
+    await apiRequest(operatorRefresh);
+    expect(lastRequest().headers.get('Authorization')).toBe('Bearer operator-token');
+  });
+
+  it('sends no agency token to the back office when no operator is signed in', async () => {
+    configureOperatorHttp({ getToken: () => null });
+    answer(200, { status: true, message: 'ok', data: [] });
+    await apiRequest(operatorCall);
+    expect(lastRequest().headers.has('Authorization')).toBe(false);
+  });
+
+  it("ends the operator's session on an operator call's 401, and leaves the agency's alone", async () => {
+    const agencyLogout = vi.fn();
+    const operatorLogout = vi.fn();
+    const operatorLogin = vi.fn();
+    configureHttp({ getToken: () => 'agency-token', onUnauthorized: agencyLogout, goToLogin: vi.fn() });
+    configureOperatorHttp({
+      getToken: () => 'operator-token',
+      onUnauthorized: operatorLogout,
+      goToLogin: operatorLogin,
+    });
+    answer(401, { status: false, message: 'Unauthenticated' });
+
+    await failure(apiRequest(operatorCall));
+
+    expect(operatorLogout).toHaveBeenCalledOnce();
+    expect(operatorLogin).toHaveBeenCalledOnce();
+    expect(agencyLogout).not.toHaveBeenCalled();
+    expect(toastError).toHaveBeenCalledExactlyOnceWith(SESSION.unauthorized, expect.anything());
   });
 });
 

@@ -10,7 +10,7 @@ import {
   readRetryAfter,
   readSuccessBody,
 } from './failure-message';
-import { httpConfig } from './http-config';
+import { httpConfigFor } from './http-config';
 import { stillProcessingWait } from './idempotency-key';
 
 /** Path parameters are required exactly when the endpoint declares them. */
@@ -81,7 +81,8 @@ function buildRequest(endpoint: Endpoint, options: RawOptions): { url: string; i
   }
   // A call without a body sends no Content-Type: Fastify refuses an empty body declared as JSON.
 
-  const token = options.bearerToken ?? httpConfig().getToken();
+  // Each principal's token goes to its own calls only (http-config: isOperatorCall).
+  const token = options.bearerToken ?? httpConfigFor(endpoint).getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
 
@@ -134,9 +135,12 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** spec §4: a 401 logs out, says 'Session Expired' and goes to the login page. */
-function endSession(): void {
-  const { onUnauthorized, goToLogin } = httpConfig();
+/**
+ * spec §4: a 401 logs out, says 'Session Expired' and goes to the login page — of the principal
+ * whose call it was (an operator's 401 ends the operator's session, not the agency's).
+ */
+function endSession(endpoint: Endpoint): void {
+  const { onUnauthorized, goToLogin } = httpConfigFor(endpoint);
   onUnauthorized?.();
   // One toast however many calls were in flight when the session ended.
   toast.error(SESSION.unauthorized, { id: SESSION_EXPIRED_TOAST_ID });
@@ -185,7 +189,7 @@ async function send<T>(endpoint: Endpoint, call: RawOptions, readSuccess: ReadSu
   const { body } = result;
 
   if (response.status === 401 && (call.logoutOn401 ?? endsSessionOn401(endpoint))) {
-    endSession();
+    endSession(endpoint);
     throw new ApiError({ status: 401, message: SESSION.unauthorized, data: readFailureData(body) });
   }
 

@@ -6,7 +6,21 @@ import { contractBaseQuery } from './contract-base-query';
  * these provides its tag, a write that changes it invalidates the tag, and every screen showing
  * it asks again — a deposit approved refreshes the balance wherever it is shown.
  */
-export const API_TAGS = ['Booking', 'Bookings', 'Credits', 'Orders', 'SearchHistory'] as const;
+export const API_TAGS = [
+  'Booking',
+  'Bookings',
+  'Credits',
+  'Orders',
+  'SearchHistory',
+  // The back office (features/admin): an agency by id and the queues and lists it shows in.
+  'AdminCompany',
+  'AdminCompanies',
+  'AdminRefunds',
+  'AdminBanks',
+  'AdminAudit',
+  // The agency's notifications (features/notices).
+  'Notifications',
+] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 
 /**

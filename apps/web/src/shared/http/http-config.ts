@@ -1,6 +1,9 @@
+import type { Endpoint } from '@skydesk/contract';
+
 /**
- * What the HTTP client needs from the application, handed over once at start (app/providers)
- * so shared/ never imports the store, the router or a feature.
+ * What the HTTP client needs from the application for one kind of principal, handed over once
+ * (app/providers for agencies, the operator console when it loads) so shared/ never imports the
+ * store, the router or a feature.
  */
 export type HttpConfig = {
   /** The access token held in memory (DESIGN.md §6), or null when signed out. */
@@ -13,17 +16,39 @@ export type HttpConfig = {
 
 const signedOut: HttpConfig = { getToken: () => null };
 
-let current: HttpConfig = signedOut;
+let agency: HttpConfig = signedOut;
+let operator: HttpConfig = signedOut;
 
+/** The agency session's wiring (every call outside the back office). */
 export function configureHttp(config: HttpConfig): void {
-  current = config;
+  agency = config;
 }
 
+/** The operator session's wiring: the back office's calls only (`/api/admin/…`). */
+export function configureOperatorHttp(config: HttpConfig): void {
+  operator = config;
+}
+
+/**
+ * Whether a call is the back office's: operator calls and the operator's own sign-in, refresh and
+ * logout, all under `/api/admin/`. They get the operator's token and nothing else does, so an
+ * agency token never reaches the back office and an operator token never reaches an agency call.
+ */
+export const isOperatorCall = (endpoint: Pick<Endpoint, 'access' | 'path'>): boolean =>
+  endpoint.access === 'operator' || endpoint.path.startsWith('/api/admin/');
+
+/** The wiring of the principal an endpoint belongs to. */
+export function httpConfigFor(endpoint: Pick<Endpoint, 'access' | 'path'>): HttpConfig {
+  return isOperatorCall(endpoint) ? operator : agency;
+}
+
+/** The agency session's wiring. */
 export function httpConfig(): HttpConfig {
-  return current;
+  return agency;
 }
 
 /** Back to the unconfigured client (tests). */
 export function resetHttpConfig(): void {
-  current = signedOut;
+  agency = signedOut;
+  operator = signedOut;
 }

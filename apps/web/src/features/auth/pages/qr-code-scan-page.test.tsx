@@ -1,6 +1,7 @@
 import { SESSION } from '@skydesk/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { groupInFours, otpauthSecret } from '../../../shared/format/otpauth-secret';
 import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, invalid, ok } from '../../../testing/fake-api';
 import {
@@ -11,7 +12,6 @@ import {
   signingInState,
 } from '../../../testing/fake-session';
 import { renderApp } from '../../../testing/render-with-providers';
-import { groupInFours, otpauthSecret } from '../otpauth-secret';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const QR_PNG = 'data:image/png;base64,iVBORw0KGgo=';

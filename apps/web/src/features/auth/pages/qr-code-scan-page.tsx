@@ -1,18 +1,18 @@
 import type { Session } from '@skydesk/contract';
 import { SUCCESS } from '@skydesk/contract';
-import { Check, Copy, KeyRound, ShieldCheck, Smartphone } from 'lucide-react';
+import { ShieldCheck, Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { CodeForm } from '../../../shared/forms/code-form';
 import { paths } from '../../../shared/routing/paths';
 import { selectSessionToken } from '../../../shared/session/session-slice';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { AuthPanel } from '../../../shared/ui/auth-panel';
+import { AuthenticatorEnrolment } from '../../../shared/ui/authenticator-enrolment';
 import { Button } from '../../../shared/ui/button';
 import { ScreenLoader, Spinner } from '../../../shared/ui/spinner';
 import { authApi } from '../auth-api';
-import { CodeForm } from '../components/code-form';
-import { groupInFours, otpauthSecret } from '../otpauth-secret';
 import { challengeEnded, type SignInChallenge, selectChallenge, selectReturnTo } from '../sign-in-slice';
 import { isDeadChallenge, SIGN_IN_STEP_PATH } from '../sign-in-steps';
 import { startSession } from '../start-session';
@@ -163,63 +163,5 @@ function EnrolmentCode({ challenge }: { challenge: SignInChallenge }) {
     );
   }
 
-  const secret = otpauthSecret(enrolment.otpauth_url);
-  return (
-    <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-start">
-      <img
-        src={enrolment.qr_code}
-        alt="QR code for your authenticator app"
-        width={176}
-        height={176}
-        className="size-44 shrink-0 self-center rounded-xl border border-slate-200 bg-white p-2 sm:self-start"
-      />
-      {secret && <ManualKey secret={secret} />}
-    </div>
-  );
-}
-
-/** The key for apps (or people) that cannot scan: grouped in fours, with a copy button. */
-function ManualKey({ secret }: { secret: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-    } catch {
-      // No clipboard (insecure context, permission refused): the key is on screen to type.
-    }
-  };
-
-  return (
-    <div className="min-w-0 flex-1 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-      <p className="flex items-center gap-2 font-medium text-slate-800 text-sm">
-        <KeyRound aria-hidden="true" className="size-4 text-slate-500" />
-        Can't scan? Enter this key
-      </p>
-      <code
-        data-testid="setup-key"
-        className="mt-2 block break-words font-mono font-semibold text-base text-slate-900 tracking-wider"
-      >
-        {groupInFours(secret)}
-      </code>
-      <p className="mt-1 text-slate-500 text-xs">Time-based, 6 digits, 30 seconds.</p>
-      <Button variant="secondary" className="mt-3 w-full sm:w-auto" onClick={copy}>
-        {copied ? (
-          <Check aria-hidden="true" className="size-4 text-emerald-600" />
-        ) : (
-          <Copy aria-hidden="true" className="size-4" />
-        )}
-        {copied ? 'Copied' : 'Copy key'}
-      </Button>
-      <span aria-live="polite" className="sr-only">
-        {copied ? 'Setup key copied' : ''}
-      </span>
-    </div>
-  );
+  return <AuthenticatorEnrolment qrCode={enrolment.qr_code} otpauthUrl={enrolment.otpauth_url} />;
 }

@@ -3,10 +3,10 @@ import { OneTimeCode } from '@skydesk/contract';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
-import { Button } from '../../../shared/ui/button';
-import { CodeInput } from '../../../shared/ui/code-input';
-import { Field } from '../../../shared/ui/field';
+import { Button } from '../ui/button';
+import { CodeInput } from '../ui/code-input';
+import { Field } from '../ui/field';
+import { showServerFieldErrors } from './server-field-errors';
 
 const CodeBody = z.object({ code: OneTimeCode });
 

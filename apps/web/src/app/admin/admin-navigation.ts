@@ -1,0 +1,25 @@
+import { Building2, Landmark, ScrollText, Undo2 } from 'lucide-react';
+import { adminPaths } from '../../shared/routing/admin-paths';
+import type { NavGroup } from '../layouts/navigation';
+
+/**
+ * The operator console's navigation, in one list: later issues add their screens here (deposits,
+ * support chat, announcements, platform KPIs) and both the sidebar and the phone drawer show them.
+ */
+export const adminNavigation: NavGroup[] = [
+  {
+    heading: 'Agencies',
+    items: [{ label: 'Agency review', to: adminPaths.agencies, icon: Building2 }],
+  },
+  {
+    heading: 'Money',
+    items: [
+      { label: 'Refunds', to: adminPaths.refunds, icon: Undo2 },
+      { label: 'Bank accounts', to: adminPaths.banks, icon: Landmark },
+    ],
+  },
+  {
+    heading: 'Oversight',
+    items: [{ label: 'Audit log', to: adminPaths.audit, icon: ScrollText }],
+  },
+];

@@ -1,0 +1,103 @@
+import { type ReactNode, Suspense } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { adminPaths } from '../../shared/routing/admin-paths';
+import { FullPageLoader, ScreenLoader } from '../../shared/ui/spinner';
+import { lazyScreen } from '../errors/lazy-screen';
+import { BareLayout } from '../layouts/bare-layout';
+import type { ScreenHandle } from '../layouts/screen-title';
+
+/*
+ * The operator console's routes (issue 11): every element is loaded on demand, the frame too, so
+ * this table is all of the console the agency's start-up bundle holds. Later operator screens add
+ * a route below and an entry to admin-navigation.ts.
+ */
+
+const shell = () => import('./admin-shell');
+const AdminConsole = lazyScreen(shell, 'AdminConsole');
+const AdminAuthLayout = lazyScreen(shell, 'AdminAuthLayout');
+const AdminLayout = lazyScreen(shell, 'AdminLayout');
+const AdminRouteError = lazyScreen(shell, 'AdminRouteError');
+const AdminNotFound = lazyScreen(shell, 'AdminNotFound');
+
+const OperatorLoginPage = lazyScreen(
+  () => import('../../features/admin/auth/pages/operator-login-page'),
+  'OperatorLoginPage',
+);
+const OperatorAuthenticatorPage = lazyScreen(
+  () => import('../../features/admin/auth/pages/operator-authenticator-page'),
+  'OperatorAuthenticatorPage',
+);
+const OperatorSetupPage = lazyScreen(
+  () => import('../../features/admin/auth/pages/operator-setup-page'),
+  'OperatorSetupPage',
+);
+const AgenciesPage = lazyScreen(() => import('../../features/admin/agencies/agencies-page'), 'AgenciesPage');
+const AgencyPage = lazyScreen(() => import('../../features/admin/agencies/agency-page'), 'AgencyPage');
+const RefundsPage = lazyScreen(() => import('../../features/admin/refunds/refunds-page'), 'RefundsPage');
+const RefundPage = lazyScreen(() => import('../../features/admin/refunds/refund-page'), 'RefundPage');
+const BanksPage = lazyScreen(() => import('../../features/admin/banks/banks-page'), 'BanksPage');
+const AuditPage = lazyScreen(() => import('../../features/admin/audit/audit-page'), 'AuditPage');
+
+const screen = (path: string, title: string, element: ReactNode): RouteObject => ({
+  path,
+  element,
+  handle: { title } satisfies ScreenHandle,
+});
+
+/** An error inside a screen, shown inside the frame (the frame's own code may still be on its way). */
+const screenError = (
+  <Suspense fallback={<ScreenLoader />}>
+    <AdminRouteError />
+  </Suspense>
+);
+
+export const adminRoutes: RouteObject[] = [
+  {
+    path: adminPaths.home,
+    element: (
+      <Suspense fallback={<FullPageLoader label="Opening the operator console" />}>
+        <AdminConsole />
+      </Suspense>
+    ),
+    errorElement: (
+      <BareLayout>
+        <Suspense fallback={<FullPageLoader />}>
+          <AdminRouteError standalone />
+        </Suspense>
+      </BareLayout>
+    ),
+    children: [
+      {
+        element: <AdminAuthLayout />,
+        children: [
+          {
+            errorElement: screenError,
+            children: [
+              screen(adminPaths.login, 'Operator sign-in', <OperatorLoginPage />),
+              screen(adminPaths.authenticator, 'Authenticator', <OperatorAuthenticatorPage />),
+              screen(adminPaths.setup, 'Set up your account', <OperatorSetupPage />),
+            ],
+          },
+        ],
+      },
+      {
+        element: <AdminLayout />,
+        children: [
+          {
+            errorElement: screenError,
+            children: [
+              { index: true, element: <Navigate to={adminPaths.agencies} replace /> },
+              screen(adminPaths.agencies, 'Agency review', <AgenciesPage />),
+              screen(`${adminPaths.agencies}/:id`, 'Agency', <AgencyPage />),
+              screen(adminPaths.refunds, 'Refunds', <RefundsPage />),
+              screen(`${adminPaths.refunds}/:id`, 'Refund request', <RefundPage />),
+              screen(adminPaths.banks, 'Bank accounts', <BanksPage />),
+              screen(adminPaths.audit, 'Audit log', <AuditPage />),
+              screen('*', 'Page not found', <AdminNotFound />),
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

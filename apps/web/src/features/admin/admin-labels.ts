@@ -1,0 +1,59 @@
+import type {
+  AuditAction,
+  CompanyDecisionAction,
+  CompanyStatus,
+  RefundRequestStatus,
+} from '@skydesk/contract';
+import type { BadgeTone } from '../../shared/ui/badge';
+
+/** An agency's review state, as operators read it. */
+export const COMPANY_STATUS: Record<CompanyStatus, { label: string; tone: BadgeTone }> = {
+  registered: { label: 'Registered', tone: 'slate' },
+  email_verified: { label: 'E-mail verified', tone: 'sky' },
+  pending_review: { label: 'Pending review', tone: 'amber' },
+  approved: { label: 'Approved', tone: 'emerald' },
+  rejected: { label: 'Rejected', tone: 'rose' },
+  suspended: { label: 'Suspended', tone: 'violet' },
+};
+
+export const DECISION_LABELS: Record<CompanyDecisionAction, string> = {
+  approve: 'Approved',
+  reject: 'Rejected',
+  suspend: 'Suspended',
+  reactivate: 'Reactivated',
+};
+
+export const REFUND_STATUS: Record<RefundRequestStatus, { label: string; tone: BadgeTone }> = {
+  pending: { label: 'Pending', tone: 'amber' },
+  approved: { label: 'Approved', tone: 'emerald' },
+  rejected: { label: 'Rejected', tone: 'rose' },
+};
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'company.approve': 'Agency approved',
+  'company.reject': 'Agency rejected',
+  'company.suspend': 'Agency suspended',
+  'company.reactivate': 'Agency reactivated',
+  'credits.adjust': 'Balance adjusted',
+  'refund.approve': 'Refund approved',
+  'refund.reject': 'Refund rejected',
+  'bank.create': 'Bank account added',
+  'bank.update': 'Bank account edited',
+  'bank.retire': 'Bank account retired',
+  'operator.sign_in': 'Operator signed in',
+  'operator.sign_out': 'Operator signed out',
+};
+
+/** What the console says after a decision went through. */
+export const ADMIN_SUCCESS = {
+  approved: 'Agency approved',
+  rejected: 'Agency rejected',
+  suspended: 'Agency suspended',
+  reactivated: 'Agency reactivated',
+  adjusted: 'Balance adjusted',
+  refundApproved: 'Refund approved',
+  refundRejected: 'Refund rejected',
+  bankCreated: 'Bank account added',
+  bankUpdated: 'Bank account saved',
+  bankRetired: 'Bank account retired',
+} as const;

@@ -1,0 +1,3 @@
+export function BanksPage() {
+  return null;
+}

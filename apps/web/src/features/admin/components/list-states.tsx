@@ -1,0 +1,27 @@
+import { RefreshCw } from 'lucide-react';
+import { Alert } from '../../../shared/ui/alert';
+import { Button } from '../../../shared/ui/button';
+
+/** Grey rows where a list will be, read out as loading. */
+export function ListSkeleton({ label, rows = 5 }: { label: string; rows?: number }) {
+  return (
+    <div role="status" aria-label={label} className="space-y-2">
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
+        <div key={i} className="h-16 animate-pulse rounded-2xl bg-slate-200/70" />
+      ))}
+    </div>
+  );
+}
+
+/** A list or page that could not be read: says so, and lets the operator ask again. */
+export function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <Alert tone="error" title={title}>
+      <Button variant="secondary" className="mt-2" onClick={onRetry}>
+        <RefreshCw aria-hidden="true" className="size-4" />
+        Try again
+      </Button>
+    </Alert>
+  );
+}

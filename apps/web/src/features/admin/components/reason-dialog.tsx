@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ReasonBody } from '@skydesk/contract';
+import { useForm } from 'react-hook-form';
+import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
+import { Button } from '../../../shared/ui/button';
+import { AdminDialog } from './admin-dialog';
+import { ReasonField } from './reason-field';
+
+type ReasonDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  /** What the agency is told the reason is for, under the field. */
+  hint?: string;
+  submitLabel: string;
+  danger?: boolean;
+  /** Sends the decision; throws the call's failure (a 422's field error lands on the reason). */
+  onSubmit: (reason: string) => Promise<void>;
+};
+
+/** A decision that needs a reason (reject, suspend, reactivate, a refund refused). */
+export function ReasonDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  hint,
+  submitLabel,
+  danger = false,
+  onSubmit,
+}: ReasonDialogProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(ReasonBody), defaultValues: { reason: '' } });
+
+  const submit = handleSubmit(async ({ reason }) => {
+    try {
+      await onSubmit(reason);
+      reset();
+      onOpenChange(false);
+    } catch (error) {
+      showServerFieldErrors(error, setError, ['reason']);
+    }
+  });
+
+  return (
+    <AdminDialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      <form noValidate onSubmit={submit} className="space-y-5">
+        <ReasonField error={errors.reason?.message} field={register('reason')} hint={hint} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            busy={isSubmitting}
+            className={danger ? 'bg-rose-600 hover:bg-rose-500 active:bg-rose-700' : undefined}
+          >
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,3 @@
+export function RefundPage() {
+  return null;
+}

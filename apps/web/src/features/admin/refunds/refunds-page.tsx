@@ -1,0 +1,3 @@
+export function RefundsPage() {
+  return null;
+}

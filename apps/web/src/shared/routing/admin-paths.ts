@@ -1,0 +1,27 @@
+/**
+ * The operator console's routes (issue 11), apart from the agency's (paths.ts): only the console's
+ * screens and the route table use them. Later operator screens add theirs here.
+ */
+const admin = '/admin';
+
+export const adminPaths = {
+  home: admin,
+  login: `${admin}/login`,
+  /** The authenticator step of the sign-in: set up (QR code) or enter the code. */
+  authenticator: `${admin}/authenticator`,
+  /** The set-up link an operator is e-mailed: `/admin/setup?token=…` (choose a password). */
+  setup: `${admin}/setup`,
+  agencies: `${admin}/agencies`,
+  refunds: `${admin}/refunds`,
+  banks: `${admin}/banks`,
+  audit: `${admin}/audit`,
+} as const;
+
+/** One agency's page in the console. */
+export const adminAgencyPath = (id: string): string => `${adminPaths.agencies}/${encodeURIComponent(id)}`;
+
+/** One refund request's page in the console. */
+export const adminRefundPath = (id: string): string => `${adminPaths.refunds}/${encodeURIComponent(id)}`;
+
+/** Location state of the redirect to the operator sign-in: where the operator was going. */
+export type AdminLoginRedirectState = { from: string } | null;
