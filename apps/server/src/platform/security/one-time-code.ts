@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** A 6-digit code from the CSPRNG, leading zeros kept. */
 export const generateSixDigitCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -19,3 +19,10 @@ export function createTokenHasher(key: Buffer) {
   };
 }
 export type TokenHasher = ReturnType<typeof createTokenHasher>;
+
+/**
+ * The server's hasher of codes and tokens: its own key, derived from the data key (never the key
+ * itself). Every process that writes or checks a token (the server, the operator CLI) uses it.
+ */
+export const tokenHasherForDataKey = (dataEncryptionKey: Buffer) =>
+  createTokenHasher(Buffer.from(hkdfSync('sha256', dataEncryptionKey, 'skydesk', 'one-time codes', 32)));
