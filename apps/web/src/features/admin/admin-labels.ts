@@ -1,8 +1,10 @@
 import type {
   AuditAction,
+  BookingStatus,
   CompanyDecisionAction,
   CompanyStatus,
   RefundRequestStatus,
+  TicketStatus,
 } from '@skydesk/contract';
 import type { BadgeTone } from '../../shared/ui/badge';
 
@@ -27,6 +29,27 @@ export const REFUND_STATUS: Record<RefundRequestStatus, { label: string; tone: B
   pending: { label: 'Pending', tone: 'amber' },
   approved: { label: 'Approved', tone: 'emerald' },
   rejected: { label: 'Rejected', tone: 'rose' },
+};
+
+/** A booking's state as the refund queue shows it. */
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  booked: 'Booked',
+  ticketed: 'Ticketed',
+  cancelled: 'Cancelled',
+  voided: 'Voided',
+  refund_requested: 'Refund requested',
+  refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
+  refund_rejected: 'Refund rejected',
+  expired: 'Expired',
+};
+
+export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
+  issued: 'Issued',
+  voided: 'Voided',
+  refund_requested: 'Refund requested',
+  refunded: 'Refunded',
+  refund_rejected: 'Refund rejected',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
