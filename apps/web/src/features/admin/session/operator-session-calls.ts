@@ -1,5 +1,5 @@
+import { adminAuthEndpoints } from '@skydesk/contract';
 import { apiRequest } from '../../../shared/http/api-request';
-import { operatorAuthEndpoints } from '../auth/operator-auth-endpoints';
 
 /*
  * The operator session's own calls, made by its lifecycle outside React (decision 010's one
@@ -9,15 +9,19 @@ import { operatorAuthEndpoints } from '../auth/operator-auth-endpoints';
 
 /** `POST /api/admin/auth/refresh`: the operator refresh cookie (path /api/admin/auth) → a new token. */
 export const requestOperatorRefresh = () =>
-  apiRequest(operatorAuthEndpoints.refresh, { suppressErrors: true, logoutOn401: false });
+  apiRequest(adminAuthEndpoints.refresh, { suppressErrors: true, logoutOn401: false });
 
 /** `GET /api/admin/me` with a token not in the store yet. */
 export const requestOperatorProfile = (bearerToken: string) =>
-  apiRequest(operatorAuthEndpoints.me, { bearerToken, suppressErrors: true, logoutOn401: false });
+  apiRequest(adminAuthEndpoints.me, { bearerToken, suppressErrors: true, logoutOn401: false });
 
-/** `POST /api/admin/logout` with the session's last token. Never fails: the local logout happens anyway. */
-export const requestOperatorLogout = (bearerToken: string): Promise<void> =>
-  apiRequest(operatorAuthEndpoints.logout, { bearerToken, suppressErrors: true, logoutOn401: false }).then(
+/**
+ * Ends the session on the server through the operator's refresh cookie
+ * (`POST /api/admin/auth/logout`), which works even after the access token expired (the timer's
+ * logout, a 401). Never fails: the local logout happens regardless.
+ */
+export const requestOperatorLogout = (): Promise<void> =>
+  apiRequest(adminAuthEndpoints.endSession, { suppressErrors: true, logoutOn401: false }).then(
     () => {},
     () => {},
   );

@@ -5,7 +5,7 @@ import {
   operatorRestoreFailed,
   operatorSessionStarted,
   operatorTokenRenewed,
-  selectOperatorToken,
+  selectOperatorSignedIn,
 } from '../../../shared/operator-session/operator-session-slice';
 import type { AppThunk } from '../../../shared/store/hooks';
 import {
@@ -66,14 +66,14 @@ export const renewOperatorSession = (): AppThunk<Promise<boolean>> => async (dis
 
 /**
  * Ends the operator's session: the local state at once (the token, and every answer the console
- * fetched with it), then the server's with the last token. The agency's session, if this browser
+ * fetched with it), then the server's through the refresh cookie. The agency's session, if this browser
  * has one, is not touched.
  */
 export const logoutOperator =
   (): AppThunk<Promise<void>> =>
   async (dispatch, getState): Promise<void> => {
-    const token = selectOperatorToken(getState() as Parameters<typeof selectOperatorToken>[0]);
+    const signedIn = selectOperatorSignedIn(getState() as Parameters<typeof selectOperatorSignedIn>[0]);
     dispatch(operatorLoggedOut());
     dispatch(api.util.resetApiState());
-    if (token) await requestOperatorLogout(token);
+    if (signedIn) await requestOperatorLogout();
   };

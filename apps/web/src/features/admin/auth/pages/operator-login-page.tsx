@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SUCCESS } from '@skydesk/contract';
+import { adminAuthEndpoints, SUCCESS } from '@skydesk/contract';
 import { ShieldHalf } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
@@ -16,9 +16,8 @@ import { Button } from '../../../../shared/ui/button';
 import { Field, TextField } from '../../../../shared/ui/field';
 import { PasswordInput } from '../../../../shared/ui/password-input';
 import { operatorAuthApi } from '../operator-auth-api';
-import { operatorAuthEndpoints } from '../operator-auth-endpoints';
 
-const LoginBody = operatorAuthEndpoints.login.body;
+const LoginBody = adminAuthEndpoints.login.body;
 
 /** /admin/login: an operator's e-mail and password, then the authenticator step. */
 export function OperatorLoginPage() {
