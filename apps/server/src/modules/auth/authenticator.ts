@@ -69,15 +69,17 @@ export function createAuthenticatorStep(
      * One guess at a time per challenge (`live` locks its row in the transaction it is given):
      * parallel guesses can neither exceed the 5 tries nor turn one challenge into two sessions.
      * Wrong codes across challenges are throttled; an accepted code makes its source known to
-     * the account (sign-in-throttle.ts). Answers the holder's id.
+     * the account (sign-in-throttle.ts). Answers the holder's id; `onWrongCode` hears of each
+     * wrong code (the operators' audit log).
      */
     async verify(options: {
       live: (trx?: Transaction<Database>) => Promise<LiveStep>;
       attempts: SignInAttempts;
       code: string;
       ip: string;
+      onWrongCode?: (holder: TotpHolder) => Promise<void>;
     }): Promise<string> {
-      const { live, attempts, code, ip } = options;
+      const { live, attempts, code, ip, onWrongCode } = options;
       // A dead challenge is refused before anything is counted.
       const { holder: signingIn } = await live();
       const attempt = await attempts.admit('second_factor', signingIn.email, ip);
@@ -102,7 +104,10 @@ export function createAuthenticatorStep(
         await attempt.discard();
         throw new AppError('conflict', 'Scan the QR code with your authenticator app first.');
       }
-      if (outcome === 'exhausted' || outcome === 'wrong') await attempt.failed();
+      if (outcome === 'exhausted' || outcome === 'wrong') {
+        await attempt.failed();
+        await onWrongCode?.(signingIn);
+      }
       if (outcome === 'exhausted') {
         throw new AppError('unauthorized', 'Too many wrong codes. Please sign in again.');
       }

@@ -1,4 +1,4 @@
-import type { CompanySummary, SessionUser } from '@skydesk/contract';
+import type { CompanySummary, SessionOperator, SessionUser } from '@skydesk/contract';
 import type { UserAccount } from './repo.js';
 
 /** The wire shape of the signed-in user, made in one place (outline's present<Thing>()). */
@@ -24,4 +24,8 @@ export function presentCompanySummary(account: UserAccount): CompanySummary {
     currency: account.currency,
     country: account.country,
   };
+}
+
+export function presentOperator(operator: { id: string; name: string; email: string }): SessionOperator {
+  return { id: operator.id, name: operator.name, email: operator.email };
 }

@@ -9,6 +9,7 @@ import type { Config } from '../../config.js';
  */
 export const REFRESH_COOKIE = 'skydesk_refresh';
 export const REFRESH_COOKIE_PATH = '/api/auth';
+export const OPERATOR_REFRESH_COOKIE_PATH = '/api/admin/auth';
 
 /** Sets and clears the refresh cookie on one path. */
 export function refreshCookieOn(path: string, config: Config) {

@@ -1,3 +1,4 @@
+import { OPERATOR_SETUP_LINK_HOURS } from '@skydesk/contract';
 import type { ThrottlePolicy } from '../../platform/security/sign-in-throttle.js';
 
 /** DESIGN.md §6 and the auth issue: every number of the sign-in rules in one place. */
@@ -33,3 +34,24 @@ export const AUTH_RULES = {
 } as const;
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/**
+ * Operators' own numbers (issue 11); the rest (codes, challenges, 12-hour sessions) are AUTH_RULES'.
+ * A handful of accounts that can act on every agency: an account guessed at from many sources,
+ * or a source guessing across operator accounts, is slowed far sooner than for agencies, whose
+ * one office address may serve many agents. Nothing locks: the longest wait is 15 minutes.
+ */
+export const OPERATOR_RULES = {
+  signInThrottle: {
+    password: { perPair: 5, perAccount: 10, perSource: 20, firstDelaySeconds: 1, maxDelaySeconds: 900 },
+    second_factor: {
+      perPair: 10,
+      perAccount: 10,
+      perSource: 20,
+      firstDelaySeconds: 1,
+      maxDelaySeconds: 900,
+    },
+  } satisfies ThrottlePolicy,
+  setupLinkHours: OPERATOR_SETUP_LINK_HOURS,
+  setupPasswordPerIp: { bucket: 'operator-setup:ip', limit: 10, windowSeconds: 900 },
+} as const;

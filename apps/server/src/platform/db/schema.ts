@@ -135,6 +135,16 @@ export type PasswordResetsTable = {
   created_at: CreatedAt;
 };
 
+/** One-time set-up links of new operators (their first password); only a hash of the token kept. */
+export type OperatorSetupTokensTable = {
+  id: Generated<string>;
+  operator_id: string;
+  token_hash: string;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_at: CreatedAt;
+};
+
 export type RateLimitCountersTable = {
   bucket: string;
   key: string;
@@ -425,6 +435,7 @@ export type Database = {
   auth_sessions: AuthSessionsTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
+  operator_setup_tokens: OperatorSetupTokensTable;
   rate_limit_counters: RateLimitCountersTable;
   sign_in_throttle: SignInThrottleTable;
   sign_in_known_sources: SignInKnownSourcesTable;
