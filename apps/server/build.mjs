@@ -1,6 +1,7 @@
-// Bundles the server into dist/main.js, and the search worker thread it starts into
-// dist/search-worker.js. Registry packages stay external (node_modules at run time, including
-// PGlite's WASM files); the workspace contract package is bundled in.
+// Bundles the server into dist/main.js, the search worker thread it starts into
+// dist/search-worker.js, and the operator CLI into dist/operator.js. Registry packages stay
+// external (node_modules at run time, including PGlite's WASM files); the workspace contract
+// package is bundled in.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -8,7 +9,11 @@ const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
 const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@skydesk/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'search-worker': 'src/modules/flights/search-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'search-worker': 'src/modules/flights/search-worker.ts',
+    operator: 'src/cli/operator.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

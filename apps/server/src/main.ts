@@ -3,27 +3,17 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DEMO, seedDemoData } from './db/seed-demo.js';
 import { pruneSpentAuthState } from './modules/auth/housekeeping.js';
-import { DataDirError, ensureWritableDataDir } from './platform/data-dir.js';
-import { migrate } from './platform/db/migrate.js';
-import { openStore, storeTargetFromConfig } from './platform/db/store.js';
+import { openConfiguredStore } from './platform/configured-store.js';
+import { DataDirError } from './platform/data-dir.js';
 import { createSecretBox } from './platform/security/encryption.js';
 import { createPasswordHasher } from './platform/security/password.js';
-import { loadSecrets } from './platform/security/secrets.js';
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
-  // Before the secrets file and the database: an unusable DATA_DIR is one clear line, not a trace.
-  ensureWritableDataDir(config.dataDir);
-  const secrets = loadSecrets({
-    dataDir: config.dataDir,
-    jwtSecret: config.jwtSecret,
-    dataEncryptionKey: config.dataEncryptionKey,
-  });
-  const store = await openStore(storeTargetFromConfig(config));
-  const applied = await migrate(store.db);
+  const { store, secrets, migrationsApplied: applied } = await openConfiguredStore(config);
   const seeded = config.demoData
     ? await seedDemoData(store.db, {
         hasher: createPasswordHasher(),
