@@ -1,3 +1,291 @@
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, MAX_PAGE } from '@skydesk/contract';
+import { ScrollText, X } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatInstant } from '../../../shared/format/date-time';
+import { isApiFailure } from '../../../shared/http/api-error';
+import { adminAgencyPath, adminRefundPath } from '../../../shared/routing/admin-paths';
+import { Button } from '../../../shared/ui/button';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { SelectField, TextField } from '../../../shared/ui/field';
+import { adminApi } from '../admin-api';
+import { AUDIT_ACTION_LABELS } from '../admin-labels';
+import { ListSkeleton, LoadFailed } from '../components/list-states';
+import { Pager } from '../components/pager';
+
+const PAGE_SIZE = 25;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+type Filters = { actor: string; target: string; action: string; from: string; to: string };
+const FILTER_KEYS = ['actor', 'target', 'action', 'from', 'to'] as const;
+
+const isAction = (value: string): value is AuditAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(value);
+
+/** The filters in the address, so a filtered log can be reloaded, shared and gone back to. */
+function useAuditParams() {
+  const [params, setParams] = useSearchParams();
+  const filters: Filters = {
+    actor: params.get('actor') ?? '',
+    target: params.get('target') ?? '',
+    action: params.get('action') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+  };
+  const page = Math.min(MAX_PAGE, Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0));
+  const update = (next: Partial<Filters> & { page?: number }) => {
+    const merged = { ...filters, page: 0, ...next };
+    const search = new URLSearchParams();
+    for (const key of FILTER_KEYS) if (merged[key]) search.set(key, merged[key]);
+    if (merged.page > 0) search.set('page', String(merged.page));
+    setParams(search);
+  };
+  return { filters, page, update };
+}
+
+/** /admin/audit: every operator action, newest first, filtered by who, on what, which and when. */
 export function AuditPage() {
+  const { filters, page, update } = useAuditParams();
+  const query = {
+    ...(UUID.test(filters.actor) ? { actor: filters.actor } : {}),
+    ...(UUID.test(filters.target) ? { target: filters.target } : {}),
+    ...(isAction(filters.action) ? { action: filters.action } : {}),
+    ...(DAY.test(filters.from) ? { from: filters.from } : {}),
+    ...(DAY.test(filters.to) ? { to: filters.to } : {}),
+    page,
+    limit: PAGE_SIZE,
+  };
+  const { currentData, error, isError, refetch } = adminApi.useAuditQuery({ query });
+  const refused = isError && isApiFailure(error) && error.status === 422 ? error.fieldErrors : null;
+  const filtered = FILTER_KEYS.some((key) => filters[key]);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-4">
+      <FilterForm
+        key={JSON.stringify(filters)}
+        initial={filters}
+        serverErrors={refused ?? {}}
+        onApply={(next) => update(next)}
+      />
+
+      {isError && !refused ? (
+        <LoadFailed title="The audit log could not be loaded" onRetry={() => void refetch()} />
+      ) : refused ? null : !currentData ? (
+        <ListSkeleton label="Loading the audit log" />
+      ) : currentData.entries.length === 0 ? (
+        <EmptyState icon={ScrollText} title={filtered ? 'No entry matches' : 'Nothing logged yet'}>
+          {filtered
+            ? 'No operator action matches these filters.'
+            : 'Every decision an operator takes is written here.'}
+        </EmptyState>
+      ) : (
+        <>
+          <ol
+            aria-label="Audit log entries"
+            className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+          >
+            {currentData.entries.map((entry) => (
+              <EntryRow
+                key={entry.id}
+                entry={entry}
+                onActor={(actor) => update({ actor })}
+                onTarget={(target) => update({ target })}
+              />
+            ))}
+          </ol>
+          <Pager
+            page={page}
+            totalPages={currentData.totalPages}
+            total={currentData.total}
+            noun={currentData.total === 1 ? 'entry' : 'entries'}
+            onPage={(next) => update({ page: next })}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+type FilterFormProps = {
+  initial: Filters;
+  serverErrors: Record<string, string[] | undefined>;
+  onApply: (filters: Filters) => void;
+};
+
+function FilterForm({ initial, serverErrors, onApply }: FilterFormProps) {
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Filters>>({});
+  const set = (key: keyof Filters) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const errorOf = (key: keyof Filters) => errors[key] ?? serverErrors[key]?.[0];
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = { ...draft, actor: draft.actor.trim(), target: draft.target.trim() };
+    const problems: Partial<Filters> = {};
+    if (trimmed.actor && !UUID.test(trimmed.actor))
+      problems.actor = "An operator's id (pick one from an entry)";
+    if (trimmed.target && !UUID.test(trimmed.target))
+      problems.target = 'The id of an agency, refund, bank or operator';
+    if (trimmed.from && trimmed.to && trimmed.from > trimmed.to) problems.to = 'The end is before the start';
+    setErrors(problems);
+    if (Object.keys(problems).length === 0) onApply(trimmed);
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={apply}
+      aria-label="Filter the audit log"
+      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-5 lg:grid-cols-6"
+    >
+      <SelectField label="Action" value={draft.action} onChange={set('action')} className="lg:col-span-2">
+        <option value="">Every action</option>
+        {AUDIT_ACTIONS.map((action) => (
+          <option key={action} value={action}>
+            {AUDIT_ACTION_LABELS[action]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="From" type="date" value={draft.from} onChange={set('from')} error={errorOf('from')} />
+      <TextField label="To" type="date" value={draft.to} onChange={set('to')} error={errorOf('to')} />
+      <TextField
+        label="Actor"
+        value={draft.actor}
+        onChange={set('actor')}
+        error={errorOf('actor')}
+        placeholder="Operator id"
+        spellCheck={false}
+        className="lg:col-span-2"
+      />
+      <TextField
+        label="Target"
+        value={draft.target}
+        onChange={set('target')}
+        error={errorOf('target')}
+        placeholder="Agency, refund, bank or operator id"
+        spellCheck={false}
+        className="sm:col-span-2 lg:col-span-4"
+      />
+      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-2">
+        <Button type="submit" className="flex-1">
+          Apply filters
+        </Button>
+        {FILTER_KEYS.some((key) => initial[key]) && (
+          <Button
+            variant="secondary"
+            onClick={() => onApply({ actor: '', target: '', action: '', from: '', to: '' })}
+          >
+            <X aria-hidden="true" className="size-4" />
+            Clear
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** Where a target lives in the console, when it has a page there. */
+function targetPath(entry: AuditEntry): string | null {
+  if (!entry.target_id) return null;
+  if (entry.target_type === 'company') return adminAgencyPath(entry.target_id);
+  if (entry.target_type === 'refund') return adminRefundPath(entry.target_id);
   return null;
+}
+
+const TARGET_LABELS: Record<AuditEntry['target_type'], string> = {
+  company: 'Agency',
+  refund: 'Refund',
+  bank: 'Bank account',
+  operator: 'Operator',
+};
+
+const shown = (value: unknown): string =>
+  value === null || value === undefined
+    ? '—'
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+
+/** What the action changed: each field of `after` that differs from `before`. */
+function changes(entry: AuditEntry): { field: string; before: string; after: string }[] {
+  const after = entry.after ?? {};
+  const before = entry.before ?? {};
+  return Object.keys(after)
+    .filter((field) => shown(before[field]) !== shown(after[field]))
+    .map((field) => ({ field, before: shown(before[field]), after: shown(after[field]) }));
+}
+
+type EntryRowProps = { entry: AuditEntry; onActor: (id: string) => void; onTarget: (id: string) => void };
+
+function EntryRow({ entry, onActor, onTarget }: EntryRowProps) {
+  const path = targetPath(entry);
+  const changed = changes(entry);
+  return (
+    <li className="grid gap-2 px-4 py-3 text-sm sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4 sm:px-5">
+      <div className="text-slate-500 text-xs sm:text-sm">
+        <time dateTime={entry.created_at}>{formatInstant(entry.created_at)}</time>
+        {entry.ip && <p className="font-mono text-xs">{entry.ip}</p>}
+      </div>
+      <div className="min-w-0">
+        <p className="font-semibold text-slate-900">{AUDIT_ACTION_LABELS[entry.action]}</p>
+        <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-600">
+          <span>
+            by{' '}
+            {entry.actor ? (
+              <button
+                type="button"
+                onClick={() => entry.actor && onActor(entry.actor.id)}
+                title={`Only ${entry.actor.email}'s actions`}
+                className="font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+              >
+                {entry.actor.name}
+              </button>
+            ) : (
+              'no known operator'
+            )}
+          </span>
+          <span aria-hidden="true">·</span>
+          <span className="min-w-0">
+            {TARGET_LABELS[entry.target_type]}{' '}
+            {entry.target_id &&
+              (path ? (
+                <Link to={path} className="break-all font-mono text-indigo-700 text-xs hover:underline">
+                  {entry.target_id}
+                </Link>
+              ) : (
+                <span className="break-all font-mono text-xs">{entry.target_id}</span>
+              ))}
+          </span>
+          {entry.target_id && (
+            <button
+              type="button"
+              onClick={() => entry.target_id && onTarget(entry.target_id)}
+              className="rounded text-slate-500 text-xs underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+            >
+              Only this target
+            </button>
+          )}
+        </p>
+        {changed.length > 0 && (
+          <dl className="mt-2 space-y-1 rounded-lg bg-slate-50 px-3 py-2 text-xs ring-1 ring-slate-200">
+            {changed.map(({ field, before, after }) => (
+              <div key={field} className="flex min-w-0 flex-wrap gap-x-2">
+                <dt className="font-medium text-slate-700">{field}</dt>
+                <dd className="min-w-0 break-words text-slate-600">
+                  {before !== '—' && (
+                    <>
+                      <span className="line-through decoration-slate-400">{before}</span> →{' '}
+                    </>
+                  )}
+                  <span className="text-slate-900">{after}</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
+    </li>
+  );
 }
