@@ -118,6 +118,8 @@ export async function buildApp(deps: AppDeps) {
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // The operator console shows an agency's PDF documents in a frame, from an object URL.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
