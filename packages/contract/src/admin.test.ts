@@ -95,3 +95,12 @@ describe('the back office in the contract', () => {
     expect(backwards.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['to']);
   });
 });
+
+describe('amounts sent to the back office', () => {
+  it('refuses an amount that is not zero as a number but zero as cents (found by the fuzz test)', () => {
+    const result = AdjustmentBody.safeParse({ amount: -5e-324, reason: 'Goodwill credit' });
+    expect(result.success).toBe(false);
+    expect(AdjustmentBody.safeParse({ amount: -0.01, reason: 'Goodwill credit' }).success).toBe(true);
+    expect(AdjustmentBody.safeParse({ amount: 0.001, reason: 'Goodwill credit' }).success).toBe(false);
+  });
+});

@@ -4,7 +4,7 @@ import { CalendarDate } from './calendar-date.js';
 import { VendorDocument } from './company.js';
 import { defineEndpoint } from './endpoint.js';
 import { BookingStatus, CompanyStatus, PassengerType, TripType } from './enums.js';
-import { MAX_PAGE, Money } from './envelope.js';
+import { AmountInput, amountToMinor, MAX_PAGE, Money } from './envelope.js';
 import { Text } from './text.js';
 
 /**
@@ -28,20 +28,15 @@ export const AdminReason = Text({
 export const ReasonBody = z.strictObject({ reason: AdminReason });
 export type ReasonBody = z.infer<typeof ReasonBody>;
 
-/** Whether an amount has at most two fraction digits (money on the wire, API.md). */
-const hasCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-
 /** The largest amount one manual adjustment moves, either way. */
 export const ADJUSTMENT_MAX = 10_000_000;
 
-const Amount = z
-  .number({ error: 'Enter an amount' })
-  .refine(Number.isFinite, { message: 'Enter an amount', abort: true })
-  .refine(hasCents, { message: 'At most two decimals', abort: true });
-
 export const AdjustmentBody = z.strictObject({
   /** Signed: a credit adds to the balance, a debit (negative) takes from it. */
-  amount: Amount.refine((value) => value !== 0, 'A credit is above zero, a debit below it').refine(
+  amount: AmountInput.refine(
+    (value) => amountToMinor(value) !== 0,
+    'A credit is above zero, a debit below it',
+  ).refine(
     (value) => Math.abs(value) <= ADJUSTMENT_MAX,
     `At most ${ADJUSTMENT_MAX.toLocaleString('en-US')} either way`,
   ),
@@ -245,7 +240,10 @@ export type AdminRefundList = z.infer<typeof AdminRefundList>;
  * proportion to what each may return (to the cent) and needs a reason the agency is shown.
  */
 export const RefundApprovalBody = z.strictObject({
-  amount: Amount.refine((value) => value >= 0, 'The amount cannot be negative').optional(),
+  amount: AmountInput.refine(
+    (value) => amountToMinor(value) >= 0,
+    'The amount cannot be negative',
+  ).optional(),
   reason: AdminReason.optional(),
 });
 export type RefundApprovalBody = z.infer<typeof RefundApprovalBody>;

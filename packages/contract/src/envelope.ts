@@ -35,3 +35,17 @@ export type Money = z.infer<typeof Money>;
 export const minorToAmount = (minor: number): number => Math.round(minor) / 100;
 /** Converts a wire amount to integer minor units without float drift (0.29 → 29, not 28). */
 export const amountToMinor = (amount: number): number => Math.round(amount * 100);
+
+/**
+ * An amount a client sends (API.md: a decimal with at most two fraction digits). Rules on it
+ * should compare minor units (`amountToMinor`): 5e-324 is a number other than 0, but the zero it
+ * rounds to once held as cents.
+ */
+export const AmountInput = z
+  .number({ error: 'Enter an amount' })
+  .refine(Number.isFinite, { message: 'Enter an amount', abort: true })
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    message: 'At most two decimals',
+    abort: true,
+  })
+  .refine((value) => Number.isSafeInteger(amountToMinor(value)), { message: 'Too large', abort: true });

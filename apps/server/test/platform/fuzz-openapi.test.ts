@@ -5,7 +5,15 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app.js';
-import { companyBody, get, post, randomIp, type TestApp, uniqueEmail } from '../support/auth-flow.js';
+import {
+  companyBody,
+  get,
+  makeApprovedCompany,
+  post,
+  randomIp,
+  type TestApp,
+  uniqueEmail,
+} from '../support/auth-flow.js';
 import {
   type Agent,
   bookingAgent,
@@ -282,6 +290,8 @@ describe.each(storeKinds())('every operation of the OpenAPI document on %s', (ki
   // Offers live 30 minutes; sign-ins move the clock on, so the seeded offer is renewed when stale.
   let offerQuotedAt = 0;
   beforeEach(async () => {
+    // Back-office runs decide on the seeded agency (reject, suspend…): each test starts approved.
+    await makeApprovedCompany(t.store.db, agent.companyId);
     await keepSignedIn();
     if (t.clock.now().getTime() - offerQuotedAt < 20 * 60_000) return;
     context.seeds.offer_id = [(await searchOffer(t, agent)).offer_id];
