@@ -11,13 +11,17 @@ import { fakeJwt, sampleUser, signedInState } from '../../testing/fake-session';
 import { liveOperatorToken, operatorSignedOutState, sampleOperator } from '../../testing/operator-session';
 import { makeStore } from '../store';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const QUEUE = 'GET /api/admin/companies';
+/** The mark a browser keeps of an operator having signed in there (never the token). */
+const HINT = 'skydesk:operator-signed-in';
+const hadSignedIn = () => localStorage.setItem(HINT, '1');
 const CHALLENGE = fakeJwt({ exp: 1_900_000_000, sub: 'operator-challenge' });
 
 describe('the operator console: its session apart from the agency’s', { timeout: 20_000 }, () => {
   it('asks the operator refresh cookie at the start of /admin, then opens the agency queue', async () => {
+    hadSignedIn();
     const token = liveOperatorToken();
     const api = fakeApi({
       'POST /api/admin/auth/refresh': () => ok({ token, operator: sampleOperator }),
@@ -42,14 +46,24 @@ describe('the operator console: its session apart from the agency’s', { timeou
   });
 
   it('shows the console’s sign-in, quietly, when the cookie gives no session', async () => {
+    hadSignedIn();
     const toastError = vi.spyOn(toast, 'error');
-    fakeApi({ 'POST /api/admin/auth/refresh': () => fail(401, 'Unauthenticated') });
+    const api = fakeApi({ 'POST /api/admin/auth/refresh': () => fail(401, 'Unauthenticated') });
     const { router } = renderConsole(adminPaths.refunds, {});
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Operator sign-in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(adminPaths.login);
     expect(router.state.location.state).toEqual({ from: adminPaths.refunds });
     expect(toastError).not.toHaveBeenCalled();
+    expect(api.calls('POST /api/admin/auth/refresh')).toHaveLength(1);
+    expect(localStorage.getItem(HINT)).toBeNull();
+  });
+
+  it('asks no cookie in a browser where no operator ever signed in', async () => {
+    const api = fakeApi({});
+    renderConsole(adminPaths.agencies, {});
+    expect(await screen.findByRole('heading', { level: 1, name: 'Operator sign-in' })).toBeInTheDocument();
+    expect(api.sent).toHaveLength(0);
   });
 
   it('sends the operator’s token to the back office only, while an agency user is signed in too', async () => {
@@ -80,6 +94,7 @@ describe('the operator console: its session apart from the agency’s', { timeou
 
   it('signs out: the server session ends, the agency’s stays', async () => {
     const state = bothSignedInState();
+    hadSignedIn();
     const api = fakeApi({ [QUEUE]: () => ok(agencyList([])), 'POST /api/admin/auth/logout': () => ok({}) });
     const { user, router, store } = renderConsole(adminPaths.agencies, state);
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
@@ -90,6 +105,7 @@ describe('the operator console: its session apart from the agency’s', { timeou
     await waitFor(() => expect(api.calls('POST /api/admin/auth/logout')).toHaveLength(1));
     expect(api.calls('POST /api/auth/logout')).toHaveLength(0);
     expect(store.getState().session.token).toBe(state.session?.token);
+    expect(localStorage.getItem(HINT)).toBeNull();
   });
 
   it('keeps the operator signed in when the agency user logs out', () => {
@@ -170,7 +186,9 @@ describe('operator sign-in', { timeout: 20_000 }, () => {
     await user.type(await screen.findByLabelText('E-mail'), 'nobody@skydesk.local');
     await user.type(screen.getByLabelText('Password', { exact: true }), 'x');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('No operator has this e-mail')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('No operator has this e-mail'),
+    );
     expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
   });
 

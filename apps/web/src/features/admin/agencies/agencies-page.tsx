@@ -100,7 +100,7 @@ function StatusTabs({
   onChange: (status: CompanyStatus | 'all') => void;
 }) {
   return (
-    <fieldset className="-mx-1 flex min-w-0 gap-1 overflow-x-auto px-1 pb-1">
+    <fieldset className="flex min-w-0 flex-wrap gap-1.5">
       <legend className="sr-only">Review state</legend>
       {TABS.map((tab) => (
         <button
@@ -145,7 +145,7 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: strin
             value={value}
             maxLength={100}
             onChange={(event) => setValue(event.target.value)}
-            placeholder="Name, e-mail or country"
+            placeholder="Name, e-mail, country"
             className={inputClasses(false, 'pl-9')}
           />
         </div>

@@ -15,7 +15,7 @@ import {
 } from '../testing/admin-fixtures';
 import { renderConsole } from '../testing/render';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const QUEUE = 'GET /api/admin/companies';
 const DETAILS = `GET /api/admin/companies/${AGENCY_ID}`;
@@ -70,7 +70,7 @@ describe('the agency queue', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await waitFor(() => expect(api.calls(QUEUE).at(-1)?.query.get('page')).toBe('1'));
     expect(router.state.location.search).toBe('?status=rejected&q=horizon&page=1');
-    expect(screen.getByText(/page 2 of 3/)).toBeInTheDocument();
+    expect(await screen.findByText(/page 2 of 3/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'All' }));
     await waitFor(() => expect(api.calls(QUEUE).at(-1)?.query.has('status')).toBe(false));

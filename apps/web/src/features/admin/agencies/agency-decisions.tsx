@@ -46,7 +46,13 @@ const REASON_DIALOGS = {
 } as const;
 
 /** The decisions open on this agency, each behind its confirmation (and reason, where one is needed). */
-export function AgencyDecisions({ details }: { details: AdminCompanyDetails }) {
+export function AgencyDecisions({
+  details,
+  className,
+}: {
+  details: AdminCompanyDetails;
+  className?: string;
+}) {
   const { company } = details;
   const [open, setOpen] = useState<Decision | null>(null);
   const [approve, { isLoading: approving }] = adminApi.useApproveAgencyMutation();
@@ -73,7 +79,7 @@ export function AgencyDecisions({ details }: { details: AdminCompanyDetails }) {
   };
 
   return (
-    <Card title="Decision">
+    <Card title="Decision" className={className}>
       {company.verification_status === 'pending_review' ? (
         <p className="mb-4 text-slate-600 text-sm">
           The documents wait for a review. Approve to open the portal to the agency, or reject with what to

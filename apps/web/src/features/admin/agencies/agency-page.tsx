@@ -1,4 +1,10 @@
-import type { AdminCompanyDetails, AdminCompanyUser, CompanyDecision } from '@skydesk/contract';
+import {
+  type AdminCompanyDetails,
+  type AdminCompanyUser,
+  type AdminDocument,
+  type CompanyDecision,
+  VENDOR_DOCUMENT_KINDS,
+} from '@skydesk/contract';
 import { ArrowLeft, Building2, FileX, History, ShieldCheck, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -60,17 +66,18 @@ export function AgencyPage() {
 
       <AgencySummary details={details} />
 
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="min-w-0 space-y-5">
-          <VendorForm details={details} />
-          <UsersCard users={details.users} />
+      {/* Phones: the decision first, under the summary; wider: the documents beside the decisions. */}
+      <div className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="contents lg:block lg:min-w-0 lg:space-y-5">
+          <VendorForm details={details} className="order-2 lg:order-none" />
+          <UsersCard users={details.users} className="order-3 lg:order-none" />
         </div>
-        <div className="min-w-0 space-y-5">
-          <AgencyDecisions details={details} />
-          <Card title="Manual adjustment">
+        <div className="contents lg:block lg:min-w-0 lg:space-y-5">
+          <AgencyDecisions details={details} className="order-1 lg:order-none" />
+          <Card title="Manual adjustment" className="order-4 lg:order-none">
             <AdjustmentForm key={company.balance} company={company} />
           </Card>
-          <DecisionHistory history={details.history} />
+          <DecisionHistory history={details.history} className="order-5 lg:order-none" />
         </div>
       </div>
     </div>
@@ -151,11 +158,15 @@ function Stat({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-function VendorForm({ details }: { details: AdminCompanyDetails }) {
+/** The trade licence first, then the owner's ID, whatever order the server lists them in. */
+const byKind = (a: AdminDocument, b: AdminDocument) =>
+  VENDOR_DOCUMENT_KINDS.indexOf(a.kind) - VENDOR_DOCUMENT_KINDS.indexOf(b.kind);
+
+function VendorForm({ details, className }: { details: AdminCompanyDetails; className?: string }) {
   const form = details.vendor_form;
   if (!form) {
     return (
-      <Card title="Vendor form">
+      <Card title="Vendor form" className={className}>
         <div className="flex items-start gap-3 text-slate-600 text-sm">
           <FileX aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400" />
           <p>The agency has not sent its documents yet.</p>
@@ -166,6 +177,7 @@ function VendorForm({ details }: { details: AdminCompanyDetails }) {
   return (
     <Card
       title="Vendor form"
+      className={className}
       aside={
         <span className="text-slate-500 text-xs">
           Sent {formatInstant(form.submitted_at)}
@@ -187,8 +199,8 @@ function VendorForm({ details }: { details: AdminCompanyDetails }) {
           <dd className="font-medium font-mono text-slate-900">{form.iata_number ?? '—'}</dd>
         </div>
       </dl>
-      <div className="grid gap-4 xl:grid-cols-2">
-        {form.documents.map((document) => (
+      <div className="grid gap-4 2xl:grid-cols-2">
+        {[...form.documents].sort(byKind).map((document) => (
           <DocumentViewer key={document.id} companyId={details.company.id} document={document} />
         ))}
       </div>
@@ -196,9 +208,9 @@ function VendorForm({ details }: { details: AdminCompanyDetails }) {
   );
 }
 
-function UsersCard({ users }: { users: AdminCompanyUser[] }) {
+function UsersCard({ users, className }: { users: AdminCompanyUser[]; className?: string }) {
   return (
-    <Card title={`Users (${users.length})`}>
+    <Card title={`Users (${users.length})`} className={className}>
       <ul className="divide-y divide-slate-100">
         {users.map((user) => (
           <li
@@ -214,7 +226,7 @@ function UsersCard({ users }: { users: AdminCompanyUser[] }) {
                   </Badge>
                 )}
               </p>
-              <p className="break-all text-slate-500 text-xs">
+              <p className="wrap-anywhere text-slate-500 text-xs">
                 {user.email} · {user.role.name}
               </p>
             </div>
@@ -236,9 +248,9 @@ function UsersCard({ users }: { users: AdminCompanyUser[] }) {
   );
 }
 
-function DecisionHistory({ history }: { history: CompanyDecision[] }) {
+function DecisionHistory({ history, className }: { history: CompanyDecision[]; className?: string }) {
   return (
-    <Card title="History of decisions">
+    <Card title="History of decisions" className={className}>
       {history.length === 0 ? (
         <p className="flex items-center gap-2 text-slate-600 text-sm">
           <History aria-hidden="true" className="size-4 text-slate-400" /> No decision yet.

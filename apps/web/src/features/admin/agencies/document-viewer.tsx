@@ -123,7 +123,7 @@ export function DocumentViewer({ companyId, document }: DocumentViewerProps) {
         ) : isPdf ? (
           <iframe src={url} title={title} className="h-[28rem] w-full border-0 bg-white sm:h-[36rem]" />
         ) : (
-          <img src={url} alt={title} className="max-h-[36rem] w-full object-contain" />
+          <img src={url} alt={title} className="max-h-[36rem] max-w-full object-contain" />
         )}
       </div>
     </figure>

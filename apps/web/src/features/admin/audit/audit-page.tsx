@@ -138,9 +138,9 @@ function FilterForm({ initial, serverErrors, onApply }: FilterFormProps) {
       noValidate
       onSubmit={apply}
       aria-label="Filter the audit log"
-      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-5 lg:grid-cols-6"
+      className="grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 lg:grid-cols-6"
     >
-      <SelectField label="Action" value={draft.action} onChange={set('action')} className="lg:col-span-2">
+      <SelectField label="Action" value={draft.action} onChange={set('action')} className="col-span-2">
         <option value="">Every action</option>
         {AUDIT_ACTIONS.map((action) => (
           <option key={action} value={action}>
@@ -157,7 +157,7 @@ function FilterForm({ initial, serverErrors, onApply }: FilterFormProps) {
         error={errorOf('actor')}
         placeholder="Operator id"
         spellCheck={false}
-        className="lg:col-span-2"
+        className="col-span-2"
       />
       <TextField
         label="Target"
@@ -166,9 +166,9 @@ function FilterForm({ initial, serverErrors, onApply }: FilterFormProps) {
         error={errorOf('target')}
         placeholder="Agency, refund, bank or operator id"
         spellCheck={false}
-        className="sm:col-span-2 lg:col-span-4"
+        className="col-span-2 lg:col-span-4"
       />
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-2">
+      <div className="col-span-2 flex items-end gap-2">
         <Button type="submit" className="flex-1">
           Apply filters
         </Button>

@@ -6,7 +6,7 @@ import { sampleOperator } from '../../../testing/operator-session';
 import { AGENCY_ID, auditEntry } from '../testing/admin-fixtures';
 import { renderConsole } from '../testing/render';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const LOG = 'GET /api/admin/audit';
 

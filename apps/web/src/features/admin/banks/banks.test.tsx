@@ -8,7 +8,7 @@ import { ADMIN_SUCCESS } from '../admin-labels';
 import { bank } from '../testing/admin-fixtures';
 import { renderConsole } from '../testing/render';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const LIST = 'GET /api/admin/banks';
 const BANK_ID = bank().id;

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminReason, type AdminRefund, PASSENGER_TYPE_LABELS, TRIP_TYPE_LABELS } from '@skydesk/contract';
+import { clsx } from 'clsx';
 import { ArrowLeft, Check, Undo2, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -106,10 +107,11 @@ export function RefundPage() {
         </dl>
       </section>
 
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="min-w-0 space-y-5">
+      {/* Phones: the decision first, under the summary; wider: beside the tickets and rules. */}
+      <div className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="contents lg:block lg:min-w-0 lg:space-y-5">
           <TicketsCard refund={refund} />
-          <Card title="Penalty rules">
+          <Card title="Penalty rules" className="order-3 lg:order-none">
             {refund.rules.length === 0 ? (
               <p className="text-slate-600 text-sm">The fare states no penalty rule.</p>
             ) : (
@@ -119,14 +121,14 @@ export function RefundPage() {
                 ))}
               </ul>
             )}
-            {!refund.refundable && (
+            {refund.phase === 'refund' && !refund.refundable && (
               <Alert tone="warning" className="mt-3">
                 The fare is not refundable: only what the rules allow above can come back.
               </Alert>
             )}
           </Card>
         </div>
-        <div className="min-w-0">
+        <div className="order-1 min-w-0 lg:order-none">
           {refund.status === 'pending' ? <RefundDecision refund={refund} /> : <DecidedCard refund={refund} />}
         </div>
       </div>
@@ -144,65 +146,47 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function TicketsCard({ refund }: { refund: AdminRefund }) {
+  const credited = refund.status === 'approved';
   return (
-    <Card title={`Tickets (${refund.tickets.length})`}>
-      <div className="-mx-4 overflow-x-auto sm:-mx-5">
-        <table className="w-full min-w-[34rem] text-sm">
-          <thead className="text-left text-slate-500 text-xs">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-medium sm:px-5">
-                Passenger
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Paid
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Penalty
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium sm:px-5">
-                {refund.status === 'approved' ? 'Credited' : 'Allowed'}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {refund.tickets.map((ticket) => (
-              <tr key={ticket.ticket_number}>
-                <td className="px-4 py-2.5 sm:px-5">
-                  <p className="font-medium text-slate-900">{ticket.passenger_name}</p>
-                  <p className="text-slate-500 text-xs">
-                    {PASSENGER_TYPE_LABELS[ticket.passenger_type]} ·{' '}
-                    <span className="font-mono">{ticket.ticket_number}</span> ·{' '}
-                    {TICKET_STATUS_LABELS[ticket.status]}
-                  </p>
-                </td>
-                <td className="px-3 py-2.5 text-right tabular-nums">{formatMoney(ticket.paid)}</td>
-                <td className="px-3 py-2.5 text-right text-rose-700 tabular-nums">
+    <Card title={`Tickets (${refund.tickets.length})`} className="order-2 lg:order-none">
+      <ul className="divide-y divide-slate-100">
+        {refund.tickets.map((ticket) => (
+          <li key={ticket.ticket_number} className="py-3 first:pt-0">
+            <p className="font-medium text-slate-900">{ticket.passenger_name}</p>
+            <p className="text-slate-500 text-xs">
+              {PASSENGER_TYPE_LABELS[ticket.passenger_type]} ·{' '}
+              <span className="font-mono">{ticket.ticket_number}</span> ·{' '}
+              {TICKET_STATUS_LABELS[ticket.status]}
+            </p>
+            <dl className="mt-2 grid grid-cols-3 gap-2 text-right text-sm">
+              <div>
+                <dt className="text-slate-500 text-xs">Paid</dt>
+                <dd className="tabular-nums">{formatMoney(ticket.paid)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500 text-xs">Penalty</dt>
+                <dd className={clsx('tabular-nums', ticket.penalty.Amount > 0 && 'text-rose-700')}>
                   {ticket.penalty.Amount > 0
                     ? `−${formatMoney(ticket.penalty)}`
                     : formatMoney(ticket.penalty)}
-                </td>
-                <td className="px-4 py-2.5 text-right font-semibold tabular-nums sm:px-5">
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-500 text-xs">{credited ? 'Credited' : 'Allowed'}</dt>
+                <dd className="font-semibold tabular-nums">
                   {formatMoney(ticket.refunded ?? ticket.allowed)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot className="border-slate-200 border-t">
-            <tr>
-              <th
-                scope="row"
-                colSpan={3}
-                className="px-4 py-2.5 text-right font-medium text-slate-600 sm:px-5"
-              >
-                {refund.status === 'approved' ? 'Credited in all' : 'The rules allow in all'}
-              </th>
-              <td className="px-4 py-2.5 text-right font-semibold text-slate-900 tabular-nums sm:px-5">
-                {formatMoney(refund.status === 'approved' ? refund.amount : refund.allowed)}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+                </dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 flex justify-between gap-3 border-slate-200 border-t pt-3 text-sm">
+        <span className="text-slate-600">{credited ? 'Credited in all' : 'The rules allow in all'}</span>
+        <span className="font-semibold text-slate-900 tabular-nums">
+          {formatMoney(credited ? refund.amount : refund.allowed)}
+        </span>
+      </p>
     </Card>
   );
 }

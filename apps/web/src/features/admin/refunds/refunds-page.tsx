@@ -105,7 +105,7 @@ function RefundRow({ refund }: { refund: AdminRefund }) {
         className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:-outline-offset-2 sm:grid-cols-[1.4fr_1fr_1fr_auto] sm:items-center sm:px-5"
       >
         <span className="min-w-0">
-          <span className="block truncate font-semibold text-slate-900">{refund.company.name}</span>
+          <span className="block break-words font-semibold text-slate-900">{refund.company.name}</span>
           <span className="block text-slate-500 text-xs">
             <span className="font-mono">{refund.order_no}</span> · PNR{' '}
             <span className="font-mono font-semibold tracking-wider">{refund.booking.pnr}</span>

@@ -7,7 +7,7 @@ import { ADMIN_SUCCESS } from '../admin-labels';
 import { REFUND_ID, refundRequest } from '../testing/admin-fixtures';
 import { renderConsole } from '../testing/render';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const QUEUE = 'GET /api/admin/refunds';
 const ONE = `GET /api/admin/refunds/${REFUND_ID}`;

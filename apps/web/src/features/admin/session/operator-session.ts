@@ -13,6 +13,7 @@ import {
   requestOperatorProfile,
   requestOperatorRefresh,
 } from './operator-session-calls';
+import { hadOperatorSession, markOperatorSession } from './operator-session-hint';
 
 type OperatorSession = { token: string; operator: Operator };
 
@@ -36,18 +37,31 @@ function acrossTabs<T>(call: () => Promise<T>): Promise<T> {
   return locks ? (locks.request('skydesk:refresh-operator-session', call) as Promise<T>) : call();
 }
 
+/** The authenticator step passed: the session starts, and this browser remembers it had one. */
+export const startOperatorSession =
+  (session: OperatorSession): AppThunk =>
+  (dispatch) => {
+    markOperatorSession(true);
+    dispatch(operatorSessionStarted(session));
+  };
+
 /**
- * The start of /admin: the token lives in memory only, so each page load asks the operator's
- * refresh cookie for one and then who it belongs to. Only when both answer does the session
- * start; otherwise, quietly, the console shows its sign-in screen.
+ * The start of /admin: the token lives in memory only, so a page load of a browser that had an
+ * operator signed in asks the operator's refresh cookie for one, then who it belongs to. Only when
+ * both answer does the session start; otherwise, quietly, the console shows its sign-in screen.
  */
 export const restoreOperatorSession = (): AppThunk<Promise<boolean>> => async (dispatch) => {
+  if (!hadOperatorSession()) {
+    dispatch(operatorRestoreFailed());
+    return false;
+  }
   try {
     const session = await refreshOperatorSession();
     const { operator } = await requestOperatorProfile(session.token);
     dispatch(operatorSessionStarted({ token: session.token, operator }));
     return true;
   } catch {
+    markOperatorSession(false);
     dispatch(operatorRestoreFailed());
     return false;
   }
@@ -73,6 +87,7 @@ export const logoutOperator =
   (): AppThunk<Promise<void>> =>
   async (dispatch, getState): Promise<void> => {
     const signedIn = selectOperatorSignedIn(getState() as Parameters<typeof selectOperatorSignedIn>[0]);
+    markOperatorSession(false);
     dispatch(operatorLoggedOut());
     dispatch(api.util.resetApiState());
     if (signedIn) await requestOperatorLogout();

@@ -8,7 +8,7 @@ import { fakeApi, ok } from '../../../testing/fake-api';
 import { signedInState } from '../../../testing/fake-session';
 import { renderApp } from '../../../testing/render-with-providers';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const LIST = 'GET /api/notification';
 const REFUND_NOTICE = '11111111-1111-4111-8111-111111111111';

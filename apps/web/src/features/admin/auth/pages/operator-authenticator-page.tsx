@@ -7,7 +7,6 @@ import { isApiFailure } from '../../../../shared/http/api-error';
 import {
   type OperatorChallenge,
   operatorChallengeEnded,
-  operatorSessionStarted,
   selectOperatorChallenge,
   selectOperatorSignedIn,
 } from '../../../../shared/operator-session/operator-session-slice';
@@ -18,6 +17,7 @@ import { AuthPanel, textLinkClasses } from '../../../../shared/ui/auth-panel';
 import { AuthenticatorEnrolment } from '../../../../shared/ui/authenticator-enrolment';
 import { Button } from '../../../../shared/ui/button';
 import { ScreenLoader, Spinner } from '../../../../shared/ui/spinner';
+import { startOperatorSession } from '../../session/operator-session';
 import { operatorAuthApi } from '../operator-auth-api';
 
 /** A 401 from a sign-in step: the challenge is over (expired, used, too many wrong codes). */
@@ -45,7 +45,7 @@ export function OperatorAuthenticatorPage() {
     try {
       const session = await verifyAuthenticator({ body: { code }, bearerToken: challenge.token }).unwrap();
       setSigningIn(true);
-      dispatch(operatorSessionStarted(session));
+      dispatch(startOperatorSession(session));
       navigate(from ?? adminPaths.home, { replace: true });
     } catch (error) {
       if (isDeadChallenge(error)) dispatch(operatorChallengeEnded());
