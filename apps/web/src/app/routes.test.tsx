@@ -106,6 +106,7 @@ describe('routing (spec §2)', () => {
       paths.dashboard.bookingDetails,
       paths.dashboard.bookingHistory,
       paths.dashboard.orderHistory,
+      paths.dashboard.notifications,
     ]);
     for (const path of Object.values(paths.dashboard)) {
       if (path === paths.dashboard.flightResults) continue;

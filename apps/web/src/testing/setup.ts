@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { afterEach } from 'vitest';
 import { resetHttpConfig } from '../shared/http/http-config';
+
+// Screens load on demand (spec §2) and the suite shares two cores with the server's: a find* or
+// waitFor gets 5 s, not testing-library's 1 s, so a busy machine doesn't fail a correct screen.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia; react-hot-toast (reduced motion) and the drawer (desktop width) ask it.
 if (!window.matchMedia) {
