@@ -17,8 +17,10 @@ export type TrackedPage = { page: Page; context: BrowserContext; problems: strin
 export async function openPage(
   browser: Browser,
   viewport = { width: 1366, height: 900 },
+  /** The server to open pages of: the suite's, unless a journey runs one of its own. */
+  url = baseUrl(),
 ): Promise<TrackedPage> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  const context = await browser.newContext({ baseURL: url, viewport });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));

@@ -2,8 +2,8 @@ import type { OutboxMail } from '@skydesk/contract';
 import { baseUrl } from './browser.js';
 
 /** API.md dev helper: the mails sent to an address, newest first (outbox mode only). */
-export async function outbox(to: string): Promise<OutboxMail[]> {
-  const response = await fetch(`${baseUrl()}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+export async function outbox(to: string, base = baseUrl()): Promise<OutboxMail[]> {
+  const response = await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`);
   if (!response.ok) throw new Error(`outbox answered ${response.status}`);
   const body = (await response.json()) as { data: OutboxMail[] };
   return body.data;
@@ -17,11 +17,15 @@ export async function outbox(to: string): Promise<OutboxMail[]> {
 export async function waitForMail(
   to: string,
   pattern: RegExp,
-  { since = 0, timeoutMs = 15_000 }: { since?: number; timeoutMs?: number } = {},
+  {
+    since = 0,
+    timeoutMs = 15_000,
+    base = baseUrl(),
+  }: { since?: number; timeoutMs?: number; base?: string } = {},
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    for (const mail of await outbox(to)) {
+    for (const mail of await outbox(to, base)) {
       // The outbox keeps whole seconds apart, give a second of slack.
       if (new Date(mail.created_at).getTime() < since - 1000) continue;
       const match = pattern.exec(mail.text);
