@@ -54,6 +54,9 @@ const pageCount = { total: z.number().int(), totalPages: z.number().int() };
 
 const Person = z.object({ id: z.uuid(), name: z.string() });
 
+/** The shapes every group of operator calls shares (admin-payments.ts and later groups). */
+export const adminShapes = { page, limit, pageCount, IdParams, Person };
+
 // ── agencies ────────────────────────────────────────────────────────────────────────────────
 
 export const AdminCompanyListQuery = z.strictObject({
@@ -310,6 +313,9 @@ export const AUDIT_ACTIONS = [
   'company.suspend',
   'company.reactivate',
   'credits.adjust',
+  'credits.limit',
+  'deposit.approve',
+  'deposit.reject',
   'refund.approve',
   'refund.reject',
   'bank.create',
@@ -321,7 +327,7 @@ export const AUDIT_ACTIONS = [
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
 
-export const AUDIT_TARGET_TYPES = ['company', 'refund', 'bank', 'operator'] as const;
+export const AUDIT_TARGET_TYPES = ['company', 'refund', 'deposit', 'bank', 'operator'] as const;
 export const AuditTargetType = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetType>;
 

@@ -1,5 +1,6 @@
 export * from './admin.js';
 export * from './admin-auth.js';
+export * from './admin-payments.js';
 export * from './auth.js';
 export * from './bookings.js';
 export * from './calendar-date.js';

@@ -16,6 +16,10 @@ export const NOTIFICATION_KINDS = [
   'refund_approved',
   'refund_rejected',
   'credits_adjusted',
+  'deposit_approved',
+  'deposit_rejected',
+  'credit_limit_changed',
+  'low_balance',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;

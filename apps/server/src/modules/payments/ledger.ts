@@ -1,13 +1,15 @@
 import { AppError, type LedgerKind, SERVER } from '@skydesk/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { appendEntry, lockBalance } from './ledger-repo.js';
+import { appendEntry, type LockedBalance, lockBalance } from './ledger-repo.js';
+import { watchLowBalance } from './low-balance.js';
 
 /**
  * The credits ledger (DESIGN.md §5): every change of an agency's balance is one append-only entry,
  * posted while the company's balance row is locked, so the balance always equals the ledger's sum
- * and never goes below zero whatever the concurrency. Call it inside the transaction that makes
- * the change it pays for (a ticket, a void, a refund), so both happen or neither does.
+ * and never goes below minus the agency's credit limit whatever the concurrency. Call it inside the
+ * transaction that makes the change it pays for (a ticket, a void, a refund, a deposit), so both
+ * happen or neither does.
  */
 
 export type LedgerPosting = {
@@ -21,28 +23,28 @@ export type LedgerPosting = {
   userId?: string | null;
 };
 
-export type PostedEntry = { id: string; balanceAfterMinor: number; currency: string };
+export type PostedEntry = { id: string; seq: number; balanceAfterMinor: number; currency: string };
 
 /** What an agency may spend (DESIGN.md §5), in minor units. */
 export type AvailableCredits = {
   balanceMinor: number;
-  /** The overdraft an operator grants; none can be granted yet, so 0 for every agency. */
+  /** The overdraft an operator grants (0 unless one did): the balance may go down to minus it. */
   creditLimitMinor: number;
   /** balance + credit limit */
   availableMinor: number;
   currency: string;
 };
 
-/**
- * The one place "available credits" is worked out: the issue that adds operator-granted credit
- * limits reads the limit here, and every rule that bounds spending (the hold limits) follows.
- */
-function availableCredits(balance: { balance_minor: number; currency: string }): AvailableCredits {
-  const creditLimitMinor = 0;
+/** The one place "available credits" is worked out: every rule that bounds spending reads it. */
+export function availableCredits(balance: {
+  balance_minor: number;
+  credit_limit_minor: number;
+  currency: string;
+}): AvailableCredits {
   return {
     balanceMinor: balance.balance_minor,
-    creditLimitMinor,
-    availableMinor: balance.balance_minor + creditLimitMinor,
+    creditLimitMinor: balance.credit_limit_minor,
+    availableMinor: balance.balance_minor + balance.credit_limit_minor,
     currency: balance.currency,
   };
 }
@@ -59,7 +61,11 @@ export async function lockAvailableCredits(
   return availableCredits(await lockBalance(trx, companyId));
 }
 
-/** Posts one entry; a debit the balance cannot cover throws 402 'Insufficient credits'. */
+/**
+ * Posts one entry; a debit the available credits (balance + credit limit) cannot cover throws 402
+ * 'Insufficient credits'. A posting that takes available credits under the agency's low-balance
+ * threshold tells the owner, once per crossing (low-balance.ts).
+ */
 export async function postLedgerEntry(
   trx: Transaction<Database>,
   posting: LedgerPosting,
@@ -69,11 +75,16 @@ export async function postLedgerEntry(
       `A ledger entry moves a whole, non-zero number of minor units (got ${posting.amountMinor})`,
     );
   }
-  const balance = await lockBalance(trx, posting.companyId);
+  const balance: LockedBalance = await lockBalance(trx, posting.companyId);
   const after = balance.balance_minor + posting.amountMinor;
-  if (after < 0) throw new AppError('payment_required', SERVER.insufficientCredits);
+  // A credit is always taken; a debit must fit within balance + credit limit.
+  if (posting.amountMinor < 0 && after < -balance.credit_limit_minor) {
+    throw new AppError('payment_required', SERVER.insufficientCredits);
+  }
+  const seq = balance.entry_count + 1;
   const id = await appendEntry(trx, {
     companyId: posting.companyId,
+    seq,
     kind: posting.kind,
     amountMinor: posting.amountMinor,
     balanceAfterMinor: after,
@@ -83,5 +94,6 @@ export async function postLedgerEntry(
     note: posting.note ?? null,
     userId: posting.userId ?? null,
   });
-  return { id, balanceAfterMinor: after, currency: balance.currency };
+  await watchLowBalance(trx, posting.companyId, balance, after);
+  return { id, seq, balanceAfterMinor: after, currency: balance.currency };
 }

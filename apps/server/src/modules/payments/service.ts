@@ -6,7 +6,9 @@ import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import type { SupplierBookings } from '../../supplier/port.js';
 import { expireDueHoldsOf } from '../bookings/booking/hold-expiry.js';
 import { reservedMinor } from '../bookings/booking/repo.js';
-import { readBalance } from './ledger-repo.js';
+import { availableCredits } from './ledger.js';
+import { pendingDepositsMinor, readCreditRow } from './ledger-repo.js';
+import { lowBalanceThresholdMinor } from './low-balance.js';
 
 /** The payments domain (API.md "Payments"): the agency's credits, its ledger and deposits. */
 export function createPaymentService(deps: {
@@ -16,20 +18,29 @@ export function createPaymentService(deps: {
 }) {
   const { db, clock, supplier } = deps;
   return {
-    /** The balance, and what live holds reserve of it (dead holds are expired first). */
+    /**
+     * Balance, credit limit and available credits, the deposits waiting for an operator, what
+     * live holds reserve (dead holds are expired first) and the low-balance threshold in force.
+     */
     async credits(principal: CompanyPrincipal): Promise<Credits> {
       const now = clock.now();
-      await expireDueHoldsOf(db, supplier, principal.companyId, now);
-      const [balance, reserved] = await Promise.all([
-        readBalance(db, principal.companyId),
-        reservedMinor(db, principal.companyId, now),
+      const { companyId } = principal;
+      await expireDueHoldsOf(db, supplier, companyId, now);
+      const [row, reserved, pending] = await Promise.all([
+        readCreditRow(db, companyId),
+        reservedMinor(db, companyId, now),
+        pendingDepositsMinor(db, companyId),
       ]);
+      const credits = availableCredits(row);
       return {
-        balance: minorToAmount(balance.balanceMinor),
-        currency: balance.currency,
-        // Deposits arrive with the payments issue; until then none can be pending.
-        pending_deposits: 0,
+        balance: minorToAmount(credits.balanceMinor),
+        credit_limit: minorToAmount(credits.creditLimitMinor),
+        available: minorToAmount(credits.availableMinor),
+        currency: credits.currency,
+        pending_deposits: minorToAmount(pending),
         reserved: minorToAmount(reserved),
+        low_balance_threshold: minorToAmount(await lowBalanceThresholdMinor(db, companyId, row)),
+        low_balance_threshold_custom: row.low_balance_threshold_minor !== null,
       };
     },
   };

@@ -12,6 +12,7 @@ import type {
   PricedItinerary,
   TicketStatus,
   Title,
+  TransactionStatus,
   TripType,
 } from '@skydesk/contract';
 import type { ColumnType, Generated } from 'kysely';
@@ -233,8 +234,16 @@ export type SeatInventoryTable = {
 
 export type CreditBalancesTable = {
   company_id: string;
+  /** May go below zero, down to minus the credit limit (a check constraint holds the floor). */
   balance_minor: ColumnType<number, number | undefined, number>;
   currency: string;
+  credit_limit_minor: ColumnType<number, number | undefined, number>;
+  /** null: the default, 10 % of the last approved deposit. */
+  low_balance_threshold_minor: number | null;
+  /** When the owner was told available credits fell under the threshold; null once back above. */
+  low_balance_alerted_at: Date | null;
+  /** The last ledger line number given (`ledger_entries.seq`). */
+  entry_count: ColumnType<number, number | undefined, number>;
   updated_at: UpdatedAt;
 };
 
@@ -252,6 +261,8 @@ export type LedgerEntriesTable = {
   note: string | null;
   created_by: string | null;
   created_at: CreatedAt;
+  /** The company's line number, 1, 2, 3 … in posting order. */
+  seq: number;
 };
 
 /** A traveller's identity as in the passport: saved travellers and booked passengers share it. */
@@ -386,6 +397,50 @@ export type CompanyDecisionsTable = {
   created_at: CreatedAt;
 };
 
+export type CreditLimitChangesTable = {
+  id: Generated<string>;
+  company_id: string;
+  operator_id: string;
+  from_minor: number;
+  to_minor: number;
+  reason: string;
+  created_at: CreatedAt;
+};
+
+export type DepositTransactionsTable = {
+  id: Generated<string>;
+  company_id: string;
+  bank_id: string;
+  amount_minor: number;
+  currency: string;
+  /** A calendar day, 'YYYY-MM-DD'. */
+  deposit_date: string;
+  reference_no: string;
+  note: string | null;
+  status: ColumnType<TransactionStatus, TransactionStatus | undefined, TransactionStatus>;
+  rejection_reason: string | null;
+  receipt_key: string;
+  receipt_file_name: string;
+  receipt_content_type: string;
+  receipt_size_bytes: number;
+  created_by: string | null;
+  created_at: CreatedAt;
+  decided_at: Date | null;
+  decided_by: string | null;
+  ledger_entry_id: string | null;
+};
+
+/** The outbox of low-balance e-mails: written with the crossing, mailed after the commit. */
+export type LowBalanceAlertsTable = {
+  id: Generated<string>;
+  company_id: string;
+  available_minor: number;
+  threshold_minor: number;
+  currency: string;
+  created_at: CreatedAt;
+  mailed_at: Date | null;
+};
+
 export type BanksTable = {
   id: Generated<string>;
   bank: string;
@@ -456,6 +511,9 @@ export type Database = {
   idempotency_keys: IdempotencyKeysTable;
   company_decisions: CompanyDecisionsTable;
   banks: BanksTable;
+  credit_limit_changes: CreditLimitChangesTable;
+  deposit_transactions: DepositTransactionsTable;
+  low_balance_alerts: LowBalanceAlertsTable;
   notifications: NotificationsTable;
   audit_log: AuditLogTable;
 };
