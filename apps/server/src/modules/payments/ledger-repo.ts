@@ -21,6 +21,7 @@ export async function lockBalance(trx: Transaction<Database>, companyId: string)
       'currency',
       'credit_limit_minor',
       'entry_count',
+      'credits_total_minor',
       'low_balance_threshold_minor',
       'low_balance_alerted_at',
     ])
@@ -33,7 +34,7 @@ export type LockedBalance = Awaited<ReturnType<typeof lockBalance>>;
 
 /**
  * Appends one entry as line `seq` of the company's ledger and moves the (locked) balance row to
- * `balanceAfterMinor` and its line count to `seq`.
+ * `balanceAfterMinor`, its line count to `seq` and its credits so far to `creditsAfterMinor`.
  */
 export async function appendEntry(
   trx: Transaction<Database>,
@@ -43,6 +44,8 @@ export async function appendEntry(
     kind: LedgerKind;
     amountMinor: number;
     balanceAfterMinor: number;
+    /** The company's credits (positive amounts) so far, this entry included. */
+    creditsAfterMinor: number;
     currency: string;
     bookingId: string | null;
     transactionId: string | null;
@@ -63,12 +66,18 @@ export async function appendEntry(
       note: entry.note,
       created_by: entry.userId,
       seq: entry.seq,
+      credits_after_minor: entry.creditsAfterMinor,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx
     .updateTable('credit_balances')
-    .set({ balance_minor: entry.balanceAfterMinor, entry_count: entry.seq, updated_at: new Date() })
+    .set({
+      balance_minor: entry.balanceAfterMinor,
+      entry_count: entry.seq,
+      credits_total_minor: entry.creditsAfterMinor,
+      updated_at: new Date(),
+    })
     .where('company_id', '=', entry.companyId)
     .execute();
   return row.id;

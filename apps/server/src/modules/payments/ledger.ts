@@ -88,6 +88,7 @@ export async function postLedgerEntry(
     kind: posting.kind,
     amountMinor: posting.amountMinor,
     balanceAfterMinor: after,
+    creditsAfterMinor: balance.credits_total_minor + Math.max(posting.amountMinor, 0),
     currency: balance.currency,
     bookingId: posting.bookingId ?? null,
     transactionId: posting.transactionId ?? null,

@@ -244,6 +244,8 @@ export type CreditBalancesTable = {
   low_balance_alerted_at: Date | null;
   /** The last ledger line number given (`ledger_entries.seq`). */
   entry_count: ColumnType<number, number | undefined, number>;
+  /** The sum of every credit (positive entry) so far: the last line's `credits_after_minor`. */
+  credits_total_minor: ColumnType<number, number | undefined, number>;
   updated_at: UpdatedAt;
 };
 
@@ -263,6 +265,8 @@ export type LedgerEntriesTable = {
   created_at: CreatedAt;
   /** The company's line number, 1, 2, 3 … in posting order. */
   seq: number;
+  /** The sum of the company's credits (positive amounts) up to and including this line. */
+  credits_after_minor: number;
 };
 
 /** A traveller's identity as in the passport: saved travellers and booked passengers share it. */
