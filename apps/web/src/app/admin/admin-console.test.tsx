@@ -34,7 +34,7 @@ describe('the operator console: its session apart from the agency’s', { timeou
     expect(await screen.findByRole('heading', { level: 1, name: 'Agency review' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(adminPaths.agencies);
     const nav = screen.getByRole('navigation', { name: 'Console navigation' });
-    for (const label of ['Agency review', 'Refunds', 'Bank accounts', 'Audit log'])
+    for (const label of ['Agency review', 'Deposit desk', 'Refunds', 'Bank accounts', 'Audit log'])
       expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Horizon Voyages' })).toBeInTheDocument();
     expect(api.calls('POST /api/admin/auth/refresh')).toHaveLength(1);

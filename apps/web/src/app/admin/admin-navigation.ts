@@ -1,4 +1,4 @@
-import { Building2, Landmark, ScrollText, Undo2 } from 'lucide-react';
+import { Banknote, Building2, Landmark, ScrollText, Undo2 } from 'lucide-react';
 import { adminPaths } from '../../shared/routing/admin-paths';
 import type { NavGroup } from '../layouts/navigation';
 
@@ -14,6 +14,7 @@ export const adminNavigation: NavGroup[] = [
   {
     heading: 'Money',
     items: [
+      { label: 'Deposit desk', to: adminPaths.deposits, icon: Banknote },
       { label: 'Refunds', to: adminPaths.refunds, icon: Undo2 },
       { label: 'Bank accounts', to: adminPaths.banks, icon: Landmark },
     ],

@@ -35,6 +35,8 @@ const AgenciesPage = lazyScreen(() => import('../../features/admin/agencies/agen
 const AgencyPage = lazyScreen(() => import('../../features/admin/agencies/agency-page'), 'AgencyPage');
 const RefundsPage = lazyScreen(() => import('../../features/admin/refunds/refunds-page'), 'RefundsPage');
 const RefundPage = lazyScreen(() => import('../../features/admin/refunds/refund-page'), 'RefundPage');
+const DepositsPage = lazyScreen(() => import('../../features/admin/deposits/deposits-page'), 'DepositsPage');
+const DepositPage = lazyScreen(() => import('../../features/admin/deposits/deposit-page'), 'DepositPage');
 const BanksPage = lazyScreen(() => import('../../features/admin/banks/banks-page'), 'BanksPage');
 const AuditPage = lazyScreen(() => import('../../features/admin/audit/audit-page'), 'AuditPage');
 
@@ -91,6 +93,8 @@ export const adminRoutes: RouteObject[] = [
               screen(`${adminPaths.agencies}/:id`, 'Agency', <AgencyPage />),
               screen(adminPaths.refunds, 'Refunds', <RefundsPage />),
               screen(`${adminPaths.refunds}/:id`, 'Refund request', <RefundPage />),
+              screen(adminPaths.deposits, 'Deposit desk', <DepositsPage />),
+              screen(`${adminPaths.deposits}/:id`, 'Deposit', <DepositPage />),
               screen(adminPaths.banks, 'Bank accounts', <BanksPage />),
               screen(adminPaths.audit, 'Audit log', <AuditPage />),
               screen('*', 'Page not found', <AdminNotFound />),

@@ -43,7 +43,14 @@ export const adminApi = api.injectEndpoints({
     adjustCredits: contractMutation(build, adminEndpoints.adjustCredits, {
       invalidatesTags: (entry, _error, { params }) =>
         entry
-          ? [{ type: 'AdminCompany', id: params.id }, 'AdminCompanies', 'AdminAudit', 'Credits', 'Orders']
+          ? [
+              { type: 'AdminCompany', id: params.id },
+              { type: 'AdminCredits', id: params.id },
+              'AdminCompanies',
+              'AdminAudit',
+              'Credits',
+              'Orders',
+            ]
           : [],
     }),
     refunds: contractQuery(build, adminEndpoints.refunds, { providesTags: ['AdminRefunds'] }),
@@ -56,6 +63,7 @@ export const adminApi = api.injectEndpoints({
           ? [
               'AdminRefunds',
               { type: 'AdminCompany', id: refund.company.id },
+              { type: 'AdminCredits', id: refund.company.id },
               'AdminCompanies',
               'AdminAudit',
               { type: 'Booking', id: refund.booking.id },

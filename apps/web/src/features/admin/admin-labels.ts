@@ -5,6 +5,7 @@ import type {
   CompanyStatus,
   RefundRequestStatus,
   TicketStatus,
+  TransactionStatus,
 } from '@skydesk/contract';
 import type { BadgeTone } from '../../shared/ui/badge';
 
@@ -26,6 +27,13 @@ export const DECISION_LABELS: Record<CompanyDecisionAction, string> = {
 };
 
 export const REFUND_STATUS: Record<RefundRequestStatus, { label: string; tone: BadgeTone }> = {
+  pending: { label: 'Pending', tone: 'amber' },
+  approved: { label: 'Approved', tone: 'emerald' },
+  rejected: { label: 'Rejected', tone: 'rose' },
+};
+
+/** A deposit's state on the desk. */
+export const DEPOSIT_STATUS: Record<TransactionStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'amber' },
   approved: { label: 'Approved', tone: 'emerald' },
   rejected: { label: 'Rejected', tone: 'rose' },
@@ -58,6 +66,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'company.suspend': 'Agency suspended',
   'company.reactivate': 'Agency reactivated',
   'credits.adjust': 'Balance adjusted',
+  'credits.limit': 'Credit limit set',
+  'deposit.approve': 'Deposit approved',
+  'deposit.reject': 'Deposit rejected',
   'refund.approve': 'Refund approved',
   'refund.reject': 'Refund rejected',
   'bank.create': 'Bank account added',
@@ -79,4 +90,7 @@ export const ADMIN_SUCCESS = {
   bankCreated: 'Bank account added',
   bankUpdated: 'Bank account saved',
   bankRetired: 'Bank account retired',
+  depositApproved: 'Deposit approved',
+  depositRejected: 'Deposit rejected',
+  creditLimitSet: 'Credit limit set',
 } as const;

@@ -18,6 +18,9 @@ export const API_TAGS = [
   'AdminRefunds',
   'AdminBanks',
   'AdminAudit',
+  // The deposit desk (a deposit by id and the lists), and an agency's credits, limit and statement.
+  'AdminDeposits',
+  'AdminCredits',
   // The agency's notifications (features/notices).
   'Notifications',
 ] as const;

@@ -13,6 +13,7 @@ export const adminPaths = {
   setup: `${admin}/setup`,
   agencies: `${admin}/agencies`,
   refunds: `${admin}/refunds`,
+  deposits: `${admin}/deposits`,
   banks: `${admin}/banks`,
   audit: `${admin}/audit`,
 } as const;
@@ -22,6 +23,16 @@ export const adminAgencyPath = (id: string): string => `${adminPaths.agencies}/$
 
 /** One refund request's page in the console. */
 export const adminRefundPath = (id: string): string => `${adminPaths.refunds}/${encodeURIComponent(id)}`;
+
+/** One deposit's page on the deposit desk. */
+export const adminDepositPath = (id: string): string => `${adminPaths.deposits}/${encodeURIComponent(id)}`;
+
+/** The deposit desk showing one agency's deposits (pending unless a status is given). */
+export const adminAgencyDepositsPath = (companyId: string): string =>
+  `${adminPaths.deposits}?company=${encodeURIComponent(companyId)}`;
+
+/** An agency's ledger statement in the console. */
+export const adminAgencyStatementPath = (id: string): string => `${adminAgencyPath(id)}/statement`;
 
 /** Location state of the redirect to the operator sign-in: where the operator was going. */
 export type AdminLoginRedirectState = { from: string } | null;

@@ -1,131 +1,31 @@
 import type { AdminDocument, VendorDocumentKind } from '@skydesk/contract';
-import { Download, ExternalLink, FileText, RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import { formatFileSize } from '../../../shared/format/file-size';
-import { Button } from '../../../shared/ui/button';
-import { Spinner } from '../../../shared/ui/spinner';
 import { adminApi } from '../admin-api';
+import { FileViewer } from '../components/file-viewer';
 
 export const DOCUMENT_TITLES: Record<VendorDocumentKind, string> = {
   trade_license: 'Trade licence',
   owner_id_document: "Owner's ID document",
 };
 
-/** How long a saved or opened file's object URL lives: long enough for the browser to take it. */
-const OBJECT_URL_LIFETIME_MS = 60_000;
-
 type DocumentViewerProps = { companyId: string; document: AdminDocument };
 
-/**
- * One vendor document shown in the page — a picture as a picture, a PDF in the browser's viewer —
- * with a button to save it. The file needs the operator's Bearer token, which an <img> or a frame
- * cannot send: it is fetched and shown from an object URL, revoked when the page goes.
- */
+/** One vendor document shown in the page (a picture, or a PDF in a frame), with a button to save it. */
 export function DocumentViewer({ companyId, document }: DocumentViewerProps) {
   const [fetchView] = adminApi.useAgencyDocumentViewMutation();
   const [fetchDocument] = adminApi.useAgencyDocumentMutation();
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const [saving, setSaving] = useState(false);
-  const title = DOCUMENT_TITLES[document.kind];
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again after a failure
-  useEffect(() => {
-    let current = true;
-    let objectUrl: string | null = null;
-    setFailed(false);
-    setUrl(null);
-    fetchView({ params: { id: companyId, document_id: document.id } })
-      .unwrap()
-      .then(
-        (answer) => {
-          objectUrl = answer;
-          if (current) setUrl(answer);
-          else URL.revokeObjectURL(answer);
-        },
-        () => {
-          if (current) setFailed(true);
-        },
-      );
-    return () => {
-      current = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [companyId, document.id, fetchView, attempt]);
-
-  const save = useCallback(async () => {
-    setSaving(true);
-    try {
-      const file = await fetchDocument({
-        params: { id: companyId, document_id: document.id },
-        query: { download: 'true' },
-      }).unwrap();
-      const link = window.document.createElement('a');
-      link.href = file;
-      link.download = document.file_name;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(file), OBJECT_URL_LIFETIME_MS);
-    } catch {
-      // Toasted by the client.
-    } finally {
-      setSaving(false);
-    }
-  }, [fetchDocument, companyId, document.id, document.file_name]);
-
-  const isPdf = document.content_type === 'application/pdf';
+  const params = { id: companyId, document_id: document.id };
   return (
-    <figure className="min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white">
-      <figcaption className="flex flex-wrap items-center justify-between gap-2 border-slate-200 border-b bg-slate-50 px-3 py-2">
-        <span className="min-w-0">
-          <span className="block font-medium text-slate-900 text-sm">{title}</span>
-          <span className="block truncate text-slate-500 text-xs">
-            {document.file_name} · {formatFileSize(document.size)}
-          </span>
-        </span>
-        <span className="flex gap-1">
-          {url && (
-            <a
-              href={url}
-              target="_blank"
-              rel="noopener"
-              aria-label={`Open ${title} in a new tab`}
-              className="inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2.5 font-medium text-slate-700 text-sm hover:bg-slate-200/60 focus-visible:outline-2 focus-visible:outline-indigo-500"
-            >
-              <ExternalLink aria-hidden="true" className="size-4" />
-              <span className="hidden sm:inline">Open</span>
-            </a>
-          )}
-          <Button
-            variant="ghost"
-            className="min-h-9 px-2.5"
-            busy={saving}
-            onClick={save}
-            aria-label={`Download ${title}`}
-          >
-            {!saving && <Download aria-hidden="true" className="size-4" />}
-            <span className="hidden sm:inline">Download</span>
-          </Button>
-        </span>
-      </figcaption>
-      <div className="flex min-h-72 items-center justify-center bg-slate-100">
-        {failed ? (
-          <div className="p-6 text-center text-slate-600 text-sm">
-            <FileText aria-hidden="true" className="mx-auto mb-2 size-8 text-slate-400" />
-            <p>This document could not be loaded.</p>
-            <Button variant="secondary" className="mt-3" onClick={() => setAttempt((n) => n + 1)}>
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Try again
-            </Button>
-          </div>
-        ) : !url ? (
-          <Spinner label={`Loading ${title}`} />
-        ) : isPdf ? (
-          <iframe src={url} title={title} className="h-[28rem] w-full border-0 bg-white sm:h-[36rem]" />
-        ) : (
-          <img src={url} alt={title} className="max-h-[36rem] max-w-full object-contain" />
-        )}
-      </div>
-    </figure>
+    <FileViewer
+      title={DOCUMENT_TITLES[document.kind]}
+      fileName={document.file_name}
+      contentType={document.content_type}
+      size={document.size}
+      fileKey={`${companyId}/${document.id}`}
+      fetchFile={(download) =>
+        download
+          ? fetchDocument({ params, query: { download: 'true' } }).unwrap()
+          : fetchView({ params }).unwrap()
+      }
+    />
   );
 }

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatInstant } from '../../../shared/format/date-time';
 import { isApiFailure } from '../../../shared/http/api-error';
-import { adminAgencyPath, adminRefundPath } from '../../../shared/routing/admin-paths';
+import { adminAgencyPath, adminDepositPath, adminRefundPath } from '../../../shared/routing/admin-paths';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SelectField, TextField } from '../../../shared/ui/field';
@@ -191,12 +191,14 @@ function targetPath(entry: AuditEntry): string | null {
   if (!entry.target_id) return null;
   if (entry.target_type === 'company') return adminAgencyPath(entry.target_id);
   if (entry.target_type === 'refund') return adminRefundPath(entry.target_id);
+  if (entry.target_type === 'deposit') return adminDepositPath(entry.target_id);
   return null;
 }
 
 const TARGET_LABELS: Record<AuditEntry['target_type'], string> = {
   company: 'Agency',
   refund: 'Refund',
+  deposit: 'Deposit',
   bank: 'Bank account',
   operator: 'Operator',
 };

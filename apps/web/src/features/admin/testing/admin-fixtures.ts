@@ -2,6 +2,8 @@ import type {
   AdminBank,
   AdminCompany,
   AdminCompanyDetails,
+  AdminCredits,
+  AdminDeposit,
   AdminRefund,
   AuditEntry,
 } from '@skydesk/contract';
@@ -167,5 +169,56 @@ export const auditEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => (
   ip: '127.0.0.1',
   request_id: 'req-1',
   created_at: '2026-03-09T11:00:00Z',
+  ...overrides,
+});
+
+export const DEPOSIT_ID = 'de90517e-0000-4000-8000-000000000001';
+
+export function deposit(overrides: Partial<AdminDeposit> = {}): AdminDeposit {
+  const id = overrides.id ?? DEPOSIT_ID;
+  return {
+    id,
+    status: 'pending',
+    company: { id: AGENCY_ID, name: 'Horizon Voyages' },
+    bank: {
+      id: 'ba000000-0000-4000-8000-000000000001',
+      bank: 'Emirates NBD',
+      account_number: '1014 2233 4455',
+    },
+    amount: 5000,
+    currency: 'USD',
+    deposit_date: '2026-03-09',
+    reference_no: 'ENBD-7781-2026',
+    note: 'Top-up for the Easter groups',
+    receipt: {
+      file_name: 'receipt-7781.pdf',
+      content_type: 'application/pdf',
+      size: 48_213,
+      url: `/api/admin/transactions/${id}/receipt`,
+      download_url: `/api/admin/transactions/${id}/receipt?download=true`,
+    },
+    created_by: { id: '3f1c8a52-7d0e-4b8a-9f1e-2c6d5a4b3e21', name: 'Leila Haddad' },
+    created_at: '2026-03-09T08:00:00Z',
+    decided_at: null,
+    decided_by: null,
+    rejection_reason: null,
+    company_balance: 1250,
+    ...overrides,
+  };
+}
+
+export const depositList = (deposits: AdminDeposit[], { total = deposits.length, totalPages = 1 } = {}) => ({
+  deposits,
+  total,
+  totalPages,
+});
+
+export const adminCredits = (overrides: Partial<AdminCredits> = {}): AdminCredits => ({
+  balance: 1250,
+  credit_limit: 0,
+  available: 1250,
+  currency: 'USD',
+  pending_deposits: 0,
+  history: [],
   ...overrides,
 });
