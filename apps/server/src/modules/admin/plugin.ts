@@ -2,6 +2,8 @@ import { defineModule } from '../../platform/module.js';
 import { registerAuditRoutes } from './audit/routes.js';
 import { registerAdminBankRoutes } from './banks/routes.js';
 import { registerAdminCompanyRoutes } from './companies/routes.js';
+import { registerAdminCreditLimitRoutes } from './credit-limits/routes.js';
+import { registerAdminDepositRoutes } from './deposits/routes.js';
 import { registerAdminRefundRoutes } from './refunds/routes.js';
 
 /**
@@ -17,6 +19,8 @@ export const adminModule = defineModule(
     registerAdminCompanyRoutes(context);
     registerAdminRefundRoutes(context, app.flightSupplier);
     registerAdminBankRoutes(context);
+    registerAdminDepositRoutes(context);
+    registerAdminCreditLimitRoutes(context);
     registerAuditRoutes(context);
   },
 );

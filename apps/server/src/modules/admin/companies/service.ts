@@ -171,7 +171,8 @@ export function createAdminCompanyService(deps: AdminCompanyDeps) {
 
     /**
      * A manual adjustment: one signed `adjustment` ledger entry with the reason as its note. A debit
-     * may not take the balance below zero (409, saying by how much it may debit at most).
+     * may take the balance down to minus the agency's credit limit, never further: more than its
+     * available credits is refused (409, saying how much it may debit at most).
      */
     async adjust(actor: OperatorAction, companyId: string, body: AdjustmentBody): Promise<AdminLedgerEntry> {
       const amountMinor = amountToMinor(body.amount);
@@ -180,10 +181,16 @@ export function createAdminCompanyService(deps: AdminCompanyDeps) {
         const company = await repo.lockCompany(trx, companyId);
         if (!company) throw notFound();
         const credits = await lockAvailableCredits(trx, companyId);
-        if (credits.balanceMinor + amountMinor < 0) {
+        if (credits.availableMinor + amountMinor < 0) {
+          const debit = money(-amountMinor, credits.currency);
+          const balance = money(credits.balanceMinor, credits.currency);
+          const floor =
+            credits.creditLimitMinor === 0
+              ? 'below zero'
+              : `past its credit limit of ${money(credits.creditLimitMinor, credits.currency)}`;
           throw new AppError(
             'conflict',
-            `A debit of ${money(-amountMinor, credits.currency)} would take ${company.name}'s balance of ${money(credits.balanceMinor, credits.currency)} below zero`,
+            `A debit of ${debit} would take ${company.name}'s balance of ${balance} ${floor}: at most ${money(Math.max(credits.availableMinor, 0), credits.currency)} can be debited`,
           );
         }
         const entry = await postLedgerEntry(trx, {

@@ -1,0 +1,18 @@
+import { adminPaymentEndpoints } from '@skydesk/contract';
+import type { ModuleContext } from '../../../platform/module.js';
+import { operatorAction } from '../operator-action.js';
+import { createAdminCreditLimitService } from './service.js';
+
+export function registerAdminCreditLimitRoutes({ route, store, clock }: ModuleContext) {
+  const limits = createAdminCreditLimitService({ db: store.db, clock });
+
+  route(adminPaymentEndpoints.companyCredits, async ({ params }) => ({
+    message: 'Credits',
+    data: await limits.credits(params.id),
+  }));
+
+  route(adminPaymentEndpoints.setCreditLimit, async ({ principal, request, params, body }) => ({
+    message: 'Credit limit set',
+    data: await limits.setLimit(operatorAction(principal, request), params.id, body),
+  }));
+}
