@@ -26,7 +26,9 @@ describe('loadMigrations', () => {
   });
 });
 
-describe.each(storeKinds())('migrate on %s', (kind) => {
+// Each test migrates a fresh store from nothing, several times over a growing list of migrations:
+// on the embedded store that is tens of seconds on a busy 2-core machine.
+describe.each(storeKinds())('migrate on %s', { timeout: 120_000 }, (kind) => {
   const opened: Store[] = [];
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
