@@ -56,6 +56,11 @@ describe.each(storeKinds())('demo data on %s', (kind) => {
       .where('email', '=', DEMO.operatorEmail)
       .executeTakeFirstOrThrow();
     expect(await seedDeps.hasher.verify(DEMO.password, operator.password_hash)).toBe(true);
+
+    // Accounts to deposit into, so a newcomer can record a deposit at once.
+    const banks = await store.db.selectFrom('banks').select(['bank', 'retired_at']).execute();
+    expect(banks.length).toBeGreaterThanOrEqual(2);
+    expect(banks.every((bank) => bank.retired_at === null)).toBe(true);
   });
 
   it('seeds only an empty store', async () => {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { insertBank } from '../modules/admin/banks/repo.js';
 import { createAgency } from '../modules/company/create-agency.js';
 import { postLedgerEntry } from '../modules/payments/ledger.js';
 import type { Database } from '../platform/db/schema.js';
@@ -17,6 +18,21 @@ export const DEMO = {
   /** DESIGN.md §7: 10,000.00 in the platform currency, in minor units. */
   creditsMinor: 1_000_000,
 } as const;
+
+const DEMO_BANKS = [
+  {
+    bank: 'Silicon Valley Commerce Bank',
+    account_title: 'SkyDesk Travel Technologies Inc.',
+    account_number: '4410 0027 5531',
+    iban: null,
+  },
+  {
+    bank: 'Barclays Bank UK',
+    account_title: 'SkyDesk Travel Technologies Ltd',
+    account_number: '20-32-06 53149876',
+    iban: 'GB33BUKB20201555555555',
+  },
+];
 
 /**
  * Seeds the demo agency (approved, owner verified with TOTP enrolled, credits) and the demo operator,
@@ -63,6 +79,8 @@ export async function seedDemoData(
       amountMinor: DEMO.creditsMinor,
       note: 'Demo credits',
     });
+    // The platform's accounts a demo deposit is paid into (operators keep them at /admin/banks).
+    for (const bank of DEMO_BANKS) await insertBank(trx, bank, deps.now);
     await trx
       .insertInto('operators')
       .values({
