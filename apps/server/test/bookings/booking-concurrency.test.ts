@@ -1,6 +1,7 @@
 import type { Booking } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerSum, readBalance } from '../../src/modules/payments/ledger-repo.js';
+import { asOperator } from '../support/admin.js';
 import { createTestApp } from '../support/app.js';
 import type { TestApp } from '../support/auth-flow.js';
 import {
@@ -16,6 +17,7 @@ import {
   seatsSold,
   setSeatsSold,
 } from '../support/bookings.js';
+import { signedInOperator } from '../support/operator.js';
 import { storeKinds } from '../support/stores.js';
 
 // PGlite runs one transaction at a time, so these prove most on PostgreSQL (DESIGN.md §3); both run.
@@ -91,6 +93,50 @@ describe.each(storeKinds())('bookings under concurrency on %s', (kind) => {
       .where('company_id', '=', agent.companyId)
       .execute();
     expect(orders).toHaveLength(20);
+  });
+
+  it('tickets past zero down to exactly minus the credit limit under 50 simultaneous issues', async () => {
+    // Issue 12: available = balance + credit limit. The 50 holds are made while the credits cover
+    // them all; then the balance drops to what 8 tickets take and an operator grants a limit of 12
+    // more, so exactly 20 fit and the balance ends at minus the limit, never below.
+    const creditsMinor = 10_000_000;
+    const agent = await bookingAgent(t, { creditsMinor });
+    const holds = await holdsAtOnePrice(agent, 50);
+    const totalMinor = Math.round(holds[0]!.total.Amount * 100);
+    await addCredits(t.store.db, agent.companyId, 8 * totalMinor - creditsMinor);
+    const operator = await signedInOperator(t);
+    const limit = await asOperator(
+      t,
+      operator,
+      'PUT',
+      `/api/admin/companies/${agent.companyId}/credit-limit`,
+      {
+        amount: (12 * totalMinor) / 100,
+        reason: 'Overdraft for the test',
+      },
+    );
+    expect(limit.statusCode, limit.body).toBe(200);
+
+    const answers = await Promise.all(holds.map((booking) => issue(t, agent, booking.pnr)));
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(30);
+    const balance = await readBalance(t.store.db, agent.companyId);
+    expect(balance.balanceMinor).toBe(-12 * totalMinor);
+    expect(await ledgerSum(t.store.db, agent.companyId)).toBe(balance.balanceMinor);
+    const lowest = await t.store.db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.min<number>('balance_after_minor').as('lowest'))
+      .where('company_id', '=', agent.companyId)
+      .executeTakeFirstOrThrow();
+    expect(Number(lowest.lowest)).toBe(-12 * totalMinor);
+    const ticketed = await t.store.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('company_id', '=', agent.companyId)
+      .where('status', '=', 'ticketed')
+      .execute();
+    expect(ticketed).toHaveLength(20);
   });
 
   /**
