@@ -33,6 +33,10 @@ const OperatorSetupPage = lazyScreen(
 );
 const AgenciesPage = lazyScreen(() => import('../../features/admin/agencies/agencies-page'), 'AgenciesPage');
 const AgencyPage = lazyScreen(() => import('../../features/admin/agencies/agency-page'), 'AgencyPage');
+const AgencyStatementPage = lazyScreen(
+  () => import('../../features/admin/agencies/agency-statement-page'),
+  'AgencyStatementPage',
+);
 const RefundsPage = lazyScreen(() => import('../../features/admin/refunds/refunds-page'), 'RefundsPage');
 const RefundPage = lazyScreen(() => import('../../features/admin/refunds/refund-page'), 'RefundPage');
 const DepositsPage = lazyScreen(() => import('../../features/admin/deposits/deposits-page'), 'DepositsPage');
@@ -91,6 +95,7 @@ export const adminRoutes: RouteObject[] = [
               { index: true, element: <Navigate to={adminPaths.agencies} replace /> },
               screen(adminPaths.agencies, 'Agency review', <AgenciesPage />),
               screen(`${adminPaths.agencies}/:id`, 'Agency', <AgencyPage />),
+              screen(`${adminPaths.agencies}/:id/statement`, 'Agency statement', <AgencyStatementPage />),
               screen(adminPaths.refunds, 'Refunds', <RefundsPage />),
               screen(`${adminPaths.refunds}/:id`, 'Refund request', <RefundPage />),
               screen(adminPaths.deposits, 'Deposit desk', <DepositsPage />),

@@ -7,7 +7,8 @@ import { formatCredits, formatSignedCredits, LEDGER_KIND_LABELS, signedTone } fr
 
 /** Where a line's booking or deposit opens: the agency's screens or the operator's. */
 export type StatementLinks = {
-  bookingHref: (bookingId: string) => string;
+  /** None where the viewer has no booking page (the operator console): the PNR is shown unlinked. */
+  bookingHref?: ((bookingId: string) => string) | undefined;
   depositHref?: ((transactionId: string) => string) | undefined;
 };
 
@@ -122,7 +123,7 @@ function LineDetails({ entry, bookingHref, depositHref }: { entry: StatementEntr
     const pnr = entry.pnr ?? 'Booking';
     parts.push(
       <span key="booking">
-        {entry.booking_id ? (
+        {entry.booking_id && bookingHref ? (
           <Link
             to={bookingHref(entry.booking_id)}
             className={clsx(linkClasses, 'font-mono tracking-wider')}

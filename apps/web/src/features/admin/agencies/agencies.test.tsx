@@ -1,15 +1,23 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { adminAgencyPath, adminPaths } from '../../../shared/routing/admin-paths';
+import {
+  adminAgencyDepositsPath,
+  adminAgencyPath,
+  adminAgencyStatementPath,
+  adminPaths,
+} from '../../../shared/routing/admin-paths';
 import { fail, fakeApi, invalid, ok } from '../../../testing/fake-api';
 import { sampleOperator } from '../../../testing/operator-session';
 import { ADMIN_SUCCESS } from '../admin-labels';
 import {
   AGENCY_ID,
+  adminCredits,
   agency,
   agencyDetails,
   agencyList,
+  deposit,
+  depositList,
   OWNER_ID_DOCUMENT_ID,
   TRADE_LICENCE_ID,
 } from '../testing/admin-fixtures';
@@ -19,6 +27,9 @@ configure({ asyncUtilTimeout: 10_000 });
 
 const QUEUE = 'GET /api/admin/companies';
 const DETAILS = `GET /api/admin/companies/${AGENCY_ID}`;
+const CREDITS = `GET /api/admin/companies/${AGENCY_ID}/credits`;
+const SET_LIMIT = `PUT /api/admin/companies/${AGENCY_ID}/credit-limit`;
+const DESK = 'GET /api/admin/transactions';
 const documentCall = (id: string) => `GET /api/admin/companies/${AGENCY_ID}/documents/${id}`;
 const file = (type: string) => () => new Response('file', { status: 200, headers: { 'Content-Type': type } });
 
@@ -106,6 +117,8 @@ describe('an agency’s page', { timeout: 20_000 }, () => {
       [DETAILS]: () => ok(agencyDetails()),
       [documentCall(TRADE_LICENCE_ID)]: file('image/png'),
       [documentCall(OWNER_ID_DOCUMENT_ID)]: file('application/pdf'),
+      [CREDITS]: () => ok(adminCredits()),
+      [DESK]: () => ok(depositList([])),
       ...routes,
     });
 
@@ -262,5 +275,159 @@ describe('an agency’s page', { timeout: 20_000 }, () => {
     fakeApi({ [DETAILS]: () => fail(404, 'Not found') });
     renderConsole(adminAgencyPath(AGENCY_ID));
     expect(await screen.findByRole('heading', { name: 'Agency not found' })).toBeInTheDocument();
+  });
+});
+
+describe('an agency’s credits', { timeout: 20_000 }, () => {
+  const LIMIT_CHANGE = {
+    id: 'c1000000-0000-4000-8000-000000000001',
+    from: 0,
+    to: 2000,
+    reason: 'Season of group bookings',
+    operator: { id: sampleOperator.id, name: sampleOperator.name },
+    created_at: '2026-03-09T12:00:00Z',
+  };
+  const page = (routes: Parameters<typeof fakeApi>[0] = {}) =>
+    fakeApi({
+      [DETAILS]: () => ok({ ...agencyDetails({ verification_status: 'approved' }), vendor_form: null }),
+      [CREDITS]: () =>
+        ok(
+          adminCredits({
+            balance: -300,
+            credit_limit: 2000,
+            available: 1700,
+            pending_deposits: 5820.5,
+            history: [LIMIT_CHANGE],
+          }),
+        ),
+      [DESK]: () => ok(depositList([deposit()], { total: 2, totalPages: 2 })),
+      ...routes,
+    });
+  const figure = (panel: HTMLElement, label: string) =>
+    within(panel).getByText(label).closest('dt')?.nextElementSibling as HTMLElement;
+
+  it('names each figure — balance, credit limit, available — with the deposits waiting and the limit’s history', async () => {
+    const api = page();
+    renderConsole(adminAgencyPath(AGENCY_ID));
+    const panel = await screen.findByRole('region', { name: 'Credits' });
+    expect(await within(panel).findByText('Credit limit history')).toBeInTheDocument();
+    expect(figure(panel, 'Balance')).toHaveTextContent('-US$300.00');
+    expect(figure(panel, 'Credit limit')).toHaveTextContent('US$2,000.00');
+    expect(figure(panel, 'Available')).toHaveTextContent('US$1,700.00');
+    expect(within(panel).getByText('US$5,820.50')).toBeInTheDocument();
+
+    const waiting = await within(panel).findByRole('link', { name: '2 waiting' });
+    expect(waiting).toHaveAttribute('href', adminAgencyDepositsPath(AGENCY_ID));
+    const count = api.calls(DESK)[0]?.query;
+    expect(count?.get('status')).toBe('pending');
+    expect(count?.get('company_id')).toBe(AGENCY_ID);
+
+    expect(within(panel).getByText('US$0.00 → US$2,000.00')).toBeInTheDocument();
+    expect(within(panel).getByText('Season of group bookings')).toBeInTheDocument();
+    expect(within(panel).getByText(new RegExp(sampleOperator.name))).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Statement' })).toHaveAttribute(
+      'href',
+      adminAgencyStatementPath(AGENCY_ID),
+    );
+  });
+
+  it('says when no deposit waits and no limit was ever set', async () => {
+    page({ [CREDITS]: () => ok(adminCredits()), [DESK]: () => ok(depositList([])) });
+    renderConsole(adminAgencyPath(AGENCY_ID));
+    const panel = await screen.findByRole('region', { name: 'Credits' });
+    expect(await within(panel).findByText('No limit has been set.')).toBeInTheDocument();
+    expect(await within(panel).findByText('none waiting')).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: /waiting/ })).not.toBeInTheDocument();
+  });
+
+  it('offers to try again when the credits cannot be read', async () => {
+    let attempts = 0;
+    page({
+      [CREDITS]: () => {
+        attempts += 1;
+        return attempts === 1 ? fail(500, 'Server error') : ok(adminCredits());
+      },
+    });
+    const { user } = renderConsole(adminAgencyPath(AGENCY_ID));
+    const panel = await screen.findByRole('region', { name: 'Credits' });
+    expect(await within(panel).findByText('The credits could not be loaded')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByText('No limit has been set.')).toBeInTheDocument();
+  });
+
+  it('sets the limit with a reason: checked first, the server’s field errors and its 409 shown', async () => {
+    let answer: () => Response = () => invalid({ reason: ['Say why the limit changes'] });
+    const api = page({ [SET_LIMIT]: () => answer() });
+    const { user } = renderConsole(adminAgencyPath(AGENCY_ID));
+    const panel = await screen.findByRole('region', { name: 'Credits' });
+    await user.click(await within(panel).findByRole('button', { name: 'Set credit limit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set credit limit' });
+    const amount = within(dialog).getByLabelText('Credit limit (USD)');
+    expect(amount).toHaveValue('2000.00');
+
+    await user.clear(amount);
+    await user.type(amount, '-5');
+    await user.click(within(dialog).getByRole('button', { name: 'Set limit' }));
+    expect(
+      await within(dialog).findByText('An amount like 5000 or 2500.50, at most two decimals'),
+    ).toBeInTheDocument();
+    expect(await within(dialog).findByText('Give the reason, in a few words')).toBeInTheDocument();
+    expect(api.calls(SET_LIMIT)).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '100');
+    expect(
+      within(dialog).getByText(
+        'Available becomes -US$200.00. The agency owes US$300.00: the limit cannot be less.',
+      ),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Overdue invoices');
+    await user.click(within(dialog).getByRole('button', { name: 'Set limit' }));
+    expect(await within(dialog).findByText('Say why the limit changes')).toBeInTheDocument();
+    expect(api.calls(SET_LIMIT)[0]?.body).toEqual({ amount: 100, reason: 'Overdue invoices' });
+
+    answer = () =>
+      fail(409, 'Horizon Voyages already owes US$300.00: the credit limit cannot be less than that');
+    await user.click(within(dialog).getByRole('button', { name: 'Set limit' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Horizon Voyages already owes US$300.00: the credit limit cannot be less than that',
+    );
+
+    const success = vi.spyOn(toast, 'success');
+    answer = () => ok(adminCredits({ balance: -300, credit_limit: 500, available: 200 }));
+    await user.clear(amount);
+    await user.type(amount, '500');
+    await user.click(within(dialog).getByRole('button', { name: 'Set limit' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(`${ADMIN_SUCCESS.creditLimitSet}: US$500.00`));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The panel is read again: the change invalidated it.
+    await waitFor(() => expect(api.calls(CREDITS).length).toBeGreaterThan(1));
+  });
+
+  it('refreshes the credits after a manual adjustment, which keeps working beside them', async () => {
+    const adjust = `POST /api/admin/companies/${AGENCY_ID}/adjustments`;
+    const api = page({
+      [adjust]: () =>
+        ok(
+          {
+            id: 'c0000000-0000-4000-8000-000000000001',
+            kind: 'adjustment',
+            amount: 250,
+            balance_after: -50,
+            currency: 'USD',
+            note: 'Goodwill credit',
+            created_at: '2026-03-10T10:00:00Z',
+          },
+          { status: 201 },
+        ),
+    });
+    const { user } = renderConsole(adminAgencyPath(AGENCY_ID));
+    const form = await screen.findByRole('form', { name: 'Manual adjustment' });
+    await screen.findByText('Credit limit history');
+    await user.type(within(form).getByLabelText('Amount (USD)'), '250');
+    await user.type(within(form).getByLabelText('Reason'), 'Goodwill credit');
+    await user.click(within(form).getByRole('button', { name: 'Record adjustment' }));
+    await waitFor(() => expect(api.calls(CREDITS).length).toBeGreaterThan(1));
+    expect(api.calls(adjust)[0]?.body).toEqual({ amount: 250, reason: 'Goodwill credit' });
   });
 });

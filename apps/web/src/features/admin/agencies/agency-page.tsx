@@ -25,12 +25,15 @@ import { ListSkeleton, LoadFailed } from '../components/list-states';
 import { countryName } from '../country-name';
 import { AdjustmentForm } from './adjustment-form';
 import { AgencyDecisions } from './agency-decisions';
+import { CreditsPanel } from './credits-panel';
 import { DocumentViewer } from './document-viewer';
 
 /**
  * /admin/agencies/:id: everything a decision about an agency needs — its details, the vendor
  * form with both documents in the page, its users, balance and bookings, and what operators
  * decided before — and the decisions themselves, the balance's manual adjustment among them.
+ * Its credits (balance, credit limit, available, deposits waiting, the limit's history) and a
+ * link to its statement are in the Credits panel.
  */
 export function AgencyPage() {
   const { id = '' } = useParams();
@@ -70,14 +73,15 @@ export function AgencyPage() {
       <div className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="contents lg:block lg:min-w-0 lg:space-y-5">
           <VendorForm details={details} className="order-2 lg:order-none" />
-          <UsersCard users={details.users} className="order-3 lg:order-none" />
+          <UsersCard users={details.users} className="order-5 lg:order-none" />
         </div>
         <div className="contents lg:block lg:min-w-0 lg:space-y-5">
           <AgencyDecisions details={details} className="order-1 lg:order-none" />
+          <CreditsPanel companyId={company.id} companyName={company.name} className="order-3 lg:order-none" />
           <Card title="Manual adjustment" className="order-4 lg:order-none">
             <AdjustmentForm key={company.balance} company={company} />
           </Card>
-          <DecisionHistory history={details.history} className="order-5 lg:order-none" />
+          <DecisionHistory history={details.history} className="order-6 lg:order-none" />
         </div>
       </div>
     </div>
