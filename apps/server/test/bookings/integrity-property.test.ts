@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepDueRefunds } from '../../src/modules/bookings/after-sales/settlement.js';
 import { sweepExpiredHolds } from '../../src/modules/bookings/booking/hold-expiry.js';
 import { reservedMinor } from '../../src/modules/bookings/booking/repo.js';
+import { readCreditRow } from '../../src/modules/payments/ledger-repo.js';
 import { sandboxBookings } from '../../src/supplier/sandbox-bookings.js';
+import { asOperator } from '../support/admin.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { post, type TestApp } from '../support/auth-flow.js';
 import {
@@ -19,14 +21,19 @@ import {
   setSeatsSold,
   signInAgain,
 } from '../support/bookings.js';
+import { pendingDeposit } from '../support/deposit-desk.js';
+import { type Operator, signedInOperator, signInAgainAsOperator } from '../support/operator.js';
 import { storeKinds } from '../support/stores.js';
 
 /**
  * Issue 5's integrity property: whatever an agency does, in whatever order — book, issue, cancel
  * or void, refund all or some tickets, let time pass, sweep expired holds and due refunds, or fire
- * two of these at one booking at once — the credits ledger sums to the balance, which never goes
- * below zero, and every flight's seats sold are exactly what other sales took plus what live
- * bookings hold.
+ * two of these at one booking at once — and (issue 12) whatever operators do meanwhile — approve or
+ * reject its deposits (two of them at once on one deposit, too), adjust its credits either way,
+ * grant, raise or lower its credit limit — the credits ledger sums to the balance, which never goes
+ * below minus the credit limit, its lines are numbered 1..n without a gap, every approved deposit is
+ * exactly one ledger line, and every flight's seats sold are exactly what other sales took plus
+ * what live bookings hold.
  *
  * What a booking holds, by our rules: a live booking (booked, ticketed, refund_requested,
  * partially_refunded) holds, on each of its flights, one seat per adult or child whose ticket is
@@ -60,7 +67,16 @@ type Op =
   | { kind: 'race'; booking: Target; first: Action; second: Action }
   | { kind: 'advance'; hours: number }
   | { kind: 'expireSweep' }
-  | { kind: 'refundSweep' };
+  | { kind: 'refundSweep' }
+  | { kind: 'deposit'; amountMinor: number; decision: DepositDecision }
+  | { kind: 'decide'; approve: boolean }
+  | { kind: 'adjust'; amountMinor: number }
+  | { kind: 'limit'; amountMinor: number };
+/**
+ * What operators do with a deposit once recorded: decide it now, both approve it at once (`race`),
+ * one approve as the other rejects (`contest`), or leave it for a later `decide`.
+ */
+type DepositDecision = 'approve' | 'reject' | 'race' | 'contest' | 'later';
 type Action = 'issue' | 'cancel' | 'refund';
 
 const action = fc.constantFrom<Action>('issue', 'cancel', 'refund');
@@ -116,13 +132,36 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'expireSweep' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'refundSweep' as const }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('deposit' as const),
+      amountMinor: fc.constantFrom(10_000, 150_000, 1_000_000),
+      decision: fc.constantFrom<DepositDecision>('approve', 'reject', 'race', 'contest', 'later'),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('decide' as const), approve: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('adjust' as const),
+      amountMinor: fc.constantFrom(-1_000_000, -100_000, -10_000, 10_000, 100_000),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('limit' as const),
+      amountMinor: fc.constantFrom(0, 100_000, 500_000, 2_000_000),
+    }),
+  },
 );
 
 const runArb = fc.record({
   /** Refunds approved in the request, or an hour later by the sweep. */
   delayed: fc.boolean(),
   creditsMinor: fc.constantFrom(150_000, 3_000_000, 3_000_000),
-  ops: fc.array(opArb, { minLength: 4, maxLength: 12 }),
+  ops: fc.array(opArb, { minLength: 4, maxLength: 14 }),
 });
 
 type RunInput = typeof runArb extends fc.Arbitrary<infer T> ? T : never;
@@ -163,6 +202,28 @@ const DELAYED_PATHS: RunInput = {
   ],
 };
 
+/** The operators' side: credit limits, ticketing into them, deposits decided every way. */
+const CREDIT_PATHS: RunInput = {
+  delayed: false,
+  creditsMinor: 150_000,
+  ops: [
+    { kind: 'limit', amountMinor: 2_000_000 },
+    { kind: 'book', flight: 1, mix: 1, thenIssue: true },
+    { kind: 'adjust', amountMinor: -1_000_000 },
+    { kind: 'adjust', amountMinor: -1_000_000 },
+    // Below what the agency owes now: refused.
+    { kind: 'limit', amountMinor: 0 },
+    { kind: 'deposit', amountMinor: 1_000_000, decision: 'race' },
+    { kind: 'deposit', amountMinor: 150_000, decision: 'later' },
+    { kind: 'deposit', amountMinor: 10_000, decision: 'contest' },
+    { kind: 'deposit', amountMinor: 10_000, decision: 'reject' },
+    { kind: 'decide', approve: true },
+    { kind: 'adjust', amountMinor: 100_000 },
+    { kind: 'book', flight: 2, mix: 0, thenIssue: true },
+    { kind: 'deposit', amountMinor: 150_000, decision: 'approve' },
+  ],
+};
+
 const dateIn = (from: Date, days: number) =>
   new Date(from.getTime() + days * DAY_MS).toISOString().slice(0, 10);
 
@@ -170,6 +231,8 @@ describe.each(storeKinds())('booking integrity under random operations on %s', (
   const REFUND_DELAY_SECONDS = 3_600;
   let immediate: TestApp;
   let delayed: TestApp;
+  /** Two operators per app, to decide one deposit at once. */
+  const operators = new Map<TestApp, [Operator, Operator]>();
   /** How often each call ended how, to see the runs reach the states that matter. */
   const coverage = new Map<string, number>();
   const tally = (outcome: string) => coverage.set(outcome, (coverage.get(outcome) ?? 0) + 1);
@@ -184,18 +247,25 @@ describe.each(storeKinds())('booking integrity under random operations on %s', (
     });
     otherSales.set(immediate, new Map());
     otherSales.set(delayed, new Map());
+    for (const t of [immediate, delayed]) {
+      operators.set(t, [await signedInOperator(t, 'Olli Ops'), await signedInOperator(t, 'Ada Ops')]);
+    }
   });
   afterAll(async () => {
     await immediate?.close();
     await delayed?.close();
   });
 
-  async function checkInvariants(t: TestApp, companyId: string) {
+  /**
+   * `withdrawnMinor`: what operators took from the agency's available credits in the run (debit
+   * adjustments, lowered limits), which may leave holds made before it uncovered.
+   */
+  async function checkInvariants(t: TestApp, companyId: string, withdrawnMinor: number) {
     const db = t.store.db;
-    // The ledger sums to the balance, which is never negative.
+    // The ledger sums to the balance, which never goes below minus the credit limit.
     const balance = await db
       .selectFrom('credit_balances')
-      .select('balance_minor')
+      .select(['balance_minor', 'credit_limit_minor', 'entry_count'])
       .where('company_id', '=', companyId)
       .executeTakeFirstOrThrow();
     const sum = await db
@@ -204,10 +274,52 @@ describe.each(storeKinds())('booking integrity under random operations on %s', (
       .where('company_id', '=', companyId)
       .executeTakeFirstOrThrow();
     expect(Number(sum.sum)).toBe(balance.balance_minor);
-    expect(balance.balance_minor).toBeGreaterThanOrEqual(0);
+    expect(balance.balance_minor).toBeGreaterThanOrEqual(-balance.credit_limit_minor);
+    // The lines are numbered 1..n in posting order, without a gap, and the row knows n.
+    const lines = await db
+      .selectFrom('ledger_entries')
+      .select(['seq', 'kind', 'balance_after_minor'])
+      .where('company_id', '=', companyId)
+      .orderBy('seq')
+      .execute();
+    expect(lines.map((line) => Number(line.seq))).toEqual(lines.map((_, index) => index + 1));
+    expect(Number(balance.entry_count)).toBe(lines.length);
+    expect(lines.at(-1)?.balance_after_minor ?? 0).toBe(balance.balance_minor);
+    if (lines.some((line) => line.kind === 'ticket' && line.balance_after_minor < 0)) {
+      tally('ticketed into the credit limit');
+    }
     // Live holds total at most the available credits (HOLD_VALUE_RATIO 1): a hold is made only
-    // while it fits, and issuing one spends exactly what it held.
-    expect(await reservedMinor(db, companyId, t.clock.now())).toBeLessThanOrEqual(balance.balance_minor);
+    // while it fits, and issuing one spends exactly what it held — give or take what operators
+    // withdrew after holds were made.
+    const available = balance.balance_minor + balance.credit_limit_minor;
+    expect(await reservedMinor(db, companyId, t.clock.now())).toBeLessThanOrEqual(available + withdrawnMinor);
+    // Every approved deposit is one `deposit` line of its amount; the others none.
+    const deposits = await db
+      .selectFrom('deposit_transactions')
+      .leftJoin('ledger_entries', 'ledger_entries.transaction_id', 'deposit_transactions.id')
+      .select([
+        'deposit_transactions.id',
+        'deposit_transactions.status',
+        'deposit_transactions.amount_minor',
+        'deposit_transactions.ledger_entry_id',
+        'ledger_entries.id as entry_id',
+        'ledger_entries.kind',
+        'ledger_entries.amount_minor as entry_minor',
+      ])
+      .where('deposit_transactions.company_id', '=', companyId)
+      .execute();
+    expect(new Set(deposits.map((deposit) => deposit.id)).size).toBe(deposits.length);
+    for (const deposit of deposits) {
+      if (deposit.status === 'approved') {
+        expect(deposit).toMatchObject({
+          entry_id: deposit.ledger_entry_id,
+          kind: 'deposit',
+          entry_minor: deposit.amount_minor,
+        });
+      } else {
+        expect(deposit.entry_id, deposit.status).toBeNull();
+      }
+    }
 
     const bookings = await db.selectFrom('bookings').select(['id', 'pnr', 'status', 'total_minor']).execute();
     const passengers = await db
@@ -401,6 +513,9 @@ describe.each(storeKinds())('booking integrity under random operations on %s', (
     const start = t.clock.now();
     const bookings: string[] = [];
     const log: string[] = [];
+    /** Deposits recorded and not yet decided, oldest first. */
+    const waiting: string[] = [];
+    let withdrawnMinor = 0;
     await leaveFewSeats(t, agent, start);
 
     /** `what` is the call's name for the coverage tally; `label` adds which booking, for the log. */
@@ -452,6 +567,21 @@ describe.each(storeKinds())('booking integrity under random operations on %s', (
         token,
       );
     };
+
+    /** An operator call with a fresh session (the clock moves past tokens' 30 minutes). */
+    const asOps = async (which: 0 | 1, method: 'POST' | 'PUT', url: string, payload?: unknown) => {
+      const pair = operators.get(t)!;
+      pair[which] = await signInAgainAsOperator(t, pair[which]);
+      return asOperator(t, pair[which], method, url, payload);
+    };
+    const decide = (which: 0 | 1, depositId: string, approve: boolean) =>
+      asOps(
+        which,
+        'POST',
+        `/api/admin/transactions/${depositId}/${approve ? 'approve' : 'reject'}`,
+        approve ? undefined : { reason: 'Random test: not on the statement' },
+      );
+    const creditLimit = async () => (await readCreditRow(t.store.db, agent.companyId)).credit_limit_minor;
 
     const pick = async (target: Target, what: Action) => {
       let pool = bookings;
@@ -534,17 +664,75 @@ describe.each(storeKinds())('booking integrity under random operations on %s', (
           if (settled > 0) tally('refund sweep → settled');
           break;
         }
+        case 'deposit': {
+          const deposit = await pendingDeposit(t, agent.companyId, {
+            amountMinor: op.amountMinor,
+            userId: agent.user.id,
+          });
+          const label = `${deposit.referenceNo} ${op.amountMinor}`;
+          if (op.decision === 'later') {
+            waiting.push(deposit.id);
+            log.push(`deposit ${label} waits`);
+          } else if (op.decision === 'race' || op.decision === 'contest') {
+            const answers = await Promise.all([
+              decide(0, deposit.id, true),
+              decide(1, deposit.id, op.decision === 'race'),
+            ]);
+            for (const res of answers) expectAnswer(`deposit ${op.decision}`, label, res);
+            expect(answers.map((res) => res.statusCode).sort(), log.join('\n')).toEqual([200, 409]);
+          } else {
+            expectAnswer(
+              `deposit ${op.decision}`,
+              label,
+              await decide(0, deposit.id, op.decision === 'approve'),
+            );
+          }
+          break;
+        }
+        case 'decide': {
+          const depositId = waiting.shift();
+          if (!depositId) break;
+          expectAnswer(
+            `decide ${op.approve ? 'approve' : 'reject'}`,
+            depositId,
+            await decide(1, depositId, op.approve),
+          );
+          break;
+        }
+        case 'adjust': {
+          const res = await asOps(0, 'POST', `/api/admin/companies/${agent.companyId}/adjustments`, {
+            amount: op.amountMinor / 100,
+            reason: 'Random test adjustment',
+          });
+          expectAnswer('adjust', `${op.amountMinor}`, res);
+          if (res.statusCode === 201 && op.amountMinor < 0) withdrawnMinor -= op.amountMinor;
+          break;
+        }
+        case 'limit': {
+          const before = await creditLimit();
+          const res = await asOps(1, 'PUT', `/api/admin/companies/${agent.companyId}/credit-limit`, {
+            amount: op.amountMinor / 100,
+            reason: 'Random test limit',
+          });
+          expectAnswer('limit', `${before} → ${op.amountMinor}`, res);
+          if (res.statusCode === 200) withdrawnMinor += Math.max(before - op.amountMinor, 0);
+          break;
+        }
       }
-      await checkInvariants(t, agent.companyId);
+      await checkInvariants(t, agent.companyId, withdrawnMinor);
     }
     // Between runs, time moves on a little, as it would.
     t.clock.advance(HOUR_MS);
   }
 
-  it('keeps ledger sum = balance ≥ 0 and seats sold = seats held by live bookings', async () => {
+  it('keeps ledger sum = balance ≥ -limit, lines 1..n and seats sold = seats held by live bookings', async () => {
     await fc.assert(
       fc.asyncProperty(runArb, (run) => runSequence(run)),
-      { numRuns: 25, interruptAfterTimeLimit: 240_000, examples: [[EVERY_PATH], [DELAYED_PATHS]] },
+      {
+        numRuns: 25,
+        interruptAfterTimeLimit: 240_000,
+        examples: [[EVERY_PATH], [DELAYED_PATHS], [CREDIT_PATHS]],
+      },
     );
     if (process.env.PROPERTY_LOG) {
       console.log([...coverage].map(([outcome, count]) => `${outcome}: ${count}`).join('\n'));
@@ -561,6 +749,15 @@ describe.each(storeKinds())('booking integrity under random operations on %s', (
         'refund → 200 refund_requested',
         'expire sweep → expired',
         'refund sweep → settled',
+        'deposit approve → 200 approved',
+        'deposit reject → 200 rejected',
+        'deposit race → 409',
+        'decide approve → 200 approved',
+        'adjust → 201',
+        'adjust → 409',
+        'limit → 200',
+        'limit → 409',
+        'ticketed into the credit limit',
       ]),
     );
   }, 300_000);
