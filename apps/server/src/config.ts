@@ -50,6 +50,7 @@ const EnvSchema = z.object({
     .max(7 * 24 * 60)
     .default(180),
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  LOW_BALANCE_MAIL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // A test setting: unset (the default), operators decide every refund request.
   REFUND_APPROVAL_DELAY_SECONDS: z.coerce
     .number()
@@ -97,6 +98,8 @@ export type Config = {
   ticketingCutoffMinutes: number;
   /** How often each listening server expires past-deadline holds; 0 turns the sweep off. */
   holdSweepSeconds: number;
+  /** How often each listening server mails the owners' low-balance alerts; 0 turns it off. */
+  lowBalanceMailSeconds: number;
   /**
    * A test setting: a timer approves each refund request this long after it was made (0: in the
    * request itself). null (unset, the default): every request waits for an operator's decision.
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingHoldMinutes: e.BOOKING_HOLD_MINUTES,
     ticketingCutoffMinutes: e.BOOKING_TICKETING_CUTOFF_MINUTES,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
+    lowBalanceMailSeconds: e.LOW_BALANCE_MAIL_SECONDS,
     refundApprovalDelaySeconds: e.REFUND_APPROVAL_DELAY_SECONDS ?? null,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     searchWorkers: e.SEARCH_WORKERS,

@@ -1,18 +1,19 @@
 import { companyEndpoints, SUCCESS } from '@skydesk/contract';
 import type { ModuleContext } from '../../platform/module.js';
 import { createCompanyService } from './service.js';
-import { readVendorForm } from './vendor-upload.js';
+import { VENDOR_FORM, vendorDocuments } from './vendor-upload.js';
 
 export function registerCompanyRoutes({ route, store, platform, clock }: ModuleContext) {
   const company = createCompanyService({ db: store.db, files: platform.files, clock });
 
-  route(companyEndpoints.submitVendorForm, async ({ principal, request }) => {
-    const { fields, documents } = await readVendorForm(request);
-    return {
+  route(
+    companyEndpoints.submitVendorForm,
+    async ({ principal, form }) => ({
       message: SUCCESS.verificationSent,
-      data: await company.submitVendorForm(principal, fields, documents),
-    };
-  });
+      data: await company.submitVendorForm(principal, form.fields, vendorDocuments(form)),
+    }),
+    { form: VENDOR_FORM },
+  );
 
   route(companyEndpoints.vendorStatus, async ({ principal }) => ({
     message: 'Verification status',

@@ -1,14 +1,66 @@
-import { paymentEndpoints } from '@skydesk/contract';
+import { paymentEndpoints, SUCCESS } from '@skydesk/contract';
+import { REPLY_SENT } from '../../platform/http/endpoint-route.js';
+import { sendJsonList } from '../../platform/http/json-list-stream.js';
 import type { ModuleContext } from '../../platform/module.js';
 import type { FlightSupplier } from '../../supplier/port.js';
+import { createDepositService, TRANSACTION_FORM } from './deposits.js';
+import { lowBalanceMailSweeper } from './low-balance-mail.js';
 import { createPaymentService } from './service.js';
 
-/** API.md "Payments": the credits balance. */
-export function registerPaymentRoutes({ route, store, clock }: ModuleContext, supplier: FlightSupplier) {
+/** API.md "Payments": credits, the low-balance threshold, banks and the agency's deposits. */
+export function registerPaymentRoutes(
+  { route, store, clock, platform, config, log }: ModuleContext,
+  supplier: FlightSupplier,
+) {
   const payments = createPaymentService({ db: store.db, clock, supplier: supplier.bookings });
+  const deposits = createDepositService({ db: store.db, files: platform.files, clock });
 
   route(paymentEndpoints.credits, async ({ principal }) => ({
     message: 'Credits',
     data: await payments.credits(principal),
   }));
+
+  route(paymentEndpoints.setLowBalanceThreshold, async ({ principal, body }) => ({
+    message: 'Low-balance threshold saved',
+    data: await payments.setLowBalanceThreshold(principal, body.amount),
+  }));
+
+  route(paymentEndpoints.banks, async () => ({ message: 'Banks', data: await deposits.banks() }));
+
+  route(
+    paymentEndpoints.createTransaction,
+    async ({ principal, form }) => ({
+      message: SUCCESS.transactionCreated,
+      data: await deposits.create(principal, form),
+    }),
+    { form: TRANSACTION_FORM },
+  );
+
+  route(paymentEndpoints.transactions, async ({ principal, query, reply }) => {
+    await sendJsonList(reply, 'Transactions', deposits.transactionBatches(principal, query));
+    return REPLY_SENT;
+  });
+
+  route(paymentEndpoints.transactionReceipt, async ({ principal, params, reply }) => {
+    const receipt = await deposits.receipt(principal, params.id);
+    // Served as the type it was verified to be, never sniffed by the browser, never cached.
+    reply
+      .header('content-type', receipt.contentType)
+      .header('content-disposition', `inline; filename="${receipt.fileName.replace(/[^\w.-]/g, '_')}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(receipt.content);
+    return REPLY_SENT;
+  });
+
+  return {
+    lowBalanceMails: lowBalanceMailSweeper({
+      db: store.db,
+      mailer: platform.mailer,
+      clock,
+      log,
+      publicUrl: config.publicUrl,
+      intervalSeconds: config.lowBalanceMailSeconds,
+    }),
+  };
 }

@@ -1,4 +1,4 @@
-import { type Credits, minorToAmount } from '@skydesk/contract';
+import { amountToMinor, type Credits, minorToAmount } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
@@ -7,8 +7,9 @@ import type { SupplierBookings } from '../../supplier/port.js';
 import { expireDueHoldsOf } from '../bookings/booking/hold-expiry.js';
 import { reservedMinor } from '../bookings/booking/repo.js';
 import { availableCredits } from './ledger.js';
-import { pendingDepositsMinor, readCreditRow } from './ledger-repo.js';
-import { lowBalanceThresholdMinor } from './low-balance.js';
+import { lockBalance, pendingDepositsMinor, readCreditRow } from './ledger-repo.js';
+import { lowBalanceThresholdMinor, watchLowBalance } from './low-balance.js';
+import { setLowBalanceThreshold } from './low-balance-repo.js';
 
 /** The payments domain (API.md "Payments"): the agency's credits, its ledger and deposits. */
 export function createPaymentService(deps: {
@@ -17,7 +18,7 @@ export function createPaymentService(deps: {
   supplier: SupplierBookings;
 }) {
   const { db, clock, supplier } = deps;
-  return {
+  const service = {
     /**
      * Balance, credit limit and available credits, the deposits waiting for an operator, what
      * live holds reserve (dead holds are expired first) and the low-balance threshold in force.
@@ -43,7 +44,26 @@ export function createPaymentService(deps: {
         low_balance_threshold_custom: row.low_balance_threshold_minor !== null,
       };
     },
+
+    /**
+     * Sets the agency's low-balance threshold (null: back to the default), under the balance row's
+     * lock like every posting. The new threshold is weighed at once, as a posting would weigh it:
+     * raised above what is available, the owner is alerted now (once); lowered under it, a past
+     * alert is cleared, so the next crossing alerts again.
+     */
+    async setLowBalanceThreshold(principal: CompanyPrincipal, amount: number | null): Promise<Credits> {
+      const { companyId } = principal;
+      const thresholdMinor = amount === null ? null : amountToMinor(amount);
+      await db.transaction().execute(async (trx) => {
+        const balance = await lockBalance(trx, companyId);
+        await setLowBalanceThreshold(trx, companyId, thresholdMinor, clock.now());
+        const updated = { ...balance, low_balance_threshold_minor: thresholdMinor };
+        await watchLowBalance(trx, companyId, updated, balance.balance_minor);
+      });
+      return service.credits(principal);
+    },
   };
+  return service;
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

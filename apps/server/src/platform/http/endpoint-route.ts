@@ -22,15 +22,26 @@ import {
   requestFingerprint,
   runIdempotently,
 } from './idempotency.js';
+import {
+  formFingerprint,
+  type MultipartForm,
+  type MultipartFormSpec,
+  readMultipartForm,
+} from './multipart-form.js';
 import type { AccessGuard, PrincipalFor } from './principal.js';
 
-export type HandlerContext<E extends Endpoint> = {
+/** The form of a multipart endpoint's route, read before its handler runs. */
+export type RouteOptions<F extends MultipartFormSpec | undefined> = { form?: F };
+
+export type HandlerContext<E extends Endpoint, F extends MultipartFormSpec | undefined = undefined> = {
   request: FastifyRequest;
   reply: FastifyReply;
   principal: PrincipalFor<E>;
   params: ParsedParamsOf<E>;
   query: ParsedQueryOf<E>;
   body: ParsedBodyOf<E>;
+  /** A multipart endpoint's form: its validated fields and verified files. */
+  form: F extends MultipartFormSpec ? MultipartForm<F> : undefined;
 };
 
 /** What a handler that sent its own reply (a file, an answer encoded ahead) returns. */
@@ -39,9 +50,15 @@ export const REPLY_SENT = Symbol('reply sent');
 /** What a handler returns: the envelope's `data` and its human message. */
 export type HandlerResult<E extends Endpoint> = { data: ResponseOf<E>; message: string } | typeof REPLY_SENT;
 
-export type EndpointHandler<E extends Endpoint> = (context: HandlerContext<E>) => Promise<HandlerResult<E>>;
+export type EndpointHandler<E extends Endpoint, F extends MultipartFormSpec | undefined = undefined> = (
+  context: HandlerContext<E, F>,
+) => Promise<HandlerResult<E>>;
 
-export type EndpointRegistrar = <E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>) => void;
+export type EndpointRegistrar = <E extends Endpoint, F extends MultipartFormSpec | undefined = undefined>(
+  endpoint: E,
+  handler: EndpointHandler<E, F>,
+  options?: RouteOptions<F>,
+) => void;
 
 /**
  * Registers one contract endpoint: authenticate and authorize (guard), validate params, query
@@ -50,6 +67,10 @@ export type EndpointRegistrar = <E extends Endpoint>(endpoint: E, handler: Endpo
  *
  * Endpoints declared `idempotent` honour a company's `Idempotency-Key` header around the handler
  * (platform/http/idempotency.ts), invisibly to it; they need `db`.
+ *
+ * A multipart endpoint names its form (`options.form`): the registrar reads and checks it like a
+ * JSON body, before the handler and before an Idempotency-Key is claimed, so the key's fingerprint
+ * covers the fields and the files' digests — a retry with another receipt is another request.
  */
 export function createEndpointRegistrar(
   app: FastifyInstance,
@@ -63,11 +84,17 @@ export function createEndpointRegistrar(
   },
 ): EndpointRegistrar {
   const clock = options.clock ?? systemClock;
-  return (endpoint, handler) => {
+  return (endpoint, handler, routeOptions) => {
     const routePattern = toRoutePattern(endpoint.path);
     const { db } = options;
     if (endpoint.idempotent && !db) {
       throw new Error(`${endpoint.method} ${endpoint.path} honours Idempotency-Key: the registrar needs db`);
+    }
+    const formSpec = routeOptions?.form;
+    if (Boolean(endpoint.multipart) !== Boolean(formSpec)) {
+      throw new Error(
+        `${endpoint.method} ${endpoint.path}: a multipart endpoint, and only one, names its form`,
+      );
     }
     app.route({
       method: endpoint.method,
@@ -84,7 +111,15 @@ export function createEndpointRegistrar(
         const body = endpoint.multipart
           ? { value: undefined }
           : parsePart(endpoint.body, request.body, 'body');
-        const fieldErrors = mergeFieldErrors(params.errors, query.errors, body.errors, idempotency.errors);
+        // Read whole here (a file at most its form's limit), so its digest can join the fingerprint.
+        const form = formSpec ? await readMultipartForm(request, formSpec) : undefined;
+        const fieldErrors = mergeFieldErrors(
+          params.errors,
+          query.errors,
+          body.errors,
+          form?.errors,
+          idempotency.errors,
+        );
         if (hasFieldErrors(fieldErrors)) {
           throw new AppError('validation', SERVER.validationFailed, { fieldErrors });
         }
@@ -95,7 +130,8 @@ export function createEndpointRegistrar(
           params: params.value,
           query: query.value,
           body: body.value,
-        } as HandlerContext<typeof endpoint>;
+          form: form?.form,
+        } as HandlerContext<typeof endpoint, typeof formSpec>;
         const answer = async () => {
           const result = await handler(context);
           if (result === REPLY_SENT) return undefined;
@@ -117,7 +153,11 @@ export function createEndpointRegistrar(
             key: idempotency.key,
             ...requestFingerprint(
               { method: endpoint.method, routePattern },
-              { params: params.value, query: query.value, body: body.value },
+              {
+                params: params.value,
+                query: query.value,
+                body: form?.form ? formFingerprint(form.form) : body.value,
+              },
             ),
           },
           answer,
