@@ -49,24 +49,24 @@ describe('routing (spec §2)', () => {
   });
 
   it('shows a coming-soon screen inside the dashboard layout for a signed-in user', async () => {
-    renderApp(paths.dashboard.transactions, { preloadedState: signedInState() });
+    renderApp(paths.dashboard.users, { preloadedState: signedInState() });
 
-    const panel = await screen.findByRole('region', { name: 'Transactions' });
+    const panel = await screen.findByRole('region', { name: 'Users' });
     expect(within(panel).getByText('Coming soon')).toBeInTheDocument();
-    expect(within(panel).getByText(/Deposits to your credit balance/i)).toBeInTheDocument();
 
     // The layout around it: navigation, the header's title, the user menu.
     const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(navigation).getByRole('link', { name: 'Transactions' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    expect(within(navigation).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
     expect(within(navigation).getByRole('link', { name: 'Flight bookings' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Transactions' })).toBeInTheDocument();
+    expect(within(navigation).getByRole('link', { name: 'Statement' })).toHaveAttribute(
+      'href',
+      paths.dashboard.statement,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Account menu for ${sampleUser.name}` })).toHaveTextContent(
       'Demo Travels',
     );
-    expect(document.title).toBe('Transactions · SkyDesk');
+    expect(document.title).toBe('Users · SkyDesk');
   });
 
   it('shows public screens inside the auth layout', async () => {
@@ -83,8 +83,9 @@ describe('routing (spec §2)', () => {
     const everyPath: string[] = Object.values(paths).flatMap((value) =>
       typeof value === 'string' ? [value] : Object.values(value),
     );
-    // spec §2: 7 public screens, the dashboard home, its 23 screens, price summary and e-ticket.
-    expect(everyPath).toHaveLength(33);
+    // spec §2: 7 public screens, the dashboard home, its 23 screens, price summary and e-ticket;
+    // issue 12's statement.
+    expect(everyPath).toHaveLength(34);
     const titles = screenTitles(appRoutes);
     for (const path of everyPath) expect(titles.get(path), `route title of ${path}`).toBeDefined();
   });
@@ -106,6 +107,9 @@ describe('routing (spec §2)', () => {
       paths.dashboard.bookingDetails,
       paths.dashboard.bookingHistory,
       paths.dashboard.orderHistory,
+      paths.dashboard.transactions,
+      paths.dashboard.createTransaction,
+      paths.dashboard.statement,
       paths.dashboard.notifications,
     ]);
     for (const path of Object.values(paths.dashboard)) {

@@ -88,6 +88,7 @@ const CreateTransactionPage = lazyScreen(
   () => import('../features/payments/pages/create-transaction-page'),
   'CreateTransactionPage',
 );
+const StatementPage = lazyScreen(() => import('../features/payments/pages/statement-page'), 'StatementPage');
 const UsersPage = lazyScreen(() => import('../features/users/pages/users-page'), 'UsersPage');
 const CreateUserPage = lazyScreen(() => import('../features/users/pages/create-user-page'), 'CreateUserPage');
 const SettingsPage = lazyScreen(() => import('../features/users/pages/settings-page'), 'SettingsPage');
@@ -187,6 +188,7 @@ export const appRoutes: RouteObject[] = [
               screen(d.orderHistory, 'Order history', <OrderHistoryPage />),
               screen(d.transactions, 'Transactions', <TransactionsPage />),
               screen(d.createTransaction, 'New deposit', <CreateTransactionPage />),
+              screen(d.statement, 'Statement', <StatementPage />),
               screen(d.users, 'Users', <UsersPage />),
               screen(d.createUser, 'Add user', <CreateUserPage />),
               screen(d.roles, 'Roles', <RolesPage />),

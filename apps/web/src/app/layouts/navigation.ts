@@ -9,6 +9,7 @@ import {
   Megaphone,
   MessagesSquare,
   Receipt,
+  ScrollText,
   Search,
   Settings,
   ShieldCheck,
@@ -51,7 +52,10 @@ export const mainNavigation: NavGroup[] = [
   },
   {
     heading: 'Payments',
-    items: [{ label: 'Transactions', to: paths.dashboard.transactions, icon: CreditCard }],
+    items: [
+      { label: 'Transactions', to: paths.dashboard.transactions, icon: CreditCard },
+      { label: 'Statement', to: paths.dashboard.statement, icon: ScrollText },
+    ],
   },
   {
     heading: 'Team',

@@ -14,11 +14,13 @@ const changedBy = (booking: Booking | undefined) =>
         'Bookings' as const,
         'Orders' as const,
         'Credits' as const,
+        'Statement' as const,
       ]
     : [];
 
-/** API.md: 402 'Insufficient credits' — the balance moved since it was read. */
-const balanceMoved = (error: ApiFailure | undefined): ApiTag[] => (error?.status === 402 ? ['Credits'] : []);
+/** API.md: 402 'Insufficient credits' — the credits moved since they were read. */
+const balanceMoved = (error: ApiFailure | undefined): ApiTag[] =>
+  error?.status === 402 ? ['Credits', 'Statement'] : [];
 
 export const bookingsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,59 +1,12 @@
-import {
-  VENDOR_DOCUMENT_MAX_BYTES,
-  VENDOR_DOCUMENT_TYPES,
-  type VendorDocumentKind,
-  VendorFormFields,
-} from '@skydesk/contract';
-import { z } from 'zod';
-import { formatFileSize } from '../../shared/format/file-size';
+import { type VendorDocumentKind, VendorFormFields } from '@skydesk/contract';
+import type { z } from 'zod';
+import { DOCUMENT_MESSAGES, documentFileField, documentFileProblem } from '../../shared/files/document-file';
 
-/** API.md vendor form: PDF, PNG or JPEG. Each type with the extensions its files carry. */
-const EXTENSIONS_OF: Record<(typeof VENDOR_DOCUMENT_TYPES)[number], readonly string[]> = {
-  'application/pdf': ['pdf'],
-  'image/png': ['png'],
-  'image/jpeg': ['jpg', 'jpeg'],
-};
+/** API.md vendor form: PDF, PNG or JPEG up to 5 MB, as every document (shared/files). */
+export { DOCUMENT_MESSAGES };
+export const vendorDocumentProblem = (file: File | null): string | null => documentFileProblem(file);
 
-/** For the file picker: the types and extensions it offers. */
-export const VENDOR_DOCUMENT_ACCEPT = [
-  ...VENDOR_DOCUMENT_TYPES,
-  ...Object.values(EXTENSIONS_OF)
-    .flat()
-    .map((extension) => `.${extension}`),
-].join(',');
-
-export const VENDOR_DOCUMENT_RULE = `PDF, PNG or JPEG, up to ${formatFileSize(VENDOR_DOCUMENT_MAX_BYTES)}`;
-
-export const DOCUMENT_MESSAGES = {
-  missing: 'Attach this document',
-  wrongType: 'Upload a PDF, PNG or JPEG file',
-  tooLarge: `The file is larger than ${formatFileSize(VENDOR_DOCUMENT_MAX_BYTES)}`,
-  empty: 'The file is empty',
-} as const;
-
-/**
- * What is wrong with a chosen document, or null. The name's extension and the browser's type
- * must both say PDF, PNG or JPEG (a browser that knows no type is trusted on the extension);
- * the server checks the bytes themselves in the end.
- */
-export function vendorDocumentProblem(file: File | null): string | null {
-  if (!file) return DOCUMENT_MESSAGES.missing;
-  const extension = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
-  const typeMatches = Object.entries(EXTENSIONS_OF).some(
-    ([type, extensions]) => extensions.includes(extension) && (file.type === '' || file.type === type),
-  );
-  if (!typeMatches) return DOCUMENT_MESSAGES.wrongType;
-  if (file.size > VENDOR_DOCUMENT_MAX_BYTES) return DOCUMENT_MESSAGES.tooLarge;
-  if (file.size === 0) return DOCUMENT_MESSAGES.empty;
-  return null;
-}
-
-const DocumentFile = z
-  .custom<File | null>((value) => value === null || value instanceof File, DOCUMENT_MESSAGES.missing)
-  .superRefine((file, ctx) => {
-    const problem = vendorDocumentProblem(file);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const DocumentFile = documentFileField();
 
 /** The contract's text fields of the vendor form, and its two documents. */
 export const VendorForm = VendorFormFields.extend({

@@ -6,17 +6,25 @@ import { creditsApi } from './credits-api';
 export type CreditsState = {
   credits: Credits | null;
   loading: boolean;
-  /** The user may see the balance (`payments.view`). */
-  visible: boolean;
+  /** The credits could not be read. */
+  failed: boolean;
 };
 
 /**
- * The agency's balance (API.md `GET /api/booking-credits`) for a user who may see it
- * (`payments.view`); for anyone else nothing is asked and nothing is shown. A write that moves
- * money invalidates it ('Credits'), and it is asked again wherever it is shown.
+ * The agency's credits (API.md second wave `GET /api/booking-credits`, any signed-in user: whoever
+ * books or tickets needs to see what may be spent). A write that moves money invalidates them
+ * ('Credits'), and they are asked again wherever they are shown.
  */
 export function useCredits(): CreditsState {
-  const visible = useAppSelector(selectPermissions).includes('payments.view');
-  const { data, isFetching } = creditsApi.useCreditsQuery(undefined, { skip: !visible });
-  return { credits: data ?? null, loading: isFetching, visible };
+  const { data, isFetching, isError } = creditsApi.useCreditsQuery();
+  return { credits: data ?? null, loading: isFetching, failed: isError && !data };
 }
+
+/** Whether the user may open the statement (`payments.view`): its links show only then. */
+export function useCanViewStatement(): boolean {
+  return useAppSelector(selectPermissions).includes('payments.view');
+}
+
+/** Whether a total can be ticketed: what the agency may spend (balance + credit limit), same currency. */
+export const availableCovers = (credits: Credits, total: { Amount: number; CurrencyCode: string }): boolean =>
+  credits.currency === total.CurrencyCode && credits.available >= total.Amount;

@@ -10,6 +10,9 @@ export const API_TAGS = [
   'Booking',
   'Bookings',
   'Credits',
+  // The agency's deposits and its ledger statement (features/payments): what moves credits stales them.
+  'Transactions',
+  'Statement',
   'Orders',
   'SearchHistory',
   // The back office (features/admin): an agency by id and the queues and lists it shows in.

@@ -1,6 +1,22 @@
 import { useCallback, useRef } from 'react';
 import { newIdempotencyKey, retryKeepsKey } from './idempotency-key';
 
+/**
+ * The request as text, to tell the same request sent again from a changed one. A multipart body
+ * (FormData, which JSON shows as `{}`) is its fields, each file by name, size, type and date.
+ */
+const fingerprint = (args: unknown): string =>
+  JSON.stringify(args, (_key, value: unknown) =>
+    value instanceof FormData
+      ? [...value.entries()].map(([name, entry]) => [
+          name,
+          entry instanceof File
+            ? { file: entry.name, size: entry.size, type: entry.type, modified: entry.lastModified }
+            : entry,
+        ])
+      : value,
+  );
+
 /** A generated mutation hook of an idempotent endpoint (the contract's `idempotent: true`). */
 type IdempotentMutationHook<Args extends { idempotencyKey?: string }, Result> = () => readonly [
   (args: Args) => { unwrap: () => Promise<Result> },
@@ -25,7 +41,7 @@ export function useIdempotentMutation<Args extends { idempotencyKey?: string }, 
   const pending = useRef<{ key: string; request: string } | null>(null);
   return useCallback(
     async (args) => {
-      const request = JSON.stringify(args);
+      const request = fingerprint(args);
       const key = pending.current?.request === request ? pending.current.key : newIdempotencyKey();
       pending.current = { key, request };
       try {

@@ -33,6 +33,8 @@ export const paths = {
     orderHistory: `${dashboard}/order-history`,
     transactions: `${dashboard}/transactions`,
     createTransaction: `${dashboard}/create-transaction`,
+    /** Issue 12: the ledger statement, reachable wherever the credits are shown (not in spec §2). */
+    statement: `${dashboard}/statement`,
     users: `${dashboard}/users`,
     createUser: `${dashboard}/create-user`,
     roles: `${dashboard}/roles`,

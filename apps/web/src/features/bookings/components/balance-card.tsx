@@ -1,6 +1,8 @@
 import type { Credits, Money } from '@skydesk/contract';
 import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
+import { CreditsFigures } from '../../../shared/credits/credits-figures';
+import { availableCovers } from '../../../shared/credits/use-credits';
 import { formatMoney } from '../../../shared/format/money';
 import { paths } from '../../../shared/routing/paths';
 import { Card } from '../../../shared/ui/card';
@@ -11,23 +13,26 @@ export const creditsMoney = (amount: number, currency: string): Money => ({
   CurrencyCode: currency,
 });
 
-/** Whether the balance pays for `total` (same currency: the agency's credits are in one). */
-export const balanceCovers = (credits: Credits, total: Money): boolean =>
-  credits.currency === total.CurrencyCode && credits.balance >= total.Amount;
+/**
+ * Whether the credits pay for `total`: ticketing checks what the agency may spend, balance +
+ * credit limit (issue 12), in the agency's one currency.
+ */
+export const balanceCovers = availableCovers;
 
 type BalanceCardProps = { credits: Credits | null; loading: boolean; total: Money; title?: string };
 
-/** The agency's credits against a total: covered, or short by how much and how to top up. */
-export function BalanceCard({ credits, loading, total, title = 'Your balance' }: BalanceCardProps) {
+/**
+ * The agency's credits against a total, each figure named (available, balance, credit limit):
+ * covered by what is available, or short by how much and how to top up.
+ */
+export function BalanceCard({ credits, loading, total, title = 'Your credits' }: BalanceCardProps) {
   return (
     <Card title={title} aside={<Wallet aria-hidden="true" className="size-5 text-slate-400" />}>
       {loading && !credits ? (
-        <Spinner label="Loading your balance" />
+        <Spinner label="Loading your credits" />
       ) : credits ? (
         <div className="space-y-2 text-sm">
-          <p className="font-semibold text-2xl text-slate-900 tabular-nums">
-            {formatMoney(creditsMoney(credits.balance, credits.currency))}
-          </p>
+          <CreditsFigures credits={credits} />
           {credits.reserved > 0 && (
             <p className="text-slate-500 text-xs">
               {formatMoney(creditsMoney(credits.reserved, credits.currency))} would go to ticket your other
@@ -43,9 +48,15 @@ export function BalanceCard({ credits, loading, total, title = 'Your balance' }:
               <p>
                 Short by{' '}
                 <strong className="tabular-nums">
-                  {formatMoney(creditsMoney(Math.max(0, total.Amount - credits.balance), total.CurrencyCode))}
+                  {formatMoney(
+                    creditsMoney(
+                      Math.max(0, Math.round((total.Amount - credits.available) * 100) / 100),
+                      total.CurrencyCode,
+                    ),
+                  )}
                 </strong>{' '}
-                to ticket. You can still hold the seats now and issue once credits are added.
+                of available credits to ticket. You can still hold the seats now and issue once credits are
+                added.
               </p>
               <Link
                 to={paths.dashboard.createTransaction}
@@ -57,7 +68,7 @@ export function BalanceCard({ credits, loading, total, title = 'Your balance' }:
           )}
         </div>
       ) : (
-        <p className="text-slate-600 text-sm">The balance could not be loaded.</p>
+        <p className="text-slate-600 text-sm">Your credits could not be loaded.</p>
       )}
     </Card>
   );

@@ -2,7 +2,9 @@ import type { Booking } from '@skydesk/contract';
 import { Ticket, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { StatementLink } from '../../../shared/credits/credits-figures';
 import type { CreditsState } from '../../../shared/credits/use-credits';
+import { formatCredits } from '../../../shared/format/credits';
 import { formatMoney } from '../../../shared/format/money';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { useIdempotentMutation } from '../../../shared/http/use-idempotent-mutation';
@@ -36,7 +38,7 @@ export function IssuePanel({ booking, credits, onIssued, onClose }: IssuePanelPr
     try {
       onIssued(await issueBooking({ body: { pnr: booking.pnr } }));
     } catch (error) {
-      // The balance is asked again (the 402 invalidates it): the shortfall is said against it.
+      // The credits are asked again (the 402 invalidates them): the shortfall is said against them.
       if (isApiFailure(error) && error.status === 402) setShort(true);
     } finally {
       setBusy(false);
@@ -59,14 +61,20 @@ export function IssuePanel({ booking, credits, onIssued, onClose }: IssuePanelPr
         {balance && (
           <>
             {' '}
-            Your balance is{' '}
-            <strong className="tabular-nums">
-              {formatMoney(creditsMoney(balance.balance, balance.currency))}
-            </strong>
+            Available to spend:{' '}
+            <strong className="tabular-nums">{formatCredits(balance.available, balance.currency)}</strong>
+            {balance.credit_limit > 0 && (
+              <>
+                {' '}
+                (balance {formatCredits(balance.balance, balance.currency)} + credit limit{' '}
+                {formatCredits(balance.credit_limit, balance.currency)})
+              </>
+            )}
             {balanceCovers(balance, booking.total) ? '.' : ': not enough.'}
           </>
         )}
       </p>
+      <StatementLink className="mt-1" />
       {short && (
         <Alert tone="error" title="Insufficient credits" className="mt-3" assertive>
           <p>
@@ -74,12 +82,11 @@ export function IssuePanel({ booking, credits, onIssued, onClose }: IssuePanelPr
             {balance && (
               <>
                 {' '}
-                and your balance is {formatMoney(creditsMoney(balance.balance, balance.currency))}: add at
-                least{' '}
+                and you have {formatCredits(balance.available, balance.currency)} available: add at least{' '}
                 <strong>
                   {formatMoney(
                     creditsMoney(
-                      Math.max(0, Math.round((booking.total.Amount - balance.balance) * 100) / 100),
+                      Math.max(0, Math.round((booking.total.Amount - balance.available) * 100) / 100),
                       booking.total.CurrencyCode,
                     ),
                   )}

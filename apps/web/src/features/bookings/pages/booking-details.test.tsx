@@ -88,7 +88,7 @@ describe('booking details', { timeout: 20_000 }, () => {
     const alert = await within(panel).findByRole('alert');
     expect(alert).toHaveTextContent(SERVER.insufficientCredits);
     expect(alert).toHaveTextContent(
-      'Issuing needs US$1,221.00 and your balance is US$200.00: add at least US$1,021.00',
+      'Issuing needs US$1,221.00 and you have US$200.00 available: add at least US$1,021.00',
     );
     await user.click(within(alert).getByRole('link', { name: /Add credits/ }));
     expect(router.state.location.pathname).toBe(paths.dashboard.createTransaction);

@@ -89,9 +89,18 @@ describe('the price summary', { timeout: 20_000 }, () => {
       /not ticketed by the deadline expires and its seats are released/,
     );
 
-    const balance = await screen.findByRole('region', { name: 'Your balance' });
-    expect(await within(balance).findByText('US$1,000.00')).toBeInTheDocument();
-    expect(within(balance).getByText(/Short by/)).toHaveTextContent('Short by US$863.75 to ticket');
+    const balance = await screen.findByRole('region', { name: 'Your credits' });
+    const figures = await within(balance).findByLabelText('Credit figures');
+    expect(within(figures).getByText('Available').nextElementSibling).toHaveTextContent('US$1,000.00');
+    expect(within(figures).getByText('Balance').nextElementSibling).toHaveTextContent('US$1,000.00');
+    expect(within(figures).getByText('Credit limit').nextElementSibling).toHaveTextContent('US$0.00');
+    expect(within(balance).getByText(/Short by/)).toHaveTextContent(
+      'Short by US$863.75 of available credits to ticket',
+    );
+    expect(within(balance).getByRole('link', { name: 'View statement' })).toHaveAttribute(
+      'href',
+      paths.dashboard.statement,
+    );
     expect(within(balance).getByRole('link', { name: 'Add credits' })).toHaveAttribute(
       'href',
       paths.dashboard.createTransaction,
@@ -102,7 +111,7 @@ describe('the price summary', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe(paths.dashboard.confirmBooking);
   });
 
-  it('says when the balance covers it, and shows no balance to a user who may not see payments', async () => {
+  it('says when the balance covers it', async () => {
     fakeApi({
       'POST /api/booking-all-active-routes': () => ok(routesAnswer),
       'GET /api/booking-credits': () => ok(credits(5000)),
@@ -111,15 +120,31 @@ describe('the price summary', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Covers the US$1,863.75 of this booking.')).toBeInTheDocument();
   });
 
-  it('asks nothing about credits without payments.view', async () => {
-    const api = fakeApi({ 'POST /api/booking-all-active-routes': () => ok(routesAnswer) });
+  it('weighs the total against what is available: a credit limit covers a balance below it', async () => {
+    fakeApi({
+      'POST /api/booking-all-active-routes': () => ok(routesAnswer),
+      'GET /api/booking-credits': () => ok(credits(1000, 1000)),
+    });
+    renderBookingScreen(paths.dashboard.priceSummary, readyState());
+    expect(await screen.findByText('Covers the US$1,863.75 of this booking.')).toBeInTheDocument();
+    const figures = screen.getByLabelText('Credit figures');
+    expect(within(figures).getByText('Available').nextElementSibling).toHaveTextContent('US$2,000.00');
+    expect(within(figures).getByText('Credit limit').nextElementSibling).toHaveTextContent('US$1,000.00');
+  });
+
+  it('shows the credits without payments.view (any user may see them), but no statement link', async () => {
+    const api = fakeApi({
+      'POST /api/booking-all-active-routes': () => ok(routesAnswer),
+      'GET /api/booking-credits': () => ok(credits(5000)),
+    });
     renderBookingScreen(
       paths.dashboard.priceSummary,
       readyState(OWNER_PERMISSIONS.filter((p) => p !== 'payments.view')),
     );
-    await screen.findByRole('region', { name: 'Fare breakdown' });
-    expect(screen.queryByRole('region', { name: 'Your balance' })).toBeNull();
-    expect(api.calls('GET /api/booking-credits')).toHaveLength(0);
+    const balance = await screen.findByRole('region', { name: 'Your credits' });
+    expect(await within(balance).findByText('Covers the US$1,863.75 of this booking.')).toBeInTheDocument();
+    expect(within(balance).queryByRole('link', { name: 'View statement' })).toBeNull();
+    expect(api.calls('GET /api/booking-credits')).toHaveLength(1);
   });
 
   it('sends back to the travellers when they are not all entered', async () => {

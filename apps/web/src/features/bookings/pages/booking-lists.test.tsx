@@ -210,7 +210,7 @@ describe('booking history', { timeout: 20_000 }, () => {
       [LIST]: () => ok([asListed(ticketedBooking())]),
       [`GET /api/booking/${BOOKING_ID}`]: () => ok(ticketedBooking()),
       'POST /api/booking-all-active-routes': () => ok(routesAnswer),
-      'GET /api/booking-credits': () => ok({ balance: 0, currency: 'USD', pending_deposits: 0, reserved: 0 }),
+      'GET /api/booking-credits': () => ok(credits(0)),
     });
     const { user, router } = renderBookingScreen(paths.dashboard.bookingHistory, bookingState());
     await user.click(await screen.findByRole('link', { name: /K7Q2ZD/ }));
@@ -246,21 +246,30 @@ describe('order history', { timeout: 20_000 }, () => {
     expect(totals).toHaveTextContent('Voids1+US$610.50');
     expect(totals).toHaveTextContent('Refunds1+US$381.00');
     expect(await within(totals).findByText('US$9,770.50')).toBeInTheDocument();
+    expect(within(totals).getByText('Available now')).toBeInTheDocument();
+    expect(within(totals).getByText(/Balance US\$9,770\.50 · Credit limit US\$0\.00/)).toBeInTheDocument();
+    expect(within(totals).getByRole('link', { name: 'View statement' })).toHaveAttribute(
+      'href',
+      paths.dashboard.statement,
+    );
   });
 
-  it('leaves the balance out for a user who may not see payments', async () => {
-    const api = fakeApi({ 'GET /api/orders/company': () => ok(sampleOrders) });
+  it('shows the credits to any user, the statement link only with payments.view', async () => {
+    fakeApi({
+      'GET /api/orders/company': () => ok(sampleOrders),
+      'GET /api/booking-credits': () => ok(credits(120, 500)),
+    });
     renderBookingScreen(
       paths.dashboard.orderHistory,
       bookingState({ permissions: ['bookings.view', 'history.view'] }),
     );
-    await screen.findByRole('region', { name: 'Totals' });
-    expect(screen.queryByText('Balance now')).toBeNull();
-    expect(api.calls('GET /api/booking-credits')).toHaveLength(0);
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    expect(await within(totals).findByText('US$620.00')).toBeInTheDocument();
+    expect(within(totals).queryByRole('link', { name: 'View statement' })).toBeNull();
   });
 
   it('says so when there are no orders yet', async () => {
-    fakeApi({ 'GET /api/orders/company': () => ok([]) });
+    fakeApi({ 'GET /api/orders/company': () => ok([]), 'GET /api/booking-credits': () => ok(credits(0)) });
     renderBookingScreen(paths.dashboard.orderHistory, bookingState());
     expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
   });

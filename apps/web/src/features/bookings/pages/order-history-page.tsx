@@ -2,7 +2,9 @@ import { type Money, ORDER_KINDS, type Order } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { Receipt, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
+import { CREDIT_FIGURES, StatementLink } from '../../../shared/credits/credits-figures';
 import { useCredits } from '../../../shared/credits/use-credits';
+import { formatCredits } from '../../../shared/format/credits';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { Alert } from '../../../shared/ui/alert';
@@ -89,20 +91,25 @@ export function OrderHistoryPage() {
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-5">
-      <section
-        aria-label="Totals"
-        className={clsx('grid gap-3', credits.visible ? 'sm:grid-cols-4' : 'sm:grid-cols-3')}
-      >
-        {credits.visible && (
-          <div className="flex items-center justify-between gap-3 rounded-2xl border border-indigo-200 bg-indigo-50 px-4 py-3 shadow-sm sm:block sm:p-4">
-            <p className="flex items-center gap-2 text-indigo-900 text-sm">
-              <Wallet aria-hidden="true" className="size-4" /> Balance now
+      <section aria-label="Totals" className="grid gap-3 sm:grid-cols-4">
+        <div className="rounded-2xl border border-indigo-200 bg-indigo-50 px-4 py-3 shadow-sm sm:p-4">
+          <p className="flex items-center gap-2 text-indigo-900 text-sm">
+            <Wallet aria-hidden="true" className="size-4" /> {CREDIT_FIGURES.available.label} now
+          </p>
+          <p className="font-semibold text-indigo-950 text-lg tabular-nums sm:mt-1 sm:text-xl">
+            {credits.credits ? formatCredits(credits.credits.available, credits.credits.currency) : '…'}
+          </p>
+          {credits.credits && (
+            <p className="text-indigo-900/80 text-xs tabular-nums">
+              {CREDIT_FIGURES.balance.label}{' '}
+              {formatCredits(credits.credits.balance, credits.credits.currency)}
+              {' · '}
+              {CREDIT_FIGURES.creditLimit.label}{' '}
+              {formatCredits(credits.credits.credit_limit, credits.credits.currency)}
             </p>
-            <p className="font-semibold text-indigo-950 text-lg tabular-nums sm:mt-1 sm:text-xl">
-              {credits.credits ? formatMoney(money(credits.credits.balance, credits.credits.currency)) : '…'}
-            </p>
-          </div>
-        )}
+          )}
+          <StatementLink className="mt-1 text-xs" />
+        </div>
         {totalsByKind(orders).map(({ kind, count, totals }) => (
           <div
             key={kind}

@@ -59,9 +59,7 @@ export function PriceSummaryPage() {
             status={!expired ? <OfferTimer expiresAt={itinerary.offer_expires_at} /> : null}
           />
           {expired && <OfferTimer expiresAt={itinerary.offer_expires_at} />}
-          {credits.visible && (
-            <BalanceCard credits={credits.credits} loading={credits.loading} total={total} />
-          )}
+          <BalanceCard credits={credits.credits} loading={credits.loading} total={total} />
           <div className="flex flex-col gap-2">
             <Button disabled={expired} onClick={() => navigate(paths.dashboard.confirmBooking)}>
               Continue to confirm <ArrowRight aria-hidden="true" className="size-4" />

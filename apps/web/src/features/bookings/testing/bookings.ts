@@ -211,11 +211,16 @@ export function ticketedBooking(overrides: Partial<BookingDetails> = {}): Bookin
 /** A list entry: the booking without its history. */
 export const asListed = ({ history: _history, ...booking }: BookingDetails): Booking => booking;
 
-export const credits = (balance: number): Credits => ({
+/** The agency's credits: a balance and, when given, a credit limit (available = their sum). */
+export const credits = (balance: number, creditLimit = 0): Credits => ({
   balance,
+  credit_limit: creditLimit,
+  available: Math.round((balance + creditLimit) * 100) / 100,
   currency: 'USD',
   pending_deposits: 0,
   reserved: 0,
+  low_balance_threshold: 0,
+  low_balance_threshold_custom: false,
 });
 
 export const sampleOrders: Order[] = [

@@ -3,6 +3,7 @@ import { SUCCESS, type VendorDocumentKind, type VendorSubmission } from '@skydes
 import { Send } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
+import { DocumentPicker } from '../../../shared/files/document-picker';
 import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/field';
@@ -14,7 +15,6 @@ import {
   VendorForm,
   type VendorFormInput,
 } from '../vendor-documents';
-import { DocumentPicker } from './document-picker';
 
 type VendorFormProps = {
   /** A rejected submission: its numbers to start from (the documents are chosen again). */

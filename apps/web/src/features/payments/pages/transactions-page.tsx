@@ -1,11 +1,317 @@
-import { ComingSoon } from '../../../shared/ui/coming-soon';
+import {
+  CalendarDate,
+  FALLBACK,
+  TRANSACTION_STATUSES,
+  type Transaction,
+  type TransactionListQuery,
+  TransactionStatus,
+} from '@skydesk/contract';
+import { ChevronLeft, ChevronRight, FileText, Landmark, Plus, RotateCcw, Search } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { CreditsFigures } from '../../../shared/credits/credits-figures';
+import { useCredits } from '../../../shared/credits/use-credits';
+import { formatCredits } from '../../../shared/format/credits';
+import { formatDayWithYear, formatInstant } from '../../../shared/format/date-time';
+import { isApiFailure } from '../../../shared/http/api-error';
+import { paths } from '../../../shared/routing/paths';
+import { selectPermissions } from '../../../shared/session/session-slice';
+import { useAppSelector } from '../../../shared/store/hooks';
+import { Alert } from '../../../shared/ui/alert';
+import { Button, buttonClasses } from '../../../shared/ui/button';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { SelectField, TextField } from '../../../shared/ui/field';
+import { NoPaymentsAccess } from '../components/no-access';
+import { ReceiptDialog, type ReceiptToShow } from '../components/receipt-dialog';
+import { TRANSACTION_STATUS_LABELS, TransactionStatusBadge } from '../components/transaction-status-badge';
+import { paymentsApi } from '../payments-api';
 
-/** /dashboard/transactions (spec §2). Coming soon. */
+/**
+ * Deposits per page. spec §9's default asks for 10,000,000 rows at once; the screen asks for a
+ * page at a time instead (the contract's page/limit), so a long history never loads whole.
+ */
+export const TRANSACTIONS_PAGE_SIZE = 25;
+
+type Filters = { status: string; from: string; to: string };
+
+const isDay = (value: string | null): value is string => CalendarDate().safeParse(value).success;
+
+/** The filters and the page live in the address: a filtered list can be reloaded, shared and gone back to. */
+function readFilters(params: URLSearchParams): Filters & { page: number } {
+  const status = params.get('status');
+  const from = params.get('from');
+  const to = params.get('to');
+  const page = Number(params.get('page') ?? 0);
+  const filters = {
+    status: TransactionStatus.safeParse(status).success ? (status as string) : '',
+    from: isDay(from) ? from : '',
+    to: isDay(to) ? to : '',
+  };
+  if (filters.from && filters.to && filters.to < filters.from) filters.to = '';
+  return { ...filters, page: Number.isInteger(page) && page > 0 ? page : 0 };
+}
+
+function toParams(filters: Filters & { page: number }): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.status) params.set('status', filters.status);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (filters.page > 0) params.set('page', String(filters.page));
+  return params;
+}
+
+/**
+ * /dashboard/transactions (spec §2): every deposit the agency recorded — when, into which bank,
+ * its reference and amount, where it stands, its receipt and, when refused, why — filtered by
+ * status and deposit dates, a page at a time.
+ */
 export function TransactionsPage() {
+  const permissions = useAppSelector(selectPermissions);
+  if (!permissions.includes('payments.view')) return <NoPaymentsAccess title="You cannot see deposits" />;
+  return <Transactions canCreate={permissions.includes('payments.create')} />;
+}
+
+function Transactions({ canCreate }: { canCreate: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const applied = readFilters(params);
+  const [draft, setDraft] = useState<Filters>(applied);
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  const receiptId = params.get('receipt');
+  const [receipt, setReceipt] = useState<ReceiptToShow | null>(null);
+  const { credits } = useCredits();
+  const key = toParams(applied).toString();
+
+  // The form follows the address when it changes from outside (back, a shared link).
+  useEffect(() => {
+    setDraft(readFilters(new URLSearchParams(key)));
+    setRangeError(null);
+  }, [key]);
+
+  const { status, from, to, page } = applied;
+  const query: TransactionListQuery = {
+    ...(status ? { status: status as TransactionStatus } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    page,
+    limit: TRANSACTIONS_PAGE_SIZE,
+  };
+  // currentData: another page's or filter's deposits are not shown while these come.
+  const { currentData: transactions, error, refetch } = paymentsApi.useTransactionsQuery({ query });
+
+  const withParams = (next: URLSearchParams) => {
+    // A receipt opened from a link (the statement) stays open across filters only until closed.
+    if (receiptId) next.set('receipt', receiptId);
+    setParams(next);
+  };
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.from && draft.to && draft.to < draft.from) {
+      setRangeError('The end is before the start');
+      return;
+    }
+    setRangeError(null);
+    withParams(toParams({ ...draft, page: 0 }));
+  };
+  const reset = () => withParams(new URLSearchParams());
+  const goTo = (next: number) => withParams(toParams({ ...applied, page: next }));
+  const closeReceipt = () => {
+    setReceipt(null);
+    if (receiptId) {
+      const next = new URLSearchParams(params);
+      next.delete('receipt');
+      setParams(next, { replace: true });
+    }
+  };
+  const filtered = Boolean(status || from || to);
+  const shownReceipt = receipt ?? (receiptId ? { id: receiptId } : null);
+
+  if (isApiFailure(error) && error.status === 403)
+    return <NoPaymentsAccess title="You cannot see deposits" />;
+
   return (
-    <ComingSoon
-      title="Transactions"
-      description="Deposits to your credit balance and whether they have been approved."
-    />
+    <div className="mx-auto w-full max-w-5xl space-y-5">
+      <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between sm:p-5">
+        {credits ? (
+          <CreditsFigures credits={credits} />
+        ) : (
+          <p className="text-slate-600 text-sm">
+            Deposits you record are added to your credits once approved.
+          </p>
+        )}
+        {canCreate && (
+          <Link to={paths.dashboard.createTransaction} className={buttonClasses('primary', 'shrink-0')}>
+            <Plus aria-hidden="true" className="size-4" /> Record a deposit
+          </Link>
+        )}
+      </div>
+
+      <search aria-label="Filter deposits">
+        <form
+          onSubmit={apply}
+          noValidate
+          className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 sm:p-5 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start"
+        >
+          <SelectField
+            label="Status"
+            value={draft.status}
+            onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+          >
+            <option value="">All statuses</option>
+            {TRANSACTION_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {TRANSACTION_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Deposited from"
+            type="date"
+            value={draft.from}
+            max={draft.to || undefined}
+            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          />
+          <TextField
+            label="Deposited to"
+            type="date"
+            value={draft.to}
+            min={draft.from || undefined}
+            error={rangeError ?? undefined}
+            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          />
+          <div className="flex gap-2 sm:col-span-3 lg:col-span-1 lg:pt-6.5">
+            <Button type="submit" className="flex-1 lg:flex-none">
+              <Search aria-hidden="true" className="size-4" /> Apply
+            </Button>
+            {filtered && (
+              <Button variant="ghost" onClick={reset}>
+                <RotateCcw aria-hidden="true" className="size-4" /> Reset
+              </Button>
+            )}
+          </div>
+        </form>
+      </search>
+
+      {error ? (
+        <Alert tone="error" title={FALLBACK.fetchTransactions}>
+          <Button variant="secondary" className="mt-2" onClick={() => void refetch()}>
+            <RotateCcw aria-hidden="true" className="size-4" /> Try again
+          </Button>
+        </Alert>
+      ) : !transactions ? (
+        <div role="status" aria-label="Loading deposits" className="space-y-2">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <div key={i} className="h-24 animate-pulse rounded-2xl bg-slate-200/70" />
+          ))}
+        </div>
+      ) : transactions.length === 0 && page === 0 ? (
+        <EmptyState
+          icon={Landmark}
+          title={filtered ? 'No deposit matches these filters' : 'No deposits yet'}
+          actions={
+            !filtered && canCreate ? (
+              <Link to={paths.dashboard.createTransaction} className={buttonClasses('primary')}>
+                <Plus aria-hidden="true" className="size-4" /> Record a deposit
+              </Link>
+            ) : undefined
+          }
+        >
+          {filtered
+            ? 'Try other dates or another status.'
+            : 'Pay into one of the SkyDesk bank accounts, then record the deposit with its receipt: it is added to your credits once approved.'}
+        </EmptyState>
+      ) : (
+        <section aria-label="Deposits">
+          {transactions.length > 0 ? (
+            <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+              {transactions.map((transaction) => (
+                <TransactionRow
+                  key={transaction.id}
+                  transaction={transaction}
+                  onReceipt={() =>
+                    setReceipt({
+                      id: transaction.id,
+                      fileName: transaction.receipt_file_name,
+                      reference: transaction.reference_no,
+                    })
+                  }
+                />
+              ))}
+            </ul>
+          ) : (
+            <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-600 text-sm">
+              No more deposits.
+            </p>
+          )}
+          {/* One short first page is the whole list: no paging to offer. */}
+          {(page > 0 || transactions.length === TRANSACTIONS_PAGE_SIZE) && (
+            <nav aria-label="Pages" className="mt-3 flex items-center justify-between gap-3">
+              <Button variant="secondary" disabled={page === 0} onClick={() => goTo(page - 1)}>
+                <ChevronLeft aria-hidden="true" className="size-4" /> Previous
+              </Button>
+              <span className="text-slate-600 text-sm">Page {page + 1}</span>
+              <Button
+                variant="secondary"
+                // The list has no total: a full page means there may be more.
+                disabled={transactions.length < TRANSACTIONS_PAGE_SIZE}
+                onClick={() => goTo(page + 1)}
+              >
+                Next <ChevronRight aria-hidden="true" className="size-4" />
+              </Button>
+            </nav>
+          )}
+        </section>
+      )}
+      <ReceiptDialog receipt={shownReceipt} onClose={closeReceipt} />
+    </div>
+  );
+}
+
+/** One deposit: amount and status first, then where and when it was paid, its reference and receipt. */
+function TransactionRow({ transaction, onReceipt }: { transaction: Transaction; onReceipt: () => void }) {
+  return (
+    <li aria-label={`Deposit ${transaction.reference_no}`} className="p-4 sm:px-5">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0 space-y-0.5">
+          <p className="font-semibold text-lg text-slate-900 tabular-nums">
+            {formatCredits(transaction.amount, transaction.currency)}
+          </p>
+          <p className="text-slate-700 text-sm">
+            {transaction.bank.bank} · deposited {formatDayWithYear(transaction.deposit_date)}
+          </p>
+          <p className="break-all text-slate-600 text-sm">
+            Reference <span className="font-medium font-mono text-slate-900">{transaction.reference_no}</span>
+          </p>
+        </div>
+        <div className="flex items-center gap-2 sm:flex-col sm:items-end">
+          <TransactionStatusBadge status={transaction.status} />
+          <Button variant="ghost" className="min-h-9 px-2.5" onClick={onReceipt}>
+            <FileText aria-hidden="true" className="size-4" /> Receipt
+            <span className="sr-only"> of {transaction.reference_no}</span>
+          </Button>
+        </div>
+      </div>
+      {transaction.status === 'rejected' && (
+        <p className="mt-2 rounded-lg bg-rose-50 px-3 py-2 text-rose-900 text-sm ring-1 ring-rose-200">
+          <span className="font-medium">Why it was rejected:</span>{' '}
+          {transaction.rejection_reason ?? 'No reason was given.'}
+        </p>
+      )}
+      {transaction.note && (
+        <p className="mt-2 break-words text-slate-600 text-sm">
+          <span className="text-slate-500">Your note:</span> {transaction.note}
+        </p>
+      )}
+      <p className="mt-1 text-slate-500 text-xs">
+        Recorded {formatInstant(transaction.created_at)}
+        {transaction.created_by && <> by {transaction.created_by.name}</>}
+        {transaction.decided_at && (
+          <>
+            {' · '}
+            {transaction.status === 'approved' ? 'approved' : 'decided'}{' '}
+            {formatInstant(transaction.decided_at)}
+          </>
+        )}
+      </p>
+    </li>
   );
 }

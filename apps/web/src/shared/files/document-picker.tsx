@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import { FileText, RefreshCw, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, type Ref, useEffect, useId, useState } from 'react';
-import { formatFileSize } from '../../../shared/format/file-size';
-import { FieldError } from '../../../shared/ui/field';
-import { VENDOR_DOCUMENT_ACCEPT, VENDOR_DOCUMENT_RULE } from '../vendor-documents';
+import { formatFileSize } from '../format/file-size';
+import { FieldError } from '../ui/field';
+import { DOCUMENT_ACCEPT, DOCUMENT_RULE } from './document-file';
 
 /** An object URL for an image file while it is shown, revoked when it is not. */
 function useImagePreview(file: File | null): string | null {
@@ -32,7 +32,7 @@ type DocumentPickerProps = {
 };
 
 /**
- * One document of the vendor form: choose or drop a file, see it (an image as a thumbnail, a PDF
+ * One document (a vendor document, a deposit's receipt): choose or drop a file, see it (an image as a thumbnail, a PDF
  * as a card with its name and size), replace or remove it. The file input itself is visually
  * hidden but keeps the focus, the name (the title) and the description (rule and error).
  */
@@ -66,14 +66,14 @@ export function DocumentPicker({
         {title}
       </p>
       <p id={hintId} className="mt-0.5 text-slate-500 text-xs">
-        {description} {VENDOR_DOCUMENT_RULE}.
+        {description} {DOCUMENT_RULE}.
       </p>
       <input
         ref={inputRef}
         id={inputId}
         name={name}
         type="file"
-        accept={VENDOR_DOCUMENT_ACCEPT}
+        accept={DOCUMENT_ACCEPT}
         aria-labelledby={titleId}
         aria-describedby={clsx(error && errorId, hintId)}
         aria-invalid={error ? true : undefined}
