@@ -147,6 +147,8 @@ const IdParams = z.strictObject({ id: z.uuid() });
 export const STATEMENT_FORMATS = ['json', 'csv', 'pdf'] as const;
 export const STATEMENT_DEFAULT_LIMIT = 50;
 export const STATEMENT_MAX_LIMIT = 500;
+/** The most lines a PDF statement prints (about 450 pages); longer ranges export as CSV (422). */
+export const STATEMENT_PDF_MAX_LINES = 20_000;
 
 /**
  * A statement of the ledger between two days (UTC, inclusive; the whole ledger when absent):

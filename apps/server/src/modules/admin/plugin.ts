@@ -5,6 +5,7 @@ import { registerAdminCompanyRoutes } from './companies/routes.js';
 import { registerAdminCreditLimitRoutes } from './credit-limits/routes.js';
 import { registerAdminDepositRoutes } from './deposits/routes.js';
 import { registerAdminRefundRoutes } from './refunds/routes.js';
+import { registerAdminStatementRoutes } from './statement/routes.js';
 
 /**
  * The back office (API.md "Back office", DESIGN.md §5–6): the operators' side of the business,
@@ -21,6 +22,7 @@ export const adminModule = defineModule(
     registerAdminBankRoutes(context);
     registerAdminDepositRoutes(context);
     registerAdminCreditLimitRoutes(context);
+    registerAdminStatementRoutes(context);
     registerAuditRoutes(context);
   },
 );

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.js';
 import { registerPaymentRoutes } from './routes.js';
+import { registerStatementRoutes } from './statement/routes.js';
 
 /**
  * The agency's credits, ledger and deposits (API.md "Payments"). Its sweep (the owners'
@@ -10,5 +11,6 @@ export const paymentsModule = defineModule(
   (context, app) => {
     const { lowBalanceMails } = registerPaymentRoutes(context, app.flightSupplier);
     app.addHook('onListen', lowBalanceMails.start).addHook('onClose', lowBalanceMails.stop);
+    registerStatementRoutes(context);
   },
 );

@@ -1,0 +1,123 @@
+import type { LedgerKind } from '@skydesk/contract';
+import { preparedStatement } from '../../../platform/db/prepared.js';
+import type { Store } from '../../../platform/db/store.js';
+
+/**
+ * The statement's reads. Each is an index read whatever the ledger's length: a range of days is
+ * turned into a range of line numbers on (company_id, created_at, seq), and everything after that
+ * — its balances, its totals, any page or export batch — reads lines by (company_id, seq).
+ *
+ * Prepared (platform/db/prepared.ts): a page is three short reads, and on the embedded store
+ * planning them each time cost several times running them.
+ */
+
+const RANGE_LINES = preparedStatement<{
+  name: string;
+  currency: string;
+  first_seq: number | null;
+  last_seq: number | null;
+  max_seq: number | null;
+}>(
+  'statement_range_lines',
+  ['text', 'text', 'text'],
+  `select c.name, c.currency,
+          case when $2 = '' then
+                 (select seq from ledger_entries where company_id = c.id order by seq limit 1)
+               else
+                 (select seq from ledger_entries
+                   where company_id = c.id and created_at >= nullif($2, '')::timestamptz
+                   order by created_at, seq limit 1)
+          end as first_seq,
+          case when $3 = '' then
+                 (select seq from ledger_entries where company_id = c.id order by seq desc limit 1)
+               else
+                 (select seq from ledger_entries
+                   where company_id = c.id and created_at < nullif($3, '')::timestamptz
+                   order by created_at desc, seq desc limit 1)
+          end as last_seq,
+          (select seq from ledger_entries where company_id = c.id order by seq desc limit 1) as max_seq
+     from companies c
+    where c.id = $1::uuid`,
+);
+
+/**
+ * The agency (undefined for an unknown id) with the first line posted at or after `from`, the
+ * last posted before `until` (without a bound: the ledger's first line, its last), and the last
+ * line of all.
+ */
+export async function rangeLines(
+  store: Store,
+  companyId: string,
+  bounds: { from: Date | null; until: Date | null },
+) {
+  const [row] = await store.query(RANGE_LINES, [
+    companyId,
+    bounds.from?.toISOString() ?? '',
+    bounds.until?.toISOString() ?? '',
+  ]);
+  if (!row) return undefined;
+  return {
+    holder: { id: companyId, name: row.name, currency: row.currency },
+    firstSeq: row.first_seq,
+    lastSeq: row.last_seq,
+    maxSeq: row.max_seq,
+  };
+}
+
+export type StatementHolder = { id: string; name: string; currency: string };
+
+const LINES_AT = preparedStatement<{
+  seq: number;
+  balance_after_minor: number;
+  credits_after_minor: number;
+  created_at: Date;
+}>(
+  'statement_lines_at',
+  ['text', 'text[]'],
+  `select seq, balance_after_minor, credits_after_minor, created_at
+     from ledger_entries
+    where company_id = $1::uuid and seq = any($2::text[]::bigint[])`,
+);
+
+/** Lines by number, with what they carry forward (balance and credits so far) and when. */
+export function linesAt(store: Store, companyId: string, seqs: number[]) {
+  const wanted = seqs.filter((seq) => seq > 0);
+  if (wanted.length === 0) return Promise.resolve([]);
+  return store.query(LINES_AT, [companyId, wanted.map(String)]);
+}
+
+export type StatementLine = {
+  id: string;
+  seq: number;
+  kind: LedgerKind;
+  amount_minor: number;
+  balance_after_minor: number;
+  booking_id: string | null;
+  pnr: string | null;
+  ticket_numbers: string[] | null;
+  transaction_id: string | null;
+  reference_no: string | null;
+  note: string | null;
+  created_at: Date;
+};
+
+const LINES_BETWEEN = preparedStatement<StatementLine>(
+  'statement_lines_between',
+  ['text', 'text', 'text'],
+  `select e.id, e.seq, e.kind, e.amount_minor, e.balance_after_minor, e.booking_id, b.pnr,
+          (select o.ticket_numbers from orders o where o.ledger_entry_id = e.id limit 1) as ticket_numbers,
+          e.transaction_id, d.reference_no, e.note, e.created_at
+     from ledger_entries e
+     left join bookings b on b.id = e.booking_id and b.company_id = e.company_id
+     left join deposit_transactions d on d.id = e.transaction_id and d.company_id = e.company_id
+    where e.company_id = $1::uuid and e.seq between $2::bigint and $3::bigint
+    order by e.seq`,
+);
+
+/**
+ * Lines `fromSeq`…`toSeq` in order, each with its booking's PNR, the tickets of the order it paid
+ * or repaid (ticket, void, refund) and its deposit's bank reference.
+ */
+export function linesBetween(store: Store, companyId: string, fromSeq: number, toSeq: number) {
+  return store.query(LINES_BETWEEN, [companyId, String(fromSeq), String(toSeq)]);
+}
