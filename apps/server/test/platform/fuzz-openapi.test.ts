@@ -1,6 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as contract from '@skydesk/contract';
-import { type Endpoint, VENDOR_DOCUMENT_KINDS, VendorFormFields } from '@skydesk/contract';
+import {
+  type Endpoint,
+  RECEIPT_FIELD,
+  TransactionFormFields,
+  VENDOR_DOCUMENT_KINDS,
+  VendorFormFields,
+} from '@skydesk/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -78,7 +84,13 @@ const LEAKS: [string, RegExp][] = [
   ['a file path', /\/work\/|\/home\/|\/tmp\/|node_modules|file:\/\/|\.[tj]s:\d+/],
 ];
 
-const FORM_FIELDS = [...Object.keys(VendorFormFields.shape), ...VENDOR_DOCUMENT_KINDS];
+/** The names of every multipart form's parts (the vendor form, a deposit with its receipt). */
+const FORM_FIELDS = [
+  ...Object.keys(VendorFormFields.shape),
+  ...VENDOR_DOCUMENT_KINDS,
+  ...Object.keys(TransactionFormFields.shape),
+  RECEIPT_FIELD,
+];
 
 function bodyText(res: Response): string {
   const encoding = res.headers['content-encoding'];
