@@ -2,10 +2,16 @@ import { clsx } from 'clsx';
 import { LoaderCircle } from 'lucide-react';
 import type { ComponentProps } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'success' | 'danger';
 
+// Colours are variants, not classes added to `primary`: two background utilities on one element
+// are settled by their order in the stylesheet, not by the order in className.
 const variantClasses: Record<ButtonVariant, string> = {
   primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 active:bg-indigo-700',
+  /** An approval that moves money or opens access. */
+  success: 'bg-emerald-600 text-white shadow-sm hover:bg-emerald-500 active:bg-emerald-700',
+  /** A refusal or a removal. */
+  danger: 'bg-rose-600 text-white shadow-sm hover:bg-rose-500 active:bg-rose-700',
   secondary:
     'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 active:bg-slate-100',
   ghost: 'text-slate-700 hover:bg-slate-100 active:bg-slate-200',

@@ -92,10 +92,7 @@ export function AgencyDecisions({
       )}
       <div className="flex flex-wrap gap-2">
         {decisions.includes('approve') && (
-          <Button
-            onClick={() => setOpen('approve')}
-            className="bg-emerald-600 hover:bg-emerald-500 active:bg-emerald-700"
-          >
+          <Button variant="success" onClick={() => setOpen('approve')}>
             <Check aria-hidden="true" className="size-4" />
             Approve
           </Button>
@@ -130,11 +127,7 @@ export function AgencyDecisions({
           <Button variant="secondary" onClick={() => setOpen(null)}>
             Cancel
           </Button>
-          <Button
-            busy={approving}
-            onClick={confirmApproval}
-            className="bg-emerald-600 hover:bg-emerald-500 active:bg-emerald-700"
-          >
+          <Button variant="success" busy={approving} onClick={confirmApproval}>
             Approve agency
           </Button>
         </div>

@@ -58,6 +58,7 @@ export function AgencyPage() {
   if (!details) return <ListSkeleton label="Loading the agency" rows={4} />;
 
   const { company } = details;
+  const underReview = company.verification_status === 'pending_review';
   return (
     <div className="mx-auto w-full max-w-6xl space-y-5">
       <Link
@@ -71,13 +72,23 @@ export function AgencyPage() {
 
       {/* Phones: the decision first, under the summary; wider: the documents beside the decisions. */}
       <div className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <div className="contents lg:block lg:min-w-0 lg:space-y-5">
-          <VendorForm details={details} className="order-2 lg:order-none" />
-          <UsersCard users={details.users} className="order-5 lg:order-none" />
+        <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-5">
+          {/* Under review, the documents come first; otherwise the money does. */}
+          {underReview ? (
+            <>
+              <VendorForm details={details} className="order-2" />
+              <CreditsPanel companyId={company.id} companyName={company.name} className="order-3" />
+            </>
+          ) : (
+            <>
+              <CreditsPanel companyId={company.id} companyName={company.name} className="order-2" />
+              <VendorForm details={details} className="order-3" />
+            </>
+          )}
+          <UsersCard users={details.users} className="order-5" />
         </div>
         <div className="contents lg:block lg:min-w-0 lg:space-y-5">
           <AgencyDecisions details={details} className="order-1 lg:order-none" />
-          <CreditsPanel companyId={company.id} companyName={company.name} className="order-3 lg:order-none" />
           <Card title="Manual adjustment" className="order-4 lg:order-none">
             <AdjustmentForm key={company.balance} company={company} />
           </Card>
@@ -116,7 +127,7 @@ function AgencySummary({ details }: { details: AdminCompanyDetails }) {
             </span>
           </p>
         </div>
-        <dl className="grid grid-cols-3 gap-2 text-center sm:gap-3">
+        <dl className="grid w-full grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1fr)] gap-2 text-center sm:w-auto sm:grid-cols-3 sm:gap-3">
           <Stat icon={<Wallet aria-hidden="true" className="size-4" />} label="Balance">
             {formatMoney({ Amount: company.balance, CurrencyCode: company.currency })}
           </Stat>
@@ -152,12 +163,14 @@ function AgencySummary({ details }: { details: AdminCompanyDetails }) {
 
 function Stat({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="min-w-0 rounded-xl bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
+    <div className="min-w-0 rounded-xl bg-slate-50 px-2 py-2 ring-1 ring-slate-200 sm:px-3">
       <dt className="flex items-center justify-center gap-1 text-slate-500 text-xs">
         {icon}
         {label}
       </dt>
-      <dd className="font-semibold text-slate-900 tabular-nums">{children}</dd>
+      <dd className="whitespace-nowrap font-semibold text-slate-900 text-sm tabular-nums sm:text-base">
+        {children}
+      </dd>
     </div>
   );
 }

@@ -94,7 +94,7 @@ export function CreditLimitDialog({
       open={open}
       onOpenChange={close}
       title="Set credit limit"
-      description={`How far below zero ${companyName}'s balance may go. Available to spend is the balance plus this limit.`}
+      description={`How far below zero the balance of ${companyName} may go. Available to spend is the balance plus this limit.`}
     >
       <form noValidate onSubmit={submit} className="space-y-4" aria-label="Set credit limit">
         <TextField

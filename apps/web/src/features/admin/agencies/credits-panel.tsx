@@ -51,16 +51,18 @@ export function CreditsPanel({ companyId, companyName, className }: CreditsPanel
       ) : (
         <>
           <Figures credits={credits} />
-          <PendingDeposits
-            companyId={companyId}
-            amount={credits.pending_deposits}
-            currency={credits.currency}
-            count={pending?.total}
-          />
-          <Button variant="secondary" className="mt-4 w-full" onClick={() => setSettingLimit(true)}>
-            <Gauge aria-hidden="true" className="size-4" />
-            Set credit limit
-          </Button>
+          <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-stretch">
+            <PendingDeposits
+              companyId={companyId}
+              amount={credits.pending_deposits}
+              currency={credits.currency}
+              count={pending?.total}
+            />
+            <Button variant="secondary" className="shrink-0" onClick={() => setSettingLimit(true)}>
+              <Gauge aria-hidden="true" className="size-4" />
+              Set credit limit
+            </Button>
+          </div>
           <LimitHistory history={credits.history} currency={credits.currency} />
           <CreditLimitDialog
             open={settingLimit}
@@ -75,6 +77,7 @@ export function CreditsPanel({ companyId, companyName, className }: CreditsPanel
   );
 }
 
+/** One named figure: label and hint beside the amount on phones, above and below it when wider. */
 function Figure({
   label,
   hint,
@@ -87,21 +90,29 @@ function Figure({
   children: ReactNode;
 }) {
   return (
-    <div className={clsx('flex items-baseline justify-between gap-3 px-3 py-2', strong && 'bg-indigo-50/60')}>
-      <dt className="min-w-0">
-        <span className={clsx('block text-sm', strong ? 'font-semibold text-indigo-950' : 'text-slate-700')}>
-          {label}
-        </span>
-        <span className="block text-slate-500 text-xs">{hint}</span>
+    <div
+      className={clsx(
+        'grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-3 py-2 sm:grid-cols-1 sm:py-3',
+        strong && 'bg-indigo-50/60',
+      )}
+    >
+      <dt
+        className={clsx(
+          'col-start-1 row-start-1 text-sm',
+          strong ? 'font-semibold text-indigo-950' : 'text-slate-700',
+        )}
+      >
+        {label}
       </dt>
       <dd
         className={clsx(
-          'shrink-0 text-right tabular-nums',
-          strong ? 'font-semibold text-indigo-950 text-lg' : 'font-medium text-slate-900',
+          'col-start-2 row-span-2 row-start-1 self-center text-right tabular-nums sm:col-start-1 sm:row-span-1 sm:row-start-2 sm:text-left',
+          strong ? 'font-semibold text-indigo-950 text-lg' : 'font-medium text-lg text-slate-900',
         )}
       >
         {children}
       </dd>
+      <dd className="col-start-1 row-start-2 text-slate-500 text-xs sm:row-start-3">{hint}</dd>
     </div>
   );
 }
@@ -109,7 +120,7 @@ function Figure({
 function Figures({ credits }: { credits: AdminCredits }) {
   const money = (amount: number) => formatMoney({ Amount: amount, CurrencyCode: credits.currency });
   return (
-    <dl className="divide-y divide-slate-100 overflow-hidden rounded-xl ring-1 ring-slate-200">
+    <dl className="grid divide-y divide-slate-100 overflow-hidden rounded-xl ring-1 ring-slate-200 sm:grid-cols-3 sm:divide-x sm:divide-y-0">
       <Figure label="Balance" hint="The ledger's sum">
         <span className={clsx(credits.balance < 0 && 'text-rose-700')}>{money(credits.balance)}</span>
       </Figure>
@@ -136,7 +147,7 @@ function PendingDeposits({
 }) {
   const waiting = count ?? (amount > 0 ? undefined : 0);
   return (
-    <div className="mt-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl bg-slate-50 px-3 py-2 text-sm ring-1 ring-slate-200">
+    <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl bg-slate-50 px-3 py-2 text-sm ring-1 ring-slate-200">
       <span className="flex items-center gap-2 text-slate-700">
         <Banknote aria-hidden="true" className="size-4 text-slate-400" />
         <span>

@@ -150,11 +150,7 @@ function RetireDialog({ bank, onClose }: { bank: AdminBank | null; onClose: () =
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button
-          busy={isLoading}
-          onClick={confirm}
-          className="bg-rose-600 hover:bg-rose-500 active:bg-rose-700"
-        >
+        <Button variant="danger" busy={isLoading} onClick={confirm}>
           Retire account
         </Button>
       </div>

@@ -56,11 +56,7 @@ export function ReasonDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            busy={isSubmitting}
-            className={danger ? 'bg-rose-600 hover:bg-rose-500 active:bg-rose-700' : undefined}
-          >
+          <Button type="submit" busy={isSubmitting} variant={danger ? 'danger' : 'primary'}>
             {submitLabel}
           </Button>
         </div>

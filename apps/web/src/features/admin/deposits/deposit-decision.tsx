@@ -70,11 +70,8 @@ export function DepositDecision({ deposit, onDecidedElsewhere }: DepositDecision
         Check the receipt against the amount, the reference and the day. Approving credits{' '}
         {money(deposit.amount)} to {deposit.company.name} at once; either way the agency is notified.
       </p>
-      <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
-        <Button
-          onClick={() => setOpen('approve')}
-          className="flex-1 bg-emerald-600 hover:bg-emerald-500 active:bg-emerald-700"
-        >
+      <div className="flex flex-col gap-2 sm:flex-row lg:flex-col">
+        <Button onClick={() => setOpen('approve')} variant="success" className="flex-1">
           <Check aria-hidden="true" className="size-4" />
           Approve deposit
         </Button>
@@ -99,11 +96,7 @@ export function DepositDecision({ deposit, onDecidedElsewhere }: DepositDecision
           <Button variant="secondary" onClick={() => setOpen(null)}>
             Cancel
           </Button>
-          <Button
-            busy={approving}
-            onClick={confirmApproval}
-            className="bg-emerald-600 hover:bg-emerald-500 active:bg-emerald-700"
-          >
+          <Button busy={approving} onClick={confirmApproval} variant="success">
             Approve {money(deposit.amount)}
           </Button>
         </div>

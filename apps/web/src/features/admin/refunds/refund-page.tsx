@@ -270,11 +270,7 @@ function RefundDecision({ refund }: { refund: AdminRefund }) {
             hint="Shown to the agency with the refund."
           />
         )}
-        <Button
-          type="submit"
-          busy={isSubmitting}
-          className="w-full bg-emerald-600 hover:bg-emerald-500 active:bg-emerald-700"
-        >
+        <Button type="submit" busy={isSubmitting} variant="success" className="w-full">
           <Check aria-hidden="true" className="size-4" />
           Approve refund
         </Button>
