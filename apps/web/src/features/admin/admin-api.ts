@@ -50,6 +50,7 @@ export const adminApi = api.injectEndpoints({
               'AdminAudit',
               'Credits',
               'Orders',
+              'Statement',
             ]
           : [],
     }),
@@ -70,6 +71,7 @@ export const adminApi = api.injectEndpoints({
               'Bookings',
               'Orders',
               'Credits',
+              'Statement',
             ]
           : [],
     }),

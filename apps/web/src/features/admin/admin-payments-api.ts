@@ -5,7 +5,7 @@ import { contractFile, contractMutation, contractQuery } from '../../shared/http
 /**
  * What a decided deposit makes stale: the desk (its lists, the deposit, every pending count), the
  * agency's credits panel and statement, its page and the agency queue (balance), the audit log —
- * and the balance and orders an agency screen in the same browser may show.
+ * and the balance, orders, deposits and statement an agency screen in the same browser may show.
  */
 const depositDecided = (deposit: AdminDeposit | undefined) =>
   deposit
@@ -17,6 +17,8 @@ const depositDecided = (deposit: AdminDeposit | undefined) =>
         'AdminAudit' as const,
         'Credits' as const,
         'Orders' as const,
+        'Transactions' as const,
+        'Statement' as const,
       ]
     : [];
 
