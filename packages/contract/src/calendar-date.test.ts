@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALENDAR_DATE_MESSAGES, CalendarDate, isCalendarDate } from './calendar-date.js';
+import { CALENDAR_DATE_MESSAGES, CalendarDate, isCalendarDate, latestDayBegun } from './calendar-date.js';
 
 const messagesOf = (schema: ReturnType<typeof CalendarDate>, value: unknown) => {
   const parsed = schema.safeParse(value);
@@ -42,5 +42,13 @@ describe('calendar dates', () => {
     const birthday = CalendarDate({ from: '1900-01-01', outOfRange: 'From 1900 on' });
     expect(birthday.parse('1900-01-01')).toBe('1900-01-01');
     expect(messagesOf(birthday, '1899-12-31')).toEqual(['From 1900 on']);
+  });
+});
+
+describe('latestDayBegun', () => {
+  it('is the UTC+14 day: already tomorrow from 10:00Z, never the day after', () => {
+    expect(latestDayBegun(new Date('2026-11-22T09:59:59Z'))).toBe('2026-11-22');
+    expect(latestDayBegun(new Date('2026-11-22T10:00:00Z'))).toBe('2026-11-23');
+    expect(latestDayBegun(new Date('2026-11-22T23:59:59Z'))).toBe('2026-11-23');
   });
 });

@@ -50,3 +50,14 @@ export function CalendarDate({
       message: outOfRange ?? `Enter a date from ${from} to ${to}`,
     });
 }
+
+/** UTC+14 (the Line Islands): where each day begins first. */
+const EASTERNMOST_OFFSET_MS = 14 * 3_600_000;
+
+/**
+ * The latest calendar day that has begun somewhere on Earth at `now`: a date "not in the future"
+ * (a deposit's day) may be up to it, so an agency east of UTC can use its own today before UTC
+ * midnight, and no day still to come everywhere passes.
+ */
+export const latestDayBegun = (now: Date): string =>
+  new Date(now.getTime() + EASTERNMOST_OFFSET_MS).toISOString().slice(0, 10);

@@ -169,10 +169,13 @@ describe.each(storeKinds())('deposits on %s', (kind) => {
       expect(credits).toMatchObject({ balance: 0, pending_deposits: 1250.5 });
     });
 
-    it('takes a deposit made today (by the UTC day) and refuses one dated tomorrow', async () => {
-      const tomorrow = await create(agent, fields({ deposit_date: '2026-11-23' }));
+    it('takes a deposit dated a day already begun somewhere (UTC+14) and refuses one still to come', async () => {
+      // 12:00Z on the 22nd is 02:00 on the 23rd in Kiribati, and nowhere yet the 24th.
+      const tomorrow = await create(agent, fields({ deposit_date: '2026-11-24' }));
       expect(tomorrow.statusCode).toBe(422);
       expect(tomorrow.json().data.errors).toEqual({ deposit_date: [DEPOSIT_MESSAGES.futureDate] });
+      const eastOfUtc = await create(agent, fields({ deposit_date: '2026-11-23' }));
+      expect(eastOfUtc.statusCode, eastOfUtc.body).toBe(201);
       const lastWeek = await create(agent, fields({ deposit_date: '2026-11-15' }));
       expect(lastWeek.statusCode, lastWeek.body).toBe(201);
     });

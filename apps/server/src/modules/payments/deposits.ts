@@ -4,6 +4,7 @@ import {
   type Bank,
   buildPath,
   EMPTY_RESULT,
+  latestDayBegun,
   minorToAmount,
   paymentEndpoints,
   RECEIPT_FIELD,
@@ -95,10 +96,9 @@ export function createDepositService(deps: {
   /** The rules the form's schema cannot check: a real, live bank and a day not yet to come. */
   async function checkDeposit(fields: z.output<typeof TransactionFormFields>) {
     const errors = emptyFieldErrors();
-    // "Not in the future" by the server's clock, in UTC days: an agency a few hours ahead of UTC
-    // may have to wait for UTC midnight to record a deposit of its own today.
-    const today = clock.now().toISOString().slice(0, 10);
-    if (fields.deposit_date > today) addFieldError(errors, 'deposit_date', DEPOSIT_MESSAGES.futureDate);
+    if (fields.deposit_date > latestDayBegun(clock.now())) {
+      addFieldError(errors, 'deposit_date', DEPOSIT_MESSAGES.futureDate);
+    }
     const bank = await repo.findBank(db, fields.bank_id);
     if (!bank || bank.retired_at !== null) addFieldError(errors, 'bank_id', DEPOSIT_MESSAGES.noSuchBank);
     if (hasFieldErrors(errors))
