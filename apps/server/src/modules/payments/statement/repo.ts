@@ -66,24 +66,36 @@ export async function rangeLines(
 
 export type StatementHolder = { id: string; name: string; currency: string };
 
-const LINES_AT = preparedStatement<{
+const RANGE_ENDS = preparedStatement<{
+  edge: 'before' | 'first' | 'last';
   seq: number;
   balance_after_minor: number;
   credits_after_minor: number;
   created_at: Date;
 }>(
-  'statement_lines_at',
-  ['text', 'text[]'],
-  `select seq, balance_after_minor, credits_after_minor, created_at
-     from ledger_entries
-    where company_id = $1::uuid and seq = any($2::text[]::bigint[])`,
+  'statement_range_ends',
+  ['text', 'text', 'text'],
+  // Each end an ordered read of (company_id, seq) with a limit, the one plan a planner working
+  // from stale statistics still gets right (PGlite has no autovacuum): looking the numbers up
+  // with seq = any(…) was once planned as a scan of the company's every line.
+  `(select 'before' as edge, seq, balance_after_minor, credits_after_minor, created_at
+      from ledger_entries where company_id = $1::uuid and seq < $2::bigint order by seq desc limit 1)
+   union all
+   (select 'first', seq, balance_after_minor, credits_after_minor, created_at
+      from ledger_entries where company_id = $1::uuid and seq >= $2::bigint order by seq limit 1)
+   union all
+   (select 'last', seq, balance_after_minor, credits_after_minor, created_at
+      from ledger_entries where company_id = $1::uuid and seq <= $3::bigint order by seq desc limit 1)`,
 );
 
-/** Lines by number, with what they carry forward (balance and credits so far) and when. */
-export function linesAt(store: Store, companyId: string, seqs: number[]) {
-  const wanted = seqs.filter((seq) => seq > 0);
-  if (wanted.length === 0) return Promise.resolve([]);
-  return store.query(LINES_AT, [companyId, wanted.map(String)]);
+/**
+ * The lines at a range's ends, with what they carry forward (balance and credits so far) and
+ * when: the one before `firstSeq`, `firstSeq` itself and `lastSeq` (each absent when there is none).
+ */
+export async function rangeEnds(store: Store, companyId: string, firstSeq: number, lastSeq: number) {
+  const rows = await store.query(RANGE_ENDS, [companyId, String(firstSeq), String(lastSeq)]);
+  const end = (edge: 'before' | 'first' | 'last') => rows.find((row) => row.edge === edge);
+  return { before: end('before'), first: end('first'), last: end('last') };
 }
 
 export type StatementLine = {
@@ -108,8 +120,8 @@ const LINES_BETWEEN = preparedStatement<StatementLine>(
           (select o.ticket_numbers from orders o where o.ledger_entry_id = e.id limit 1) as ticket_numbers,
           e.transaction_id, d.reference_no, e.note, e.created_at
      from ledger_entries e
-     left join bookings b on b.id = e.booking_id and b.company_id = e.company_id
-     left join deposit_transactions d on d.id = e.transaction_id and d.company_id = e.company_id
+     left join bookings b on b.id = e.booking_id
+     left join deposit_transactions d on d.id = e.transaction_id
     where e.company_id = $1::uuid and e.seq between $2::bigint and $3::bigint
     order by e.seq`,
 );

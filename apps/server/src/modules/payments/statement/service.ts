@@ -7,7 +7,7 @@ import {
 } from '@skydesk/contract';
 import type { Clock } from '../../../platform/clock.js';
 import type { Store } from '../../../platform/db/store.js';
-import { linesAt, linesBetween, rangeLines, type StatementHolder, type StatementLine } from './repo.js';
+import { linesBetween, rangeEnds, rangeLines, type StatementHolder, type StatementLine } from './repo.js';
 
 /**
  * The ledger statement (issue 12): an agency's lines between two UTC days, inclusive, with the
@@ -83,16 +83,17 @@ export function createStatementService(deps: { store: Store; clock: Clock }) {
       // No line from the start on: the range is empty, after the last line.
       const firstSeq = bounds.firstSeq ?? (bounds.maxSeq ?? 0) + 1;
       const lastSeq = Math.max(bounds.lastSeq ?? 0, firstSeq - 1);
-      const edges = await linesAt(store, companyId, [firstSeq - 1, firstSeq, lastSeq]);
-      const at = (seq: number) => {
+      const total = lastSeq - firstSeq + 1;
+      const ends = await rangeEnds(store, companyId, firstSeq, lastSeq);
+      // Line numbers have no gaps: the ends are exactly the lines asked for, or the ledger is broken.
+      const exact = <T extends { seq: number }>(line: T | undefined, seq: number) => {
         if (seq === 0) return undefined;
-        const line = edges.find((edge) => edge.seq === seq);
-        if (!line) throw new Error(`Ledger line ${seq} of company ${companyId} is missing`);
+        if (line?.seq !== seq) throw new Error(`Ledger line ${seq} of company ${companyId} is missing`);
         return line;
       };
-      const before = at(firstSeq - 1);
-      const last = at(lastSeq);
-      const total = lastSeq - firstSeq + 1;
+      const before = exact(ends.before, firstSeq - 1);
+      const last = exact(ends.last, lastSeq);
+      const first = total > 0 ? exact(ends.first, firstSeq) : undefined;
       const openingMinor = before?.balance_after_minor ?? 0;
       const closingMinor = last?.balance_after_minor ?? 0;
       const creditsMinor = (last?.credits_after_minor ?? 0) - (before?.credits_after_minor ?? 0);
@@ -101,7 +102,7 @@ export function createStatementService(deps: { store: Store; clock: Clock }) {
       const [, toDay] = [last && total > 0 ? dayOf(last.created_at) : today, today].sort();
       return {
         holder,
-        from: period.fromDate ?? (total > 0 ? dayOf(at(firstSeq)!.created_at) : (period.toDate ?? today)),
+        from: period.fromDate ?? (first ? dayOf(first.created_at) : (period.toDate ?? today)),
         to: period.toDate ?? toDay ?? today,
         firstSeq,
         lastSeq,
