@@ -42,14 +42,18 @@ export function CreditsFigures({
     <div className={clsx('min-w-0', className)}>
       <dl
         aria-label="Credit figures"
-        className={clsx(layout === 'tiles' ? 'grid gap-3 sm:grid-cols-3' : 'flex flex-wrap gap-x-6 gap-y-2')}
+        className={clsx(
+          layout === 'tiles' ? 'grid grid-cols-2 gap-3 sm:grid-cols-3' : 'flex flex-wrap gap-x-6 gap-y-2',
+        )}
       >
         {figures.map((figure) => (
           <div
             key={figure.label}
             className={clsx(
               'min-w-0',
-              layout === 'tiles' && 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm',
+              layout === 'tiles' && 'rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4',
+              // On a phone the figure that is spent from takes the row; the two it sums share one.
+              layout === 'tiles' && figure.strong && 'col-span-2 sm:col-span-1',
             )}
           >
             <dt className="font-medium text-slate-600 text-xs uppercase tracking-wide" title={figure.hint}>
@@ -57,7 +61,7 @@ export function CreditsFigures({
             </dt>
             <dd
               className={clsx(
-                'tabular-nums',
+                'break-words tabular-nums',
                 figure.strong
                   ? 'font-semibold text-slate-900 text-xl'
                   : 'font-medium text-base text-slate-800',

@@ -89,10 +89,11 @@ function LineRow({
     <tr className={rowClasses}>
       <td className="col-start-1 row-start-1 block text-slate-600 sm:table-cell sm:whitespace-nowrap">
         <time dateTime={entry.created_at}>{formatInstant(entry.created_at)}</time>
-        <span className="ml-1 text-slate-400 text-xs sm:ml-0 sm:block">line {entry.line}</span>
+        <span className="hidden text-slate-400 text-xs sm:block">line {entry.line}</span>
       </td>
       <td className="col-start-1 row-start-2 block font-medium text-slate-900 sm:table-cell">
         {LEDGER_KIND_LABELS[entry.kind]}
+        <span className="font-normal text-slate-400 text-xs sm:hidden"> · line {entry.line}</span>
       </td>
       <td className="col-span-2 col-start-1 row-start-3 block min-w-0 text-slate-700 sm:table-cell">
         <LineDetails entry={entry} bookingHref={bookingHref} depositHref={depositHref} />

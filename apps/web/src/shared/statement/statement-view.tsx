@@ -57,7 +57,10 @@ export function StatementView({
       <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 lg:flex-row lg:items-end lg:justify-between">
         <StatementRangePicker range={range} onChange={onRangeChange} />
         {exports && (exports.csv || exports.pdf) && (
-          <fieldset className="flex min-w-0 flex-wrap gap-2" aria-label="Download the statement">
+          <fieldset
+            className="grid min-w-0 grid-cols-2 gap-2 sm:flex sm:flex-wrap"
+            aria-label="Download the statement"
+          >
             {exports.csv && <ExportControl format="CSV" icon={FileSpreadsheet} action={exports.csv} />}
             {exports.pdf && <ExportControl format="PDF" icon={FileText} action={exports.pdf} />}
           </fieldset>
@@ -169,7 +172,12 @@ function StatementSummary({ statement, range }: { statement: Statement; range: S
             className="rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
           >
             <dt className="font-medium text-slate-600 text-xs uppercase tracking-wide">{figure.label}</dt>
-            <dd className={clsx('mt-1 font-semibold text-lg tabular-nums sm:text-xl', figure.tone)}>
+            <dd
+              className={clsx(
+                'mt-1 break-words font-semibold text-base tabular-nums sm:text-xl',
+                figure.tone,
+              )}
+            >
               {figure.value}
             </dd>
             <dd className="text-slate-500 text-xs">{figure.hint}</dd>
@@ -191,17 +199,27 @@ function ExportControl({
 }) {
   const label = (
     <>
-      <Icon aria-hidden="true" className="size-4" /> Download {format}
+      <Icon aria-hidden="true" className="size-4" />
+      <span>
+        {/* A phone's narrow row keeps the format; the accessible name says it all. */}
+        <span className="hidden sm:inline">Download </span>
+        {format}
+      </span>
     </>
   );
   if ('href' in action)
     return (
-      <a href={action.href} download className={buttonClasses('secondary')}>
+      <a href={action.href} download aria-label={`Download ${format}`} className={buttonClasses('secondary')}>
         {label}
       </a>
     );
   return (
-    <Button variant="secondary" busy={action.busy} onClick={action.onDownload}>
+    <Button
+      variant="secondary"
+      busy={action.busy}
+      onClick={action.onDownload}
+      aria-label={`Download ${format}`}
+    >
       {label}
     </Button>
   );

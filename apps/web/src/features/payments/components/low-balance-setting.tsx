@@ -64,17 +64,24 @@ export function LowBalanceSetting({ credits, canChange }: LowBalanceSettingProps
 
   return (
     <Card title="Low-balance alert" aside={<BellRing aria-hidden="true" className="size-5 text-slate-400" />}>
-      <p className="text-slate-700 text-sm">
-        Your owner is notified and e-mailed when available credits fall under{' '}
-        <strong className="tabular-nums">{threshold}</strong>{' '}
-        {credits.low_balance_threshold_custom ? (
-          <span className="text-slate-500">(your own threshold).</span>
-        ) : (
-          <span className="text-slate-500">(the default: 10 % of your last deposit).</span>
-        )}
-      </p>
+      {!credits.low_balance_threshold_custom && credits.low_balance_threshold === 0 ? (
+        <p className="text-slate-700 text-sm">
+          No alert yet: by default your owner is notified and e-mailed when available credits fall under 10 %
+          of your last approved deposit, and none has been approved.
+        </p>
+      ) : (
+        <p className="text-slate-700 text-sm">
+          Your owner is notified and e-mailed when available credits fall under{' '}
+          <strong className="tabular-nums">{threshold}</strong>{' '}
+          {credits.low_balance_threshold_custom ? (
+            <span className="text-slate-500">(your own threshold).</span>
+          ) : (
+            <span className="text-slate-500">(the default: 10 % of your last deposit).</span>
+          )}
+        </p>
+      )}
       {canChange && (
-        <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <form noValidate onSubmit={submit} className="mt-3 flex flex-wrap items-start gap-x-3 gap-y-2">
           <TextField
             label={`Alert me under (${credits.currency})`}
             inputMode="decimal"
@@ -83,9 +90,9 @@ export function LowBalanceSetting({ credits, canChange }: LowBalanceSettingProps
             value={draft}
             error={error ?? undefined}
             onChange={(event) => setDraft(event.target.value)}
-            className="sm:w-56"
+            className="min-w-40 flex-1 sm:max-w-56 xl:max-w-none"
           />
-          <div className="flex flex-wrap gap-2 sm:pt-6.5">
+          <div className="flex flex-wrap gap-2 pt-6.5">
             <Button type="submit" variant="secondary" busy={saving}>
               Save
             </Button>

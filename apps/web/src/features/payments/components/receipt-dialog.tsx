@@ -21,7 +21,7 @@ export function ReceiptDialog({ receipt, onClose }: { receipt: ReceiptToShow | n
     <Dialog.Root open={receipt !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[1px]" />
-        <Dialog.Content className="dialog-content fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[820px] max-w-[calc(100vw-1rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-slate-200 bg-white shadow-2xl">
+        <Dialog.Content className="dialog-content fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[820px] overflow-hidden max-w-[calc(100vw-1rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-slate-200 bg-white shadow-2xl">
           <div className="flex items-start justify-between gap-4 border-slate-200 border-b px-4 py-3 sm:px-5">
             <div className="min-w-0">
               <Dialog.Title className="font-semibold text-slate-900">

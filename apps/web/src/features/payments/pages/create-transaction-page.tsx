@@ -129,7 +129,7 @@ function DepositForm({ banks }: { banks: Bank[] }) {
       onSubmit={submit}
       className="mx-auto grid w-full max-w-5xl items-start gap-5 lg:grid-cols-[1fr_20rem]"
     >
-      <Card title="Deposit details" className="order-2 lg:order-1">
+      <Card title="Deposit details">
         <div className="grid gap-x-4 gap-y-5 sm:grid-cols-2">
           <SelectField
             label="Bank you paid into"
@@ -144,6 +144,12 @@ function DepositForm({ banks }: { banks: Bank[] }) {
               </option>
             ))}
           </SelectField>
+          {bank && (
+            // Under the select on a phone: where to pay, before the rest of the form.
+            <div className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:col-span-2 lg:hidden">
+              <BankDetails bank={bank} />
+            </div>
+          )}
           <Field label="Amount deposited" error={errors.amount?.message}>
             {(control) => (
               <input
@@ -204,7 +210,11 @@ function DepositForm({ banks }: { banks: Bank[] }) {
             />
           </div>
         </div>
-        <div className="mt-6 flex flex-col-reverse gap-3 border-slate-100 border-t pt-5 sm:flex-row sm:items-center sm:justify-between">
+        <p className="mt-5 text-slate-500 text-xs leading-relaxed">
+          The deposit is added to your credits once SkyDesk has checked it against the bank. Until then it
+          shows as awaiting approval.
+        </p>
+        <div className="mt-4 flex flex-col-reverse gap-3 border-slate-100 border-t pt-5 sm:flex-row sm:items-center sm:justify-between">
           <Link to={paths.dashboard.transactions} className={buttonClasses('ghost')}>
             <ArrowLeft aria-hidden="true" className="size-4" /> Back to transactions
           </Link>
@@ -215,27 +225,30 @@ function DepositForm({ banks }: { banks: Bank[] }) {
         </div>
       </Card>
 
-      <aside aria-label="Where to pay" className="order-1 space-y-3 lg:sticky lg:top-4 lg:order-2">
+      <aside aria-label="Where to pay" className="hidden lg:sticky lg:top-4 lg:block">
         <Card title="Pay into">
           {bank ? (
-            <dl className="space-y-2 text-sm">
-              <BankDetail label="Bank" value={bank.bank} />
-              <BankDetail label="Account title" value={bank.account_title} />
-              <BankDetail label="Account number" value={bank.account_number} mono />
-              <BankDetail label="IBAN" value={bank.iban ?? 'None'} mono={Boolean(bank.iban)} />
-            </dl>
+            <BankDetails bank={bank} />
           ) : (
             <p className="text-slate-600 text-sm">
               Choose the bank you paid into to see its account title, number and IBAN.
             </p>
           )}
         </Card>
-        <p className="px-1 text-slate-500 text-xs leading-relaxed">
-          The deposit is added to your credits once SkyDesk has checked it against the bank. Until then it
-          shows as awaiting approval.
-        </p>
       </aside>
     </form>
+  );
+}
+
+/** The account the agent pays into: its title, number and IBAN. */
+function BankDetails({ bank }: { bank: Bank }) {
+  return (
+    <dl className="grid gap-2 text-sm sm:grid-cols-2 lg:grid-cols-1">
+      <BankDetail label="Bank" value={bank.bank} />
+      <BankDetail label="Account title" value={bank.account_title} />
+      <BankDetail label="Account number" value={bank.account_number} mono />
+      <BankDetail label="IBAN" value={bank.iban ?? 'None'} mono={Boolean(bank.iban)} />
+    </dl>
   );
 }
 

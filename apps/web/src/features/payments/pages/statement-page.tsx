@@ -85,7 +85,12 @@ function Statement({ canChangeAlert }: { canChangeAlert: boolean }) {
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-5">
-      {credits && <CreditsFigures credits={credits} layout="tiles" showStatementLink={false} />}
+      {credits && (
+        <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
+          <CreditsFigures credits={credits} layout="tiles" showStatementLink={false} />
+          <LowBalanceSetting credits={credits} canChange={canChangeAlert} />
+        </div>
+      )}
       <StatementView
         statement={statement}
         loading={isFetching}
@@ -102,7 +107,6 @@ function Statement({ canChangeAlert }: { canChangeAlert: boolean }) {
           pdf: { onDownload: () => void download('pdf'), busy: exporting === 'pdf' },
         }}
       />
-      {credits && <LowBalanceSetting credits={credits} canChange={canChangeAlert} />}
     </div>
   );
 }

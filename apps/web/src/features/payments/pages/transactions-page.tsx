@@ -149,10 +149,11 @@ function Transactions({ canCreate }: { canCreate: boolean }) {
         <form
           onSubmit={apply}
           noValidate
-          className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 sm:p-5 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start"
+          className="grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 sm:p-5 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start"
         >
           <SelectField
             label="Status"
+            className="col-span-2 sm:col-span-1"
             value={draft.status}
             onChange={(event) => setDraft({ ...draft, status: event.target.value })}
           >
@@ -178,7 +179,7 @@ function Transactions({ canCreate }: { canCreate: boolean }) {
             error={rangeError ?? undefined}
             onChange={(event) => setDraft({ ...draft, to: event.target.value })}
           />
-          <div className="flex gap-2 sm:col-span-3 lg:col-span-1 lg:pt-6.5">
+          <div className="col-span-2 flex gap-2 sm:col-span-3 lg:col-span-1 lg:pt-6.5">
             <Button type="submit" className="flex-1 lg:flex-none">
               <Search aria-hidden="true" className="size-4" /> Apply
             </Button>
