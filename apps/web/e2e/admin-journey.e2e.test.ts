@@ -245,7 +245,7 @@ describe('the operator back office in Chromium', () => {
     await adult.getByLabel('Passport expiry').fill('2032-05-01');
     await agent.getByRole('button', { name: /Continue to price summary/ }).click();
     await agent.waitForURL('**/dashboard/price-summary');
-    await agent.getByRole('region', { name: 'Your balance' }).getByText(money(CREDIT)).waitFor();
+    await agent.getByRole('region', { name: 'Your credits' }).getByText(money(CREDIT)).first().waitFor();
     await agent.getByRole('button', { name: /Continue to confirm/ }).click();
     await agent.getByRole('button', { name: 'Confirm booking' }).click();
     await agent.waitForURL('**/dashboard/booking-details?id=*');
@@ -298,7 +298,7 @@ describe('the operator back office in Chromium', () => {
     // The agency: its balance and order history show the lowered refund.
     await agent.goto('/dashboard/order-history');
     const balance = Math.round((CREDIT - ticketTotal + refunded) * 100) / 100;
-    await agent.getByRole('region', { name: 'Totals' }).getByText(money(balance)).waitFor();
+    await agent.getByRole('region', { name: 'Totals' }).getByText(money(balance)).first().waitFor();
     const refundRow = agent
       .getByRole('row')
       .filter({ hasText: 'Refund' })

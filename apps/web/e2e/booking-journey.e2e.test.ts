@@ -98,8 +98,9 @@ describe('booking, ticketing and after-sales in Chromium', () => {
     // The price summary weighs the total against the agency's balance.
     await page.getByRole('button', { name: /Continue to price summary/ }).click();
     await page.waitForURL('**/dashboard/price-summary');
-    const balance = page.getByRole('region', { name: 'Your balance' });
-    await balance.getByText(usd(OPENING_BALANCE)).waitFor();
+    // Available, balance and credit limit, each named (issue 12): no credit limit, so available = balance.
+    const balance = page.getByRole('region', { name: 'Your credits' });
+    await balance.getByText(usd(OPENING_BALANCE)).first().waitFor();
     await balance.getByText(/^Covers the /).waitFor();
     await page.getByRole('button', { name: /Continue to confirm/ }).click();
     await page.waitForURL('**/dashboard/confirm-booking');
@@ -164,8 +165,9 @@ describe('booking, ticketing and after-sales in Chromium', () => {
     await page.getByRole('button', { name: /Continue to price summary/ }).click();
     await page.waitForURL('**/dashboard/price-summary');
     await page
-      .getByRole('region', { name: 'Your balance' })
+      .getByRole('region', { name: 'Your credits' })
       .getByText(usd(OPENING_BALANCE - ticketed.total))
+      .first()
       .waitFor();
     await page.getByRole('button', { name: /Continue to confirm/ }).click();
     await page.waitForURL('**/dashboard/confirm-booking');
@@ -289,7 +291,8 @@ describe('booking, ticketing and after-sales in Chromium', () => {
 
     await page.goto('/dashboard/order-history');
     const totals = page.getByRole('region', { name: 'Totals' });
-    await totals.getByText(usd(OPENING_BALANCE)).waitFor();
+    // Available now, with the balance and credit limit under it (the same figure without a limit).
+    await totals.getByText(usd(OPENING_BALANCE)).first().waitFor();
     const text = (await totals.textContent()) ?? '';
     expect(text).toContain(`Tickets2−${usd(ticketed.total + heldTotal)}`);
     expect(text).toContain(`Voids1+${usd(ticketed.total)}`);
