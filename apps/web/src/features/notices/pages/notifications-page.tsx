@@ -7,9 +7,12 @@ import {
   CircleCheck,
   CircleX,
   Coins,
+  Gauge,
+  Landmark,
   type LucideIcon,
   RefreshCw,
   RotateCcw,
+  TriangleAlert,
   Undo2,
 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -27,6 +30,10 @@ const KINDS: Record<NotificationKind, { icon: LucideIcon; tone: string }> = {
   refund_approved: { icon: Undo2, tone: 'bg-sky-50 text-sky-700 ring-sky-100' },
   refund_rejected: { icon: Undo2, tone: 'bg-rose-50 text-rose-700 ring-rose-100' },
   credits_adjusted: { icon: Coins, tone: 'bg-indigo-50 text-indigo-700 ring-indigo-100' },
+  deposit_approved: { icon: Landmark, tone: 'bg-emerald-50 text-emerald-700 ring-emerald-100' },
+  deposit_rejected: { icon: Landmark, tone: 'bg-rose-50 text-rose-700 ring-rose-100' },
+  credit_limit_changed: { icon: Gauge, tone: 'bg-indigo-50 text-indigo-700 ring-indigo-100' },
+  low_balance: { icon: TriangleAlert, tone: 'bg-amber-50 text-amber-800 ring-amber-100' },
 };
 
 /** A link of the portal only (`/dashboard/…`): never another site, nor a protocol-relative URL. */
