@@ -2,6 +2,7 @@ import { MAX_PAGE } from '@skydesk/contract';
 import { ArrowLeft, Building2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { saveAs } from '../../../shared/files/save-file';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { adminAgencyPath, adminDepositPath, adminPaths } from '../../../shared/routing/admin-paths';
 import type { StatementRange } from '../../../shared/statement/statement-range';
@@ -13,8 +14,6 @@ import { adminPaymentsApi } from '../admin-payments-api';
 
 const PAGE_SIZE = 50;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** How long a saved file's object URL lives: long enough for the browser to take it. */
-const OBJECT_URL_LIFETIME_MS = 60_000;
 
 const dayParam = (value: string | null): string => (value && DAY.test(value) ? value : '');
 
@@ -56,12 +55,8 @@ export function AgencyStatementPage() {
     setSaving(format);
     try {
       const file = await fetchFile({ params: { id }, query: { ...rangeQuery, format } }).unwrap();
-      const link = window.document.createElement('a');
-      link.href = file;
       const days = [range.fromDate, range.toDate].filter(Boolean).join('_to_');
-      link.download = `statement-${slug(details?.company.name ?? id)}${days ? `-${days}` : ''}.${format}`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(file), OBJECT_URL_LIFETIME_MS);
+      saveAs(file, `statement-${slug(details?.company.name ?? id)}${days ? `-${days}` : ''}.${format}`);
     } catch {
       // Toasted by the client.
     } finally {

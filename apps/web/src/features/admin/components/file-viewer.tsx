@@ -1,12 +1,10 @@
 import { clsx } from 'clsx';
 import { Download, ExternalLink, FileText, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { saveAs } from '../../../shared/files/save-file';
 import { formatFileSize } from '../../../shared/format/file-size';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
-
-/** How long a saved or opened file's object URL lives: long enough for the browser to take it. */
-const OBJECT_URL_LIFETIME_MS = 60_000;
 
 export type FileViewerProps = {
   /** What the file is ("Trade licence", "Receipt"): the caption, and the name of the picture or frame. */
@@ -76,11 +74,7 @@ export function FileViewer({
     setSaving(true);
     try {
       const file = await fetcher.current(true);
-      const link = window.document.createElement('a');
-      link.href = file;
-      link.download = fileName;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(file), OBJECT_URL_LIFETIME_MS);
+      saveAs(file, fileName);
     } catch {
       // Toasted by the client.
     } finally {

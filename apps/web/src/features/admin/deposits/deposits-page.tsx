@@ -7,11 +7,11 @@ import { formatMoney } from '../../../shared/format/money';
 import { adminDepositPath, adminPaths } from '../../../shared/routing/admin-paths';
 import { Badge } from '../../../shared/ui/badge';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { Pager } from '../../../shared/ui/pager';
 import { formatWaiting, waitedLong } from '../admin-format';
 import { DEPOSIT_STATUS } from '../admin-labels';
 import { adminPaymentsApi } from '../admin-payments-api';
 import { ListSkeleton, LoadFailed } from '../components/list-states';
-import { Pager } from '../components/pager';
 
 const PAGE_SIZE = 20;
 

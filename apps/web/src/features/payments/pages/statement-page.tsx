@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CreditsFigures } from '../../../shared/credits/credits-figures';
 import { useCredits } from '../../../shared/credits/use-credits';
+import { saveAs } from '../../../shared/files/save-file';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { selectPermissions } from '../../../shared/session/session-slice';
 import type { StatementRange } from '../../../shared/statement/statement-range';
@@ -12,7 +13,6 @@ import { LowBalanceSetting } from '../components/low-balance-setting';
 import { NoPaymentsAccess } from '../components/no-access';
 import { bookingHref, depositHref } from '../payment-paths';
 import { paymentsApi } from '../payments-api';
-import { saveAs } from '../save-file';
 
 const isDay = (value: string | null): value is string => CalendarDate().safeParse(value).success;
 
