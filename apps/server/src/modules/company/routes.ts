@@ -1,4 +1,5 @@
 import { companyEndpoints, SUCCESS } from '@skydesk/contract';
+import { sendStoredFile } from '../../platform/http/send-stored-file.js';
 import type { ModuleContext } from '../../platform/module.js';
 import { createCompanyService } from './service.js';
 import { VENDOR_FORM, vendorDocuments } from './vendor-upload.js';
@@ -22,13 +23,7 @@ export function registerCompanyRoutes({ route, store, platform, clock }: ModuleC
 
   route(companyEndpoints.vendorDocument, async ({ principal, params, reply }) => {
     const { document, content } = await company.vendorDocument(principal, params.id);
-    // Served as the type it was verified to be, never sniffed by the browser, never cached.
-    reply
-      .header('content-type', document.content_type)
-      .header('content-disposition', `inline; filename="${document.file_name.replace(/[^\w.-]/g, '_')}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(content);
+    sendStoredFile(reply, { contentType: document.content_type, fileName: document.file_name, content });
     return { message: '', data: undefined };
   });
 }

@@ -1,6 +1,7 @@
 import { paymentEndpoints, SUCCESS } from '@skydesk/contract';
 import { REPLY_SENT } from '../../platform/http/endpoint-route.js';
 import { sendJsonList } from '../../platform/http/json-list-stream.js';
+import { sendStoredFile } from '../../platform/http/send-stored-file.js';
 import type { ModuleContext } from '../../platform/module.js';
 import type { FlightSupplier } from '../../supplier/port.js';
 import { createDepositService, TRANSACTION_FORM } from './deposits.js';
@@ -43,13 +44,7 @@ export function registerPaymentRoutes(
 
   route(paymentEndpoints.transactionReceipt, async ({ principal, params, reply }) => {
     const receipt = await deposits.receipt(principal, params.id);
-    // Served as the type it was verified to be, never sniffed by the browser, never cached.
-    reply
-      .header('content-type', receipt.contentType)
-      .header('content-disposition', `inline; filename="${receipt.fileName.replace(/[^\w.-]/g, '_')}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(receipt.content);
+    sendStoredFile(reply, receipt);
     return REPLY_SENT;
   });
 

@@ -1,11 +1,11 @@
 import { adminEndpoints } from '@skydesk/contract';
 import { REPLY_SENT } from '../../../platform/http/endpoint-route.js';
+import { sendStoredFile } from '../../../platform/http/send-stored-file.js';
 import type { ModuleContext } from '../../../platform/module.js';
 import { operatorAction } from '../operator-action.js';
 import { createAdminCompanyService } from './service.js';
 
 /** A file name safe inside a Content-Disposition header. */
-const headerFileName = (name: string) => name.replace(/[^\w.-]/g, '_');
 
 export function registerAdminCompanyRoutes({ route, store, clock, platform, log, config }: ModuleContext) {
   const companies = createAdminCompanyService({
@@ -29,17 +29,11 @@ export function registerAdminCompanyRoutes({ route, store, clock, platform, log,
 
   route(adminEndpoints.companyDocument, async ({ params, query, reply }) => {
     const { document, content } = await companies.document(params.id, params.document_id);
-    // As the vendor form serves it to its agency: the type it was verified to be, never sniffed,
-    // never cached; shown in the browser, or saved when asked.
-    reply
-      .header('content-type', document.content_type)
-      .header(
-        'content-disposition',
-        `${query.download ? 'attachment' : 'inline'}; filename="${headerFileName(document.file_name)}"`,
-      )
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(content);
+    sendStoredFile(
+      reply,
+      { contentType: document.content_type, fileName: document.file_name, content },
+      { download: query.download },
+    );
     return REPLY_SENT;
   });
 
