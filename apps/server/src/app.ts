@@ -13,6 +13,7 @@ import { bookingsModule } from './modules/bookings/plugin.js';
 import { companyModule } from './modules/company/plugin.js';
 import { devModule } from './modules/dev/plugin.js';
 import { flightsModule } from './modules/flights/plugin.js';
+import { liveModule } from './modules/live/plugin.js';
 import { noticesModule } from './modules/notices/plugin.js';
 import { paymentsModule } from './modules/payments/plugin.js';
 import { systemModule } from './modules/system/plugin.js';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(bookingsModule);
   await app.register(paymentsModule);
+  await app.register(liveModule);
   await app.register(noticesModule);
   await app.register(adminModule);
 

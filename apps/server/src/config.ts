@@ -59,6 +59,8 @@ const EnvSchema = z.object({
     .max(30 * 86_400)
     .optional(),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  // How long a new WebSocket may wait before its auth frame (API.md: 5 s); tests shorten it.
+  LIVE_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   // Seat hoarding (DESIGN.md §5): live holds may total this many times the available credits.
   HOLD_VALUE_RATIO: z.coerce.number().min(0).max(100).default(1),
   // A booking seats at most 9 (the search's limit), so 18 lets an agency hold two full parties on
@@ -107,6 +109,8 @@ export type Config = {
   refundApprovalDelaySeconds: number | null;
   /** Identical searches within this many seconds share an answer (docs/decisions/006); 0: off. */
   searchCacheSeconds: number;
+  /** A WebSocket on /api/ws not authenticated this long after opening is closed. */
+  liveAuthTimeoutMs: number;
   /** Worker threads the embedded GDS searches on; 0 searches on the event loop. */
   searchWorkers: number;
   /**
@@ -152,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lowBalanceMailSeconds: e.LOW_BALANCE_MAIL_SECONDS,
     refundApprovalDelaySeconds: e.REFUND_APPROVAL_DELAY_SECONDS ?? null,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    liveAuthTimeoutMs: e.LIVE_AUTH_TIMEOUT_MS,
     searchWorkers: e.SEARCH_WORKERS,
     holdValueRatio: e.HOLD_VALUE_RATIO,
     maxHeldSeatsPerFlight: e.MAX_HELD_SEATS_PER_FLIGHT,

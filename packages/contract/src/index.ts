@@ -12,6 +12,7 @@ export * from './envelope.js';
 export * from './errors.js';
 export * from './flights.js';
 export * from './labels.js';
+export * from './live.js';
 export * from './messages.js';
 export * from './notices.js';
 export * from './passenger-age.js';

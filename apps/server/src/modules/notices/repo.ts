@@ -1,5 +1,5 @@
 import type { NotificationKind } from '@skydesk/contract';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -15,8 +15,8 @@ export type NewNotification = {
   at: Date;
 };
 
-export async function insertNotification(db: Db, notification: NewNotification) {
-  await db
+export async function insertNotification(db: Db, notification: NewNotification): Promise<string> {
+  const row = await db
     .insertInto('notifications')
     .values({
       company_id: notification.companyId,
@@ -27,8 +27,26 @@ export async function insertNotification(db: Db, notification: NewNotification) 
       link: notification.link,
       created_at: notification.at,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
+
+/**
+ * Tells every server listening on `channel` (the live push) once the caller's transaction
+ * commits: PostgreSQL holds a NOTIFY back until then, and drops it on rollback.
+ */
+export async function announce(db: Db, channel: string, payload: string) {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+}
+
+/** One notification as its audience sees it, with who it is for (the live push). */
+export const findNotification = (db: Db, id: string) =>
+  db
+    .selectFrom('notifications')
+    .select(['id', 'company_id', 'user_id', 'kind', 'title', 'body', 'link', 'read_at', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 /** What a user of the company sees: the company's notifications and their own, newest first. */
 export const listNotifications = (db: Db, companyId: string, userId: string, limit: number) =>

@@ -5,7 +5,8 @@ import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import * as repo from './repo.js';
 
-const present = (row: repo.NotificationRow): Notification => ({
+/** A notification on the wire (the list and the live push). */
+export const presentNotification = (row: repo.NotificationRow): Notification => ({
   id: row.id,
   kind: row.kind,
   title: row.title,
@@ -26,7 +27,7 @@ export function createNoticeService(deps: { db: Kysely<Database>; clock: Clock }
         principal.userId,
         NOTIFICATION_LIST_LIMIT,
       );
-      return rows.map(present);
+      return rows.map(presentNotification);
     },
 
     async markRead(principal: CompanyPrincipal, id: string) {

@@ -4,6 +4,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { guardDialect } from './guarded-dialect.js';
+import {
+  assertChannelName,
+  ChannelHandlers,
+  createPostgresListener,
+  type NotificationHandler,
+  type Unlisten,
+} from './listener.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import {
   executeStatement,
@@ -29,6 +36,12 @@ export type Store = {
    * it degraded and fails as a 503 (store-health.ts); a probe clears the mark by itself.
    */
   health: StoreHealth;
+  /**
+   * Runs `handler` with each payload NOTIFYed on `channel` (a plain lower-case name) by any
+   * server on this database. A `pg_notify` in a transaction arrives only once it commits, never
+   * if it rolls back: what the live push relies on (docs/decisions/012-live-push.md).
+   */
+  listen(channel: string, handler: NotificationHandler): Promise<Unlisten>;
   close(): Promise<void>;
   /** Embedded store only: a tarball of the data folder, loadable with `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
@@ -110,6 +123,7 @@ async function openPglite(
   const health = healthOf(() => db, probeIntervalMs);
   const db = new Kysely<Database>({ dialect: guardDialect(dialect, health.classify) });
   const prepared = new Set<string>();
+  const channels = new ChannelHandlers();
   return {
     kind: 'pglite',
     db,
@@ -132,6 +146,26 @@ async function openPglite(
       await sql`select 1`.execute(db);
     },
     health,
+    // PGlite is one connection: LISTEN takes its turn like any statement, so it never lands
+    // inside someone else's open transaction (and is never undone by its rollback).
+    listen: async (channel, handler) => {
+      assertChannelName(channel);
+      if (channels.add(channel, handler)) {
+        try {
+          await dialect.exclusive((pg) =>
+            pg.listen(channel, (payload) => channels.dispatch(channel, payload)),
+          );
+        } catch (error) {
+          channels.remove(channel, handler);
+          throw error;
+        }
+      }
+      return async () => {
+        if (channels.remove(channel, handler)) {
+          await dialect.exclusive((pg) => pg.unlisten(channel)).catch(() => {});
+        }
+      };
+    },
     close: async () => {
       health.stop();
       await db.destroy();
@@ -162,6 +196,7 @@ async function openPostgres(
   const health = healthOf(() => db, probeIntervalMs);
   const db = new Kysely<Database>({ dialect: guardDialect(new PostgresDialect({ pool }), health.classify) });
   await sql`select 1`.execute(db);
+  const listener = createPostgresListener(url);
   return {
     kind: 'postgres',
     db,
@@ -178,9 +213,11 @@ async function openPostgres(
       await sql`select 1`.execute(db);
     },
     health,
-    close: () => {
+    listen: (channel, handler) => listener.listen(channel, handler),
+    close: async () => {
       health.stop();
-      return db.destroy();
+      await listener.close();
+      await db.destroy();
     },
   };
 }

@@ -1,0 +1,155 @@
+import { LIVE_CLOSE, LiveClientFrame, type LiveServerFrame } from '@skydesk/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Clock } from '../../platform/clock.js';
+import type { CompanyPrincipal } from '../../platform/http/principal.js';
+import { isRefusal, type LiveAuthenticator, type LiveRefusal } from './authenticate.js';
+
+/** A reader this far behind (a stalled tab on a bad network) is dropped rather than buffered for. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** setTimeout's longest delay; a token living longer is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export type LiveClientDeps = {
+  authenticate: LiveAuthenticator;
+  authTimeoutMs: number;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Admits an authenticated client to its company's pushes; a refusal closes it. */
+  join(client: LiveClient): LiveRefusal | null;
+  leave(client: LiveClient): void;
+};
+
+/**
+ * One socket on /api/ws, from its opening to its close. It must authenticate with its first frame
+ * within the time allowed; it then receives its company's pushes until it closes, its token
+ * expires or a check finds its session ended. A later `auth` frame (the token renewed) replaces
+ * the token for the same user; anything else it sends is invalid and closes it.
+ */
+export class LiveClient {
+  private principal: CompanyPrincipal | null = null;
+  private token: string | null = null;
+  private closed = false;
+  private authTimer: NodeJS.Timeout | undefined;
+  private expiryTimer: NodeJS.Timeout | undefined;
+  /** Frames are handled one after another: an auth frame's check ends before the next begins. */
+  private turn: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly deps: LiveClientDeps,
+  ) {
+    this.authTimer = setTimeout(() => this.close(LIVE_CLOSE.authTimeout), deps.authTimeoutMs);
+    this.authTimer.unref();
+    socket.on('message', (data, isBinary) => {
+      const text = isBinary ? null : data.toString();
+      this.turn = this.turn
+        .then(() => this.receive(text))
+        .catch((error) => {
+          deps.log.error({ err: error }, 'live socket frame failed');
+          this.close({ code: 1011, reason: 'Server error' });
+        });
+    });
+    socket.on('close', () => this.dispose());
+  }
+
+  get companyId(): string | null {
+    return this.principal?.companyId ?? null;
+  }
+
+  get userId(): string | null {
+    return this.principal?.userId ?? null;
+  }
+
+  /** Sends a frame if the socket is open; a reader too far behind is closed instead. */
+  send(frame: LiveServerFrame): void {
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(JSON.stringify(frame));
+  }
+
+  /**
+   * Checks the token again as a request would be (session ended, agency suspended, token
+   * expired); answers whether the client may still receive, and closes it if not.
+   */
+  async recheck(): Promise<boolean> {
+    if (this.closed || !this.token) return false;
+    const outcome = await this.deps.authenticate(this.token);
+    if (isRefusal(outcome)) {
+      this.close(outcome);
+      return false;
+    }
+    return !this.closed;
+  }
+
+  close(refusal: LiveRefusal): void {
+    if (this.closed) return;
+    this.dispose();
+    this.socket.close(refusal.code, refusal.reason);
+  }
+
+  private async receive(text: string | null): Promise<void> {
+    if (this.closed) return;
+    const frame = text === null ? null : LiveClientFrame.safeParse(parseJson(text));
+    if (!frame?.success) return this.close(LIVE_CLOSE.badFrame);
+    switch (frame.data.type) {
+      case 'auth':
+        return this.authenticate(frame.data.token);
+    }
+  }
+
+  private async authenticate(token: string): Promise<void> {
+    const outcome = await this.deps.authenticate(token);
+    if (this.closed) return;
+    if (isRefusal(outcome)) return this.close(outcome);
+    const { principal } = outcome;
+    if (this.principal) {
+      // A renewed token: the same user of the same agency, never a switch to someone else.
+      if (principal.userId !== this.principal.userId || principal.companyId !== this.principal.companyId) {
+        return this.close(LIVE_CLOSE.forbidden);
+      }
+    } else {
+      clearTimeout(this.authTimer);
+      this.principal = principal;
+      const refusal = this.deps.join(this);
+      if (refusal) return this.close(refusal);
+    }
+    this.principal = principal;
+    this.token = token;
+    this.closeAtExpiry(outcome.expiresAtMs);
+    this.send({ type: 'ready' });
+  }
+
+  /** The token's end is the socket's, unless a renewed token comes first. */
+  private closeAtExpiry(expiresAtMs: number): void {
+    clearTimeout(this.expiryTimer);
+    const delay = Math.max(0, expiresAtMs - this.deps.clock.now().getTime());
+    this.expiryTimer = setTimeout(
+      () => {
+        if (delay > MAX_TIMER_MS) void this.recheck();
+        else this.close(LIVE_CLOSE.unauthorized);
+      },
+      Math.min(delay, MAX_TIMER_MS),
+    );
+    this.expiryTimer.unref();
+  }
+
+  private dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.authTimer);
+    clearTimeout(this.expiryTimer);
+    if (this.principal) this.deps.leave(this);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Unlisten } from '../../platform/db/listener.js';
+import type { Store } from '../../platform/db/store.js';
+import type { LiveHub } from '../live/hub.js';
+import { NOTIFICATION_CHANNEL, NotificationAnnouncement } from './notify.js';
+import { findNotification } from './repo.js';
+import { presentNotification } from './service.js';
+
+/**
+ * Pushes each committed notification to the sockets of its agency (or of its one user) open on
+ * this server. Every server listens to the store's announcements (notify.ts), so a decision taken
+ * on one server reaches a tab connected to another; an announcement arrives only after its
+ * transaction committed, and the row is read back then.
+ */
+export function notificationPush(deps: { store: Store; hub: LiveHub; log: FastifyBaseLogger }) {
+  const { store, hub, log } = deps;
+  let unlisten: Unlisten | null = null;
+
+  async function deliver(payload: string) {
+    let announcement: NotificationAnnouncement;
+    try {
+      announcement = NotificationAnnouncement.parse(JSON.parse(payload));
+    } catch (error) {
+      log.warn({ err: error }, 'ignored a malformed notification announcement');
+      return;
+    }
+    const row = await findNotification(store.db, announcement.id);
+    if (!row) return;
+    await hub.push(
+      { companyId: row.company_id, userId: row.user_id },
+      { type: 'notification', notification: presentNotification(row) },
+    );
+  }
+
+  return {
+    start: async () => {
+      unlisten ??= await store.listen(NOTIFICATION_CHANNEL, (payload) => {
+        deliver(payload).catch((error) => log.error({ err: error }, 'live notification push failed'));
+      });
+    },
+    stop: async () => {
+      await unlisten?.();
+      unlisten = null;
+    },
+  };
+}
