@@ -1,11 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUCCESS } from '@skydesk/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillAdult, issueTicket } from './support/booking.js';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser.js';
-import { chooseAirport, DEMO, inDays, nextTotpStep } from './support/demo.js';
+import { chooseAirport, inDays } from './support/demo.js';
 import { waitForMail } from './support/mail.js';
+import { amountOf, usd as money } from './support/money.js';
+import { signInAsOperator } from './support/operator.js';
+import { photographer } from './support/photograph.js';
 import { type RunningServer, startServer } from './support/server.js';
 import { freshTotp } from './support/totp.js';
 
@@ -22,6 +25,7 @@ import { freshTotp } from './support/totp.js';
  */
 
 const SCREENS = process.env.SCREENSHOT_DIR ?? '/tmp/skydesk-admin-screens';
+const photograph = photographer(SCREENS);
 
 const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -30,8 +34,6 @@ const TINY_PNG = Buffer.from(
 const TINY_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
-
-const OPERATOR = { email: 'ops@skydesk.local', password: 'SkyDesk-demo-2026', totpSecret: DEMO.totpSecret };
 
 const agency = {
   company: 'Cedar Coast Travel',
@@ -46,9 +48,6 @@ const agency = {
 const REJECTION = 'The trade licence is unreadable: send a sharper scan of all its pages.';
 const CREDIT = 5_000;
 
-const money = (amount: number) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'USD' }).format(amount);
-const amountOf = (text: string | null): number => Number((text ?? '').replace(/[^\d.]/g, ''));
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 async function sendDocuments(page: Page) {
@@ -64,18 +63,6 @@ async function sendDocuments(page: Page) {
   await page.getByRole('heading', { name: 'Your documents are under review' }).waitFor();
 }
 
-/** A full-page picture of the screen at desktop and phone widths, for a person to look at. */
-async function photograph(page: Page, name: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
-    // From the top: the sticky header and the fixed sidebar are drawn where the window is.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(250);
-    await page.screenshot({ path: join(SCREENS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
-
 describe('the operator back office in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -86,7 +73,6 @@ describe('the operator back office in Chromium', () => {
   let refunded = 0;
 
   beforeAll(async () => {
-    mkdirSync(SCREENS, { recursive: true });
     server = await startServer();
     browser = await launchBrowser();
     owner = await openPage(browser, undefined, server.baseUrl);
@@ -133,19 +119,7 @@ describe('the operator back office in Chromium', () => {
 
   it('(b) the operator signs in to /admin, opens both documents and rejects them with a reason', async () => {
     const { page } = ops;
-    await page.goto('/admin');
-    await page.getByRole('heading', { level: 1, name: 'Operator sign-in' }).waitFor();
-    await photograph(page, 'admin-login');
-    await page.getByLabel('E-mail').fill(OPERATOR.email);
-    await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Two-step verification' }).waitFor();
-    await photograph(page, 'admin-authenticator');
-    await nextTotpStep();
-    await page.getByLabel('Authenticator code').fill(await freshTotp(OPERATOR.totpSecret));
-    await page.getByRole('button', { name: 'Verify and sign in' }).click();
-
-    await page.waitForURL((url) => url.pathname === '/admin/agencies');
+    await signInAsOperator(page, { onScreen: (screen) => photograph(page, `admin-${screen}`) });
     const queue = page.getByRole('region', { name: 'Agencies' });
     await queue.getByRole('link', { name: agency.company }).waitFor();
     await photograph(page, 'admin-agencies');
@@ -234,34 +208,23 @@ describe('the operator back office in Chromium', () => {
     await agent.getByRole('button', { name: 'Cheapest' }).click();
     await agent.getByRole('article').first().getByRole('button', { name: 'View details' }).click();
     await agent.getByRole('button', { name: /Continue to travellers/ }).click();
-    const adult = agent.getByRole('group', { name: /^Adult 1/ });
-    await adult.getByLabel('Title').selectOption({ label: 'Mr' });
-    await adult.getByLabel('First and middle names').fill('Karim');
-    await adult.getByLabel('Last name').fill('Saleh');
-    await adult.getByLabel('Gender').selectOption({ label: 'Male' });
-    await adult.getByLabel('Date of birth').fill('1984-09-30');
-    await adult.getByLabel('Nationality').selectOption({ label: 'United Arab Emirates' });
-    await adult.getByLabel('Passport number').fill('P7654321');
-    await adult.getByLabel('Passport expiry').fill('2032-05-01');
+    await fillAdult(agent, {
+      title: 'Mr',
+      first: 'Karim',
+      last: 'Saleh',
+      gender: 'Male',
+      born: '1984-09-30',
+      nationality: 'United Arab Emirates',
+      passport: 'P7654321',
+      expiry: '2032-05-01',
+    });
     await agent.getByRole('button', { name: /Continue to price summary/ }).click();
     await agent.waitForURL('**/dashboard/price-summary');
     await agent.getByRole('region', { name: 'Your credits' }).getByText(money(CREDIT)).first().waitFor();
     await agent.getByRole('button', { name: /Continue to confirm/ }).click();
     await agent.getByRole('button', { name: 'Confirm booking' }).click();
     await agent.waitForURL('**/dashboard/booking-details?id=*');
-    await agent.getByRole('button', { name: 'Issue ticket' }).click();
-    await agent
-      .getByRole('region', { name: /^Issue 1 ticket/ })
-      .getByRole('button', { name: /^Issue for / })
-      .click();
-    await agent.waitForURL('**/dashboard/e-ticket?id=*');
-    const eTicket = agent.getByRole('article', { name: 'Electronic ticket' });
-    ticketTotal = amountOf(
-      await eTicket
-        .getByText(/^US\$[\d,]+\.\d{2}$/)
-        .last()
-        .textContent(),
-    );
+    ticketTotal = await issueTicket(agent);
     expect(ticketTotal).toBeGreaterThan(100);
     await agent.getByRole('link', { name: 'Booking details' }).click();
     await agent.getByRole('button', { name: 'Request refund' }).click();

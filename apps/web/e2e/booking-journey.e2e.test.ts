@@ -2,18 +2,25 @@ import { readFile } from 'node:fs/promises';
 import { EMPTY_RESULT, SUCCESS } from '@skydesk/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bookingStatus,
+  chooseFlight,
+  confirmBooking,
+  confirmFromPriceSummary,
+  eTicketTotal,
+  fillAdult,
+  issueTicket,
+  openPriceSummary,
+  type Traveller,
+} from './support/booking.js';
 import { launchBrowser, openPage } from './support/browser.js';
-import { chooseAirport, inDays, signInAsDemo } from './support/demo.js';
-
-/** Money as the screens write it (en-GB, the agency's US dollars). */
-const usd = (amount: number) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'USD' }).format(amount);
-const amountOf = (text: string | null): number => Number((text ?? '').replace(/[^\d.]/g, ''));
+import { inDays, signInAsDemo } from './support/demo.js';
+import { usd } from './support/money.js';
 
 /** The demo agency starts with US$10,000.00 of credits (seed-demo). */
 const OPENING_BALANCE = 10_000;
 
-const passenger = {
+const passenger: Traveller = {
   title: 'Mrs',
   first: 'Layla',
   last: 'Hassan',
@@ -23,42 +30,6 @@ const passenger = {
   passport: 'P1234567',
   expiry: '2031-03-01',
 };
-
-/** Searches LHR → JFK one-way `days` ahead for one adult and opens the cheapest offer's travellers. */
-async function chooseFlight(page: Page, days: number) {
-  await page.goto('/dashboard/search-flights');
-  await page.getByRole('radio', { name: 'One-way' }).check({ force: true });
-  await chooseAirport(page, 'From', 'Heathrow', 'LHR');
-  await chooseAirport(page, 'To', 'JFK', 'JFK');
-  await page.getByLabel('Departure').fill(inDays(days));
-  await page.getByRole('button', { name: 'Search flights' }).click();
-  await page.waitForURL('**/dashboard/flight-results');
-  await page.getByRole('article').first().waitFor({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Cheapest' }).click();
-  await page.getByRole('article').first().getByRole('button', { name: 'View details' }).click();
-  await page.waitForURL('**/dashboard/flight-details');
-  await page.getByRole('button', { name: /Continue to travellers/ }).click();
-  await page.waitForURL('**/dashboard/travelers-details');
-  await page.getByRole('group', { name: /^Adult 1/ }).waitFor();
-}
-
-/** The booking details' heading: its PNR and status badge. */
-const bookingStatus = (page: Page) => page.locator('#booking-title');
-
-/** From the price summary through the confirmation to the new booking's details; answers its PNR. */
-async function confirmBooking(page: Page): Promise<string> {
-  await page.getByRole('button', { name: /Continue to price summary/ }).click();
-  await page.waitForURL('**/dashboard/price-summary');
-  await page.getByRole('button', { name: /Continue to confirm/ }).click();
-  await page.waitForURL('**/dashboard/confirm-booking');
-  await page.getByRole('button', { name: 'Confirm booking' }).click();
-  await page.waitForURL('**/dashboard/booking-details?id=*');
-  await page.getByText(SUCCESS.bookingConfirmed).first().waitFor();
-  await bookingStatus(page).getByText('Booked', { exact: true }).waitFor();
-  const pnr = (await page.locator('#booking-title span').first().textContent())?.trim() ?? '';
-  expect(pnr).toMatch(/^[A-Z0-9]{6}$/);
-  return pnr;
-}
 
 describe('booking, ticketing and after-sales in Chromium', () => {
   let browser: Browser;
@@ -81,56 +52,29 @@ describe('booking, ticketing and after-sales in Chromium', () => {
   it('books a flight for a traveller, issues it from the credits and downloads the PDF e-ticket', async () => {
     await chooseFlight(page, 14);
     const adult = page.getByRole('group', { name: /^Adult 1/ });
-    await adult.getByLabel('Title').selectOption({ label: passenger.title });
-    await adult.getByLabel('First and middle names').fill(passenger.first);
-    await adult.getByLabel('Last name').fill(passenger.last);
-    await adult.getByLabel('Gender').selectOption({ label: passenger.gender });
     // An adult's date of birth for a child's age first: the screen says so before anything is sent.
-    await adult.getByLabel('Date of birth').fill(inDays(-365 * 5));
-    await adult.getByLabel('Nationality').selectOption({ label: passenger.nationality });
-    await adult.getByLabel('Passport number').fill(passenger.passport);
-    await adult.getByLabel('Passport expiry').fill(passenger.expiry);
+    await fillAdult(page, { ...passenger, born: inDays(-365 * 5) });
     await page.getByRole('checkbox', { name: /Save travellers for next time/ }).check();
     await page.getByRole('button', { name: /Continue to price summary/ }).click();
     await adult.getByText('An adult is at least 12 on the travel date').waitFor();
     await adult.getByLabel('Date of birth').fill(passenger.born);
 
     // The price summary weighs the total against the agency's balance.
-    await page.getByRole('button', { name: /Continue to price summary/ }).click();
-    await page.waitForURL('**/dashboard/price-summary');
+    await openPriceSummary(page);
     // Available, balance and credit limit, each named (issue 12): no credit limit, so available = balance.
     const balance = page.getByRole('region', { name: 'Your credits' });
     await balance.getByText(usd(OPENING_BALANCE)).first().waitFor();
     await balance.getByText(/^Covers the /).waitFor();
-    await page.getByRole('button', { name: /Continue to confirm/ }).click();
-    await page.waitForURL('**/dashboard/confirm-booking');
-    await page.getByRole('button', { name: 'Confirm booking' }).click();
-    await page.waitForURL('**/dashboard/booking-details?id=*');
-    await page.getByText(SUCCESS.bookingConfirmed).first().waitFor();
-    await bookingStatus(page).getByText('Booked', { exact: true }).waitFor();
-    const pnr = (await page.locator('#booking-title span').first().textContent())?.trim() ?? '';
-    expect(pnr).toMatch(/^[A-Z0-9]{6}$/);
+    const pnr = await confirmFromPriceSummary(page);
     expect(await page.getByText(/^Ticket by /).count()).toBe(1);
 
-    await page.getByRole('button', { name: 'Issue ticket' }).click();
-    await page
-      .getByRole('region', { name: /^Issue 1 ticket/ })
-      .getByRole('button', { name: /^Issue for / })
-      .click();
-    await page.waitForURL('**/dashboard/e-ticket?id=*');
+    const total = await issueTicket(page);
+    expect(total).toBeGreaterThan(0);
     const eTicket = page.getByRole('article', { name: 'Electronic ticket' });
-    await eTicket.waitFor();
     await page.getByText('Tickets issued').waitFor();
     expect(await eTicket.getByText(pnr).count()).toBe(1);
     expect(await eTicket.getByText(/^\d{13}$/).count()).toBe(1);
     expect(await eTicket.getByText('LAYLA HASSAN', { exact: false }).count()).toBeGreaterThan(0);
-    const total = amountOf(
-      await eTicket
-        .getByText(/^US\$[\d,]+\.\d{2}$/)
-        .last()
-        .textContent(),
-    );
-    expect(total).toBeGreaterThan(0);
 
     const [pdf, download] = await Promise.all([
       page.waitForResponse((response) => response.url().endsWith('/ticket.pdf')),
@@ -162,19 +106,13 @@ describe('booking, ticketing and after-sales in Chromium', () => {
     expect(await adult.getByLabel('Passport number').inputValue()).toBe(passenger.passport);
 
     // The first ticket was paid from the credits.
-    await page.getByRole('button', { name: /Continue to price summary/ }).click();
-    await page.waitForURL('**/dashboard/price-summary');
+    await openPriceSummary(page);
     await page
       .getByRole('region', { name: 'Your credits' })
       .getByText(usd(OPENING_BALANCE - ticketed.total))
       .first()
       .waitFor();
-    await page.getByRole('button', { name: /Continue to confirm/ }).click();
-    await page.waitForURL('**/dashboard/confirm-booking');
-    await page.getByRole('button', { name: 'Confirm booking' }).click();
-    await page.waitForURL('**/dashboard/booking-details?id=*');
-    await bookingStatus(page).getByText('Booked', { exact: true }).waitFor();
-    cancelled = (await page.locator('#booking-title span').first().textContent())?.trim() ?? '';
+    cancelled = await confirmFromPriceSummary(page);
 
     await page.getByRole('button', { name: 'Cancel booking' }).click();
     const panel = page.getByRole('region', { name: 'Cancel this booking' });
@@ -239,13 +177,8 @@ describe('booking, ticketing and after-sales in Chromium', () => {
     await issue.getByText(usd(OPENING_BALANCE)).waitFor();
     await issue.getByRole('button', { name: /^Issue for / }).click();
     await page.waitForURL('**/dashboard/e-ticket?id=*');
-    const eTicket = page.getByRole('article', { name: 'Electronic ticket' });
-    heldTotal = amountOf(
-      await eTicket
-        .getByText(/^US\$[\d,]+\.\d{2}$/)
-        .last()
-        .textContent(),
-    );
+    await page.getByRole('article', { name: 'Electronic ticket' }).waitFor();
+    heldTotal = await eTicketTotal(page);
     await page.getByRole('link', { name: 'Booking details' }).click();
     await bookingStatus(page).getByText('Ticketed', { exact: true }).waitFor();
 
