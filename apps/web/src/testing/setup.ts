@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { resetHttpConfig } from '../shared/http/http-config';
+import { installFakeWebSocket } from './fake-websocket';
 
 // Screens load on demand (spec §2) and the suite shares two cores with the server's: a find* or
 // waitFor gets 5 s, not testing-library's 1 s, so a busy machine doesn't fail a correct screen.
@@ -31,6 +32,11 @@ if (!URL.createObjectURL) {
   };
   URL.revokeObjectURL = () => {};
 }
+
+// No test reaches a server: the dashboard's live socket (shared/live) gets a fake the test drives.
+beforeEach(() => {
+  installFakeWebSocket();
+});
 
 afterEach(() => {
   cleanup();

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Suspense, useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useLiveUpdates } from '../../shared/live/use-live-updates';
 import { selectSessionCompany } from '../../shared/session/session-slice';
 import { useAppSelector } from '../../shared/store/hooks';
 import { SkipLink } from '../../shared/ui/skip-link';
@@ -39,13 +40,16 @@ function CollapseToggle({ collapsed, onToggle }: CollapseToggleProps) {
 /**
  * The signed-in frame of every dashboard screen: a collapsible navy sidebar on desktop, an
  * off-canvas drawer below 1024 px, the header with the screen's title and the user menu. An agency
- * not approved yet sees its verification page in place of every screen (CompanyGate).
+ * not approved yet sees its verification page in place of every screen (CompanyGate). While it is
+ * shown, the live socket keeps every screen's data current.
  */
 export function DashboardLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const company = useAppSelector(selectSessionCompany);
+  // The agency's news pushed as it happens: notifications, credits, deposits (decision 012).
+  useLiveUpdates();
   const screenTitle = useScreenTitle();
   // Until the agency is approved, every route shows the verification page: the title says so.
   const title = company && !isCompanyApproved(company) ? VERIFICATION_SCREEN_TITLE : screenTitle;
