@@ -402,7 +402,7 @@ describe('payments and credits in Chromium', () => {
 
     await agent.goto('/dashboard/notifications');
     const notices = agent.getByRole('list', { name: 'Notifications' });
-    await notices.getByRole('listitem', { name: 'Credit limit raised: 5000.00 USD (unread)' }).waitFor();
+    await notices.getByRole('listitem', { name: 'Credit limit raised: US$5,000.00 (unread)' }).waitFor();
     // The adjustment left less available than a tenth of the last deposit: the owner was warned.
     await notices
       .getByRole('listitem', { name: 'Your available credits are running low (unread)' })

@@ -14,6 +14,7 @@ export * from './flights.js';
 export * from './labels.js';
 export * from './live.js';
 export * from './messages.js';
+export * from './money-text.js';
 export * from './notices.js';
 export * from './passenger-age.js';
 export * from './payments.js';

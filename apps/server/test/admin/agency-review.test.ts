@@ -373,7 +373,7 @@ describe.each(storeKinds())('agency review on %s', (kind) => {
     expect(debit).toMatchObject({ amount: -0.5, balance_after: 200 });
     const tooMuch = await admin('POST', url, { amount: -200.01, reason: 'Reverse the deposit' });
     expect(tooMuch.statusCode).toBe(409);
-    expect(tooMuch.json().message).toMatch(/would take .* balance of 200\.00 USD below zero/);
+    expect(tooMuch.json().message).toMatch(/would take .* balance of US\$200\.00 below zero/);
     // To zero exactly is allowed.
     t.clock.advance(1_000);
     await ok(admin('POST', url, { amount: -200, reason: 'Close the balance' }), 201);
@@ -405,9 +405,9 @@ describe.each(storeKinds())('agency review on %s', (kind) => {
     ]);
     const notices = await notificationsOf(t, owner);
     expect(notices.map((notice) => notice.title)).toEqual([
-      '200.00 USD debited',
-      '0.50 USD debited',
-      '100.50 USD credited',
+      'US$200.00 debited',
+      'US$0.50 debited',
+      'US$100.50 credited',
     ]);
     const entries = await auditOf(t, await signInAgainAsOperator(t, operator), companyId, 'credits.adjust');
     expect(entries).toHaveLength(3);

@@ -85,8 +85,8 @@ describe.each(storeKinds())('credit limits on %s', (kind) => {
     expect(agency.json().data).toMatchObject({ balance: 120, credit_limit: 750.5, available: 870.5 });
 
     const [notice] = await notificationsOf(t, owner);
-    expect(notice).toMatchObject({ kind: 'credit_limit_changed', title: 'Credit limit raised: 750.50 USD' });
-    expect(notice?.body).toContain('You may now spend 870.50 USD');
+    expect(notice).toMatchObject({ kind: 'credit_limit_changed', title: 'Credit limit raised: US$750.50' });
+    expect(notice?.body).toContain('You may now spend US$870.50');
     expect(notice?.body).toContain('Reason: High season');
     const audit = await auditOf(t, operator, owner.companyId, 'credits.limit');
     expect(audit).toHaveLength(2);
@@ -105,7 +105,7 @@ describe.each(storeKinds())('credit limits on %s', (kind) => {
     const under = await setLimit(owner.companyId, 599.99, 'Reduce exposure');
     expect(under.statusCode).toBe(409);
     expect(under.json().message).toMatch(
-      /^.+ already owes 600\.00 USD: the credit limit cannot be less than that$/,
+      /^.+ already owes US\$600\.00: the credit limit cannot be less than that$/,
     );
     expect((await creditsOf(owner.companyId)).credit_limit).toBe(1_000);
     // Down to exactly what it owes: nothing left to spend.
@@ -114,7 +114,7 @@ describe.each(storeKinds())('credit limits on %s', (kind) => {
     expect(exact).toMatchObject({ balance: -600, credit_limit: 600, available: 0 });
     expect(exact.history).toHaveLength(2);
     const [notice] = await notificationsOf(t, owner);
-    expect(notice).toMatchObject({ kind: 'credit_limit_changed', title: 'Credit limit lowered: 600.00 USD' });
+    expect(notice).toMatchObject({ kind: 'credit_limit_changed', title: 'Credit limit lowered: US$600.00' });
   });
 
   it('lets an adjustment debit down to minus the limit, not a cent further', async () => {
@@ -124,14 +124,14 @@ describe.each(storeKinds())('credit limits on %s', (kind) => {
     const tooMuch = await admin('POST', url, { amount: -500.01, reason: 'Chargeback' });
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().message).toMatch(
-      /would take .*'s balance of 200\.00 USD past its credit limit of 300\.00 USD: at most 500\.00 USD can be debited$/,
+      /would take .*'s balance of US\$200\.00 past its credit limit of US\$300\.00: at most US\$500\.00 can be debited$/,
     );
     t.clock.advance(SECOND_MS);
     const debit = await ok(admin('POST', url, { amount: -500, reason: 'Chargeback' }), 201);
     expect(debit).toMatchObject({ amount: -500, balance_after: -300 });
     const more = await admin('POST', url, { amount: -0.01, reason: 'Bank fee' });
     expect(more.statusCode).toBe(409);
-    expect(more.json().message).toMatch(/at most 0\.00 USD can be debited$/);
+    expect(more.json().message).toMatch(/at most US\$0\.00 can be debited$/);
     expect(await creditsOf(owner.companyId)).toMatchObject({
       balance: -300,
       credit_limit: 300,

@@ -220,7 +220,7 @@ describe.each(storeKinds())('the deposit desk on %s', (kind) => {
       title: `Deposit ${deposit.referenceNo} approved`,
       link: '/dashboard/transactions',
     });
-    expect(notice?.body).toContain('1234.56 USD credited');
+    expect(notice?.body).toContain('US$1,234.56 credited');
     const [audit, ...more] = await auditOf(t, operator, deposit.id);
     expect(more).toEqual([]);
     expect(audit).toMatchObject({

@@ -144,7 +144,7 @@ describe.each(storeKinds())('the low-balance alert on %s', (kind) => {
       await mailLowBalanceAlerts(mailDeps());
       const mails = (await outbox(t, agent.email)).filter((mail) => mail.subject === MAIL_SUBJECT);
       expect(mails).toHaveLength(1);
-      expect(mails[0]!.text).toContain('100.00 USD, under your alert threshold of 150.00 USD');
+      expect(mails[0]!.text).toContain('US$100.00, under your alert threshold of US$150.00');
       expect(mails[0]!.text).toContain('https://portal.skydesk.test/dashboard/create-transaction');
       expect(mails[0]!.html).toContain('Record a deposit');
       const [alert] = await alertsOf(agent.companyId);

@@ -1,4 +1,4 @@
-import { minorToAmount } from '@skydesk/contract';
+import { minorMoneyText } from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
@@ -27,7 +27,7 @@ export function lowBalanceMail(
   to: { name: string; email: string },
   publicUrl: string,
 ): Mail {
-  const money = (minor: number) => `${minorToAmount(minor).toFixed(2)} ${alert.currency}`;
+  const money = (minor: number) => minorMoneyText(minor, alert.currency);
   const title = 'Your available credits are running low';
   const href = `${publicUrl}${CREATE_TRANSACTION_PATH}`;
   const lines = [

@@ -1,4 +1,4 @@
-import { minorToAmount } from '@skydesk/contract';
+import { minorMoneyText } from '@skydesk/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { notify } from '../notices/notify.js';
@@ -45,7 +45,7 @@ export async function watchLowBalance(
   if (alerted) return;
   const at = new Date();
   await setLowBalanceAlerted(trx, companyId, at);
-  const money = (minor: number) => `${minorToAmount(minor).toFixed(2)} ${before.currency}`;
+  const money = (minor: number) => minorMoneyText(minor, before.currency);
   await notify(trx, {
     companyId,
     userId: await ownerIdOf(trx, companyId),

@@ -8,6 +8,7 @@ import {
   COUNTRIES,
   type CompanyDecisionAction,
   type CompanyStatus,
+  minorMoneyText,
   minorToAmount,
 } from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -42,7 +43,7 @@ export type AdminCompanyDeps = {
 };
 
 const notFound = () => new AppError('not_found', 'Agency not found');
-const money = (minor: number, currency: string) => `${minorToAmount(minor).toFixed(2)} ${currency}`;
+const money = minorMoneyText;
 
 /** Countries a search names: its two-letter code, or (three letters or more) part of its name. */
 function countriesNamed(q: string): string[] {

@@ -3,6 +3,7 @@ import {
   AppError,
   amountToMinor,
   type CreditLimitBody,
+  minorMoneyText,
   minorToAmount,
 } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
@@ -25,7 +26,7 @@ import * as repo from './repo.js';
  */
 
 const notFound = () => new AppError('not_found', 'Agency not found');
-const money = (minor: number, currency: string) => `${minorToAmount(minor).toFixed(2)} ${currency}`;
+const money = minorMoneyText;
 
 export function createAdminCreditLimitService(deps: { db: Kysely<Database>; clock: Clock }) {
   const { db, clock } = deps;

@@ -2,6 +2,7 @@ import {
   type AdminDeposit,
   type AdminDepositList,
   AppError,
+  minorMoneyText,
   minorToAmount,
   type TransactionStatus,
 } from '@skydesk/contract';
@@ -25,7 +26,7 @@ import * as repo from './repo.js';
  */
 
 const notFound = () => new AppError('not_found', 'Deposit not found');
-const money = (minor: number, currency: string) => `${minorToAmount(minor).toFixed(2)} ${currency}`;
+const money = minorMoneyText;
 const TRANSACTIONS_LINK = '/dashboard/transactions';
 
 export function createAdminDepositService(deps: { db: Kysely<Database>; clock: Clock; files: FileStore }) {

@@ -3,6 +3,7 @@ import {
   type AdminRefundList,
   AppError,
   amountToMinor,
+  minorMoneyText,
   minorToAmount,
   type RefundApprovalBody,
   type RefundRequestStatus,
@@ -34,7 +35,7 @@ import * as repo from './repo.js';
 
 const ORDER_STATUS = { pending: 'pending', approved: 'completed', rejected: 'rejected' } as const;
 const notFound = () => new AppError('not_found', 'Refund request not found');
-const described = (minor: number, currency: string) => `${minorToAmount(minor).toFixed(2)} ${currency}`;
+const described = minorMoneyText;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const bookingLink = (bookingId: string) =>
   `/dashboard/booking-details?${new URLSearchParams({ id: bookingId })}`;
