@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillAdult, issueTicket } from './support/booking.js';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser.js';
 import { chooseAirport, inDays } from './support/demo.js';
+import { TINY_PDF, TINY_PNG } from './support/files.js';
 import { waitForMail } from './support/mail.js';
 import { amountOf, usd as money } from './support/money.js';
 import { signInAsOperator } from './support/operator.js';
@@ -26,14 +27,6 @@ import { freshTotp } from './support/totp.js';
 
 const SCREENS = process.env.SCREENSHOT_DIR ?? '/tmp/skydesk-admin-screens';
 const photograph = photographer(SCREENS);
-
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const TINY_PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
 
 const agency = {
   company: 'Cedar Coast Travel',

@@ -3,17 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.js';
 import { DEMO } from './support/demo.js';
+import { TINY_PDF, TINY_PNG } from './support/files.js';
 import { waitForMail } from './support/mail.js';
 import { freshTotp } from './support/totp.js';
-
-/** The smallest valid PNG (1×1) and a PDF header: what the server sniffs the type from. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const TINY_PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
 
 const agency = {
   company: 'Horizon Voyages',

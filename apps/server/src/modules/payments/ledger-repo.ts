@@ -85,13 +85,8 @@ export async function appendEntry(
 
 /** The balance in minor units (zero before the first entry) and its currency. */
 export async function readBalance(db: Kysely<Database>, companyId: string) {
-  const row = await db
-    .selectFrom('companies')
-    .leftJoin('credit_balances', 'credit_balances.company_id', 'companies.id')
-    .select(['companies.currency', 'credit_balances.balance_minor'])
-    .where('companies.id', '=', companyId)
-    .executeTakeFirstOrThrow();
-  return { balanceMinor: row.balance_minor ?? 0, currency: row.currency };
+  const row = await readCreditRow(db, companyId);
+  return { balanceMinor: row.balance_minor, currency: row.currency };
 }
 
 /** The ledger's sum, for integrity checks: it must always equal the balance row. */
