@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Phone } from './auth.js';
 import { defineEndpoint } from './endpoint.js';
 import { CompanyStatus } from './enums.js';
 import { Text } from './text.js';
@@ -48,12 +49,53 @@ export const VendorStatus = z.object({
 });
 export type VendorStatus = z.infer<typeof VendorStatus>;
 
+/** The agency as registered; the name and country are its verified identity and stay fixed. */
+export const CompanyProfile = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  contact_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string().length(2),
+  city: z.string(),
+  address: z.string(),
+  iata_number: z.string().nullable(),
+});
+export type CompanyProfile = z.infer<typeof CompanyProfile>;
+
+export const UpdateCompanyProfileBody = z
+  .strictObject({
+    contact_name: Text({
+      min: 2,
+      max: 120,
+      tooShort: 'Contact name is too short',
+      tooLong: 'Contact name is too long',
+    }).optional(),
+    phone: Phone.optional(),
+    city: Text({ min: 2, max: 120, tooShort: 'City is too short', tooLong: 'City is too long' }).optional(),
+    address: Text({
+      min: 5,
+      max: 300,
+      tooShort: 'Address is too short',
+      tooLong: 'Address is too long',
+    }).optional(),
+    /** An empty string clears it. */
+    iata_number: Text({ max: 8, tooLong: 'An IATA number has 7 or 8 digits' })
+      .regex(/^(\d{7,8})?$/, 'An IATA number has 7 or 8 digits')
+      .optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Nothing to change',
+  });
+export type UpdateCompanyProfileBody = z.infer<typeof UpdateCompanyProfileBody>;
+
 export const companyEndpoints = {
   submitVendorForm: defineEndpoint({
     method: 'POST',
     path: '/api/vendor-form',
     summary: 'Submit the identity documents for review (multipart)',
     access: 'company',
+    permission: 'owner',
     allowUnapproved: true,
     multipart: true,
     response: z.object({ verification_status: z.literal('pending_review') }),
@@ -63,6 +105,7 @@ export const companyEndpoints = {
     path: '/api/vendor-form',
     summary: 'The verification status and the latest submission',
     access: 'company',
+    permission: 'owner',
     allowUnapproved: true,
     response: VendorStatus,
   }),
@@ -71,8 +114,28 @@ export const companyEndpoints = {
     path: '/api/vendor-form/documents/{id}',
     summary: 'One submitted document, to its own company only',
     access: 'company',
+    permission: 'owner',
     allowUnapproved: true,
     params: z.strictObject({ id: z.uuid() }),
     response: z.unknown(),
+  }),
+  profile: defineEndpoint({
+    method: 'GET',
+    path: '/api/company/profile',
+    summary: "The agency's profile as registered (name, contact, address, IATA number)",
+    access: 'company',
+    permission: 'any',
+    allowUnapproved: true,
+    response: CompanyProfile,
+  }),
+  updateProfile: defineEndpoint({
+    method: 'PUT',
+    path: '/api/company/profile',
+    summary: "The owner changes the agency's contact, address, phone or IATA number",
+    access: 'company',
+    permission: 'owner',
+    allowUnapproved: true,
+    body: UpdateCompanyProfileBody,
+    response: CompanyProfile,
   }),
 };

@@ -24,10 +24,14 @@ export type Endpoint = {
   summary: string;
   access: Access;
   /**
-   * The permission a company user must hold (API.md tables). `null` says, on purpose, that none
-   * is needed: any signed-in user of the agency may call it (API.md's "(any)", e.g. notifications).
+   * What a company user needs to call it (API.md tables). Every company endpoint declares it, and
+   * the server refuses to register one that doesn't (issue 13):
+   * - a permission of the user's role;
+   * - `any`: any signed-in user of the agency, reading what the agency shares (API.md's "(any)");
+   * - `self`: any signed-in user, acting only on their own account (API.md's "(self)");
+   * - `owner`: only the agency's owner (its identity documents and company profile).
    */
-  permission?: Permission | null;
+  permission?: Permission | 'any' | 'self' | 'owner';
   /** Company calls that work before the company is approved (onboarding). */
   allowUnapproved?: boolean;
   params?: z.ZodType;

@@ -18,5 +18,7 @@ export * from './money-text.js';
 export * from './notices.js';
 export * from './passenger-age.js';
 export * from './payments.js';
+export * from './roles.js';
 export * from './system.js';
 export * from './text.js';
+export * from './users.js';

@@ -46,7 +46,7 @@ export const noticeEndpoints = {
     path: '/api/notification',
     summary: "The agency's and the user's notifications, newest first (at most 100)",
     access: 'company',
-    permission: null,
+    permission: 'any',
     // A rejected agency reads why it was rejected here too.
     allowUnapproved: true,
     response: z.array(Notification),
@@ -57,7 +57,7 @@ export const noticeEndpoints = {
     path: '/api/notification/{id}/read',
     summary: 'Mark one notification read',
     access: 'company',
-    permission: null,
+    permission: 'any',
     allowUnapproved: true,
     params: z.strictObject({ id: z.uuid() }),
     response: z.object({ id: z.uuid() }),

@@ -216,7 +216,7 @@ export const paymentEndpoints = {
     summary: "The agency's balance, credit limit and available credits",
     access: 'company',
     // API.md second wave: "(any)" — whoever books or tickets needs to see what may be spent.
-    permission: null,
+    permission: 'any',
     response: Credits,
     fallbackMessage: FALLBACK.fetchCredits,
   }),

@@ -24,6 +24,7 @@ const approvedOnly = defineEndpoint({
   path: '/api/test/approved-only',
   summary: 'test only',
   access: 'company',
+  permission: 'any',
   response: z.object({ company_id: z.string() }),
 });
 

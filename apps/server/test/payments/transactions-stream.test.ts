@@ -50,6 +50,8 @@ describe.each(storeKinds())('the streamed deposits list on %s', (kind) => {
       companyId: agent.companyId,
       companyStatus: 'approved',
       sessionId: 'test',
+      isOwner: false,
+      bookingsScope: 'all',
       permissions: ['payments.view'],
     };
     bankId = await testBank(t.store.db);

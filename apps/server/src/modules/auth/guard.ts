@@ -1,4 +1,4 @@
-import { ACCESS, AppError, type Endpoint, SERVER } from '@skydesk/contract';
+import { ACCESS, AppError, type Endpoint, type Permission, SERVER } from '@skydesk/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Store } from '../../platform/db/store.js';
@@ -117,12 +117,7 @@ async function companyPrincipal(
   }
   // Suspension ends the agency's sessions at once; this refuses any session begun since.
   if (live.verification_status === 'suspended') throw new AppError('forbidden', ACCESS.agencySuspended);
-  if (endpoint.permission && !claims.permissions.includes(endpoint.permission)) {
-    throw new AppError(
-      'forbidden',
-      `${SERVER.forbidden}: your role lacks the ${endpoint.permission} permission`,
-    );
-  }
+  refuseWithoutPermission(endpoint, claims.permissions, live.is_owner);
   if (!endpoint.allowUnapproved && live.verification_status !== 'approved') {
     throw new AppError(
       'forbidden',
@@ -136,7 +131,26 @@ async function companyPrincipal(
     companyStatus: live.verification_status,
     sessionId: claims.sessionId,
     permissions: claims.permissions,
+    isOwner: live.is_owner,
+    bookingsScope: live.bookings_scope,
   };
+}
+
+/**
+ * An endpoint's permission (issue 13): a permission of the role (carried by the token, so role
+ * changes reach a user at their next sign-in), `owner` (checked live), or `any` / `self`, which
+ * any signed-in user of the agency passes.
+ */
+function refuseWithoutPermission(endpoint: Endpoint, permissions: readonly Permission[], isOwner: boolean) {
+  const needed = endpoint.permission;
+  if (needed === undefined || needed === 'any' || needed === 'self') return;
+  if (needed === 'owner') {
+    if (!isOwner) throw new AppError('forbidden', `${SERVER.forbidden}: only the agency's owner can do this`);
+    return;
+  }
+  if (!permissions.includes(needed)) {
+    throw new AppError('forbidden', `${SERVER.forbidden}: your role lacks the ${needed} permission`);
+  }
 }
 
 function rethrowAsUnauthenticated(error: unknown): never {

@@ -1,4 +1,4 @@
-import type { CompanyStatus } from '@skydesk/contract';
+import type { BookingsScope, CompanyStatus } from '@skydesk/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { preparedStatement } from '../../platform/db/prepared.js';
 import type { ChallengeStage, CodePurpose, Database, PrincipalKind } from '../../platform/db/schema.js';
@@ -299,14 +299,17 @@ const LIVE_COMPANY_SESSION = preparedStatement<{
   session_version: number;
   company_id: string;
   verification_status: CompanyStatus;
+  is_owner: boolean;
+  bookings_scope: BookingsScope;
 }>(
   'live_company_session',
   ['text', 'text'],
   `select auth_sessions.expires_at, auth_sessions.revoked_at, users.is_active, users.session_version,
-          users.company_id, companies.verification_status
+          users.company_id, companies.verification_status, users.is_owner, roles.bookings_scope
      from auth_sessions
      join users on users.id = auth_sessions.subject_id
      join companies on companies.id = users.company_id
+     join roles on roles.id = users.role_id
     where auth_sessions.id = $1::uuid and auth_sessions.subject_id = $2::uuid
       and auth_sessions.principal = 'user'`,
 );

@@ -2,6 +2,7 @@ import type {
   AuditAction,
   AuditTargetType,
   BookingStatus,
+  BookingsScope,
   Cabin,
   CompanyStatus,
   Gender,
@@ -46,6 +47,7 @@ export type RolesTable = {
   description: ColumnType<string, string | undefined, string>;
   permissions: ColumnType<Permission[], Permission[] | undefined, Permission[]>;
   is_system: ColumnType<boolean, boolean | undefined, boolean>;
+  bookings_scope: ColumnType<BookingsScope, BookingsScope | undefined, BookingsScope>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -66,6 +68,9 @@ export type UsersTable = {
   totp_enabled_at: Date | null;
   totp_last_step: number | null;
   session_version: ColumnType<number, number | undefined, number>;
+  deleted_at: Date | null;
+  last_sign_in_at: Date | null;
+  image_version: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -116,6 +121,9 @@ export type AuthSessionsTable = {
   subject_id: string;
   expires_at: Date;
   revoked_at: Date | null;
+  user_agent: string | null;
+  ip: string | null;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   created_at: CreatedAt;
 };
 
@@ -133,6 +141,17 @@ export type PasswordResetsTable = {
   token_hash: string;
   expires_at: Date;
   consumed_at: Date | null;
+  created_at: CreatedAt;
+};
+
+/** An invited user's set-password links (issue 13); only a hash of the token kept. */
+export type UserInvitationsTable = {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_by: string | null;
   created_at: CreatedAt;
 };
 
@@ -494,6 +513,7 @@ export type Database = {
   auth_sessions: AuthSessionsTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
+  user_invitations: UserInvitationsTable;
   operator_setup_tokens: OperatorSetupTokensTable;
   rate_limit_counters: RateLimitCountersTable;
   sign_in_throttle: SignInThrottleTable;

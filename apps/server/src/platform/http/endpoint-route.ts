@@ -90,6 +90,10 @@ export function createEndpointRegistrar(
     if (endpoint.idempotent && !db) {
       throw new Error(`${endpoint.method} ${endpoint.path} honours Idempotency-Key: the registrar needs db`);
     }
+    // Issue 13: a company route says who may call it, a permission or an explicit any/self/owner.
+    if (endpoint.access === 'company' && endpoint.permission === undefined) {
+      throw new Error(`${endpoint.method} ${endpoint.path}: a company endpoint declares its permission`);
+    }
     const formSpec = routeOptions?.form;
     if (Boolean(endpoint.multipart) !== Boolean(formSpec)) {
       throw new Error(
@@ -198,6 +202,15 @@ function checkedAnswer(endpoint: Endpoint, data: unknown): unknown {
   });
 }
 
+const permissionText = (permission: NonNullable<Endpoint['permission']>) =>
+  permission === 'any'
+    ? 'Any signed-in user of the agency.'
+    : permission === 'self'
+      ? "Any signed-in user, on their own account."
+      : permission === 'owner'
+        ? "Only the agency's owner."
+        : `Requires the \`${permission}\` permission.`;
+
 /** OpenAPI description of the route, made from the same schemas (served at /api/docs). */
 function openApiSchema(endpoint: Endpoint, tag = 'api') {
   const toJson = (schema: z.ZodType, io: 'input' | 'output') =>
@@ -207,7 +220,7 @@ function openApiSchema(endpoint: Endpoint, tag = 'api') {
     summary: endpoint.summary,
     tags: [tag],
     ...(endpoint.access === 'public' ? {} : { security: [{ bearer: [] }] }),
-    ...(endpoint.permission ? { description: `Requires the \`${endpoint.permission}\` permission.` } : {}),
+    ...(endpoint.permission ? { description: permissionText(endpoint.permission) } : {}),
     ...(endpoint.params ? { params: toJson(endpoint.params, 'input') } : {}),
     ...(endpoint.query ? { querystring: toJson(endpoint.query, 'input') } : {}),
     ...(endpoint.body ? { body: toJson(endpoint.body, 'input') } : {}),

@@ -1,4 +1,4 @@
-import type { CompanyStatus, Endpoint, Permission } from '@skydesk/contract';
+import type { BookingsScope, CompanyStatus, Endpoint, Permission } from '@skydesk/contract';
 import type { FastifyRequest } from 'fastify';
 
 /** Who is calling (DESIGN.md §6). Tokens say which kind; endpoints say which kinds they accept. */
@@ -9,6 +9,9 @@ export type CompanyPrincipal = {
   companyStatus: CompanyStatus;
   sessionId: string;
   permissions: Permission[];
+  isOwner: boolean;
+  /** Which bookings `bookings.view` reaches: the agency's, or only the user's own (issue 13). */
+  bookingsScope: BookingsScope;
 };
 
 export type OperatorPrincipal = { kind: 'operator'; operatorId: string; sessionId: string };
