@@ -206,7 +206,7 @@ const permissionText = (permission: NonNullable<Endpoint['permission']>) =>
   permission === 'any'
     ? 'Any signed-in user of the agency.'
     : permission === 'self'
-      ? "Any signed-in user, on their own account."
+      ? 'Any signed-in user, on their own account.'
       : permission === 'owner'
         ? "Only the agency's owner."
         : `Requires the \`${permission}\` permission.`;
