@@ -64,7 +64,8 @@ export type RawOptions = CallOptions<Endpoint> & {
 
 const SESSION_EXPIRED_TOAST_ID = 'session-expired';
 
-const apiBaseUrl = (): string => (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '');
+/** Where the API is: '' (same origin) unless VITE_API_BASE_URL says otherwise. */
+export const apiBaseUrl = (): string => (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '');
 
 const endsSessionOn401 = (endpoint: Endpoint): boolean =>
   endpoint.access !== 'public' && endpoint.access !== 'challenge';

@@ -46,6 +46,21 @@ export const sessionSlice = createSlice({
       state.company = action.payload.company;
       state.permissions = action.payload.permissions;
     },
+    /**
+     * The user changed their own account (settings: name, phone, picture): the header and every
+     * screen showing them follow at once. Only these fields: a role change reaches the session
+     * at the next sign-in, with the token's permissions (issue 13).
+     */
+    sessionUserUpdated(
+      state,
+      action: PayloadAction<Partial<Pick<SessionUser, 'name' | 'phone' | 'image_url'>>>,
+    ) {
+      if (!state.user) return;
+      const { name, phone, image_url } = action.payload;
+      if (name !== undefined) state.user.name = name;
+      if (phone !== undefined) state.user.phone = phone;
+      if (image_url !== undefined) state.user.image_url = image_url;
+    },
     /** The vendor verification moved on (documents sent, or the review answered). */
     companyVerificationChanged(
       state,
@@ -72,8 +87,14 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { sessionStarted, tokenRenewed, profileLoaded, companyVerificationChanged, loggedOut } =
-  sessionSlice.actions;
+export const {
+  sessionStarted,
+  tokenRenewed,
+  profileLoaded,
+  sessionUserUpdated,
+  companyVerificationChanged,
+  loggedOut,
+} = sessionSlice.actions;
 export const {
   selectSessionUser,
   selectSessionToken,
