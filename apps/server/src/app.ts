@@ -16,6 +16,7 @@ import { flightsModule } from './modules/flights/plugin.js';
 import { liveModule } from './modules/live/plugin.js';
 import { noticesModule } from './modules/notices/plugin.js';
 import { paymentsModule } from './modules/payments/plugin.js';
+import { rolesModule } from './modules/roles/plugin.js';
 import { systemModule } from './modules/system/plugin.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Store } from './platform/db/store.js';
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(systemModule);
   await app.register(authModule);
   await app.register(companyModule);
+  await app.register(rolesModule);
   await app.register(devModule);
   await app.register(flightsModule, {
     ...(deps.supplier ? { supplier: deps.supplier } : {}),

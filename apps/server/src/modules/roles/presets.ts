@@ -37,4 +37,9 @@ export const STARTER_ROLES: { name: string; description: string; permissions: Pe
       'support.use',
     ],
   },
+  {
+    name: 'Viewer',
+    description: 'Reads bookings, history, payments and analytics; changes nothing.',
+    permissions: ['bookings.view', 'history.view', 'payments.view', 'analytics.view', 'support.use'],
+  },
 ];
