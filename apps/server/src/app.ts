@@ -18,6 +18,7 @@ import { noticesModule } from './modules/notices/plugin.js';
 import { paymentsModule } from './modules/payments/plugin.js';
 import { rolesModule } from './modules/roles/plugin.js';
 import { systemModule } from './modules/system/plugin.js';
+import { usersModule } from './modules/users/plugin.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Store } from './platform/db/store.js';
 import { registerApiDocs } from './platform/http/docs.js';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(systemModule);
   await app.register(authModule);
   await app.register(companyModule);
+  await app.register(usersModule);
   await app.register(rolesModule);
   await app.register(devModule);
   await app.register(flightsModule, {

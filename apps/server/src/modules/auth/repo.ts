@@ -41,8 +41,12 @@ export type UserAccount = NonNullable<
   Awaited<ReturnType<ReturnType<typeof selectUserAccount>['executeTakeFirst']>>
 >;
 
+/** The live user signing in by this address: a deleted user's row stays, and its address is free. */
 export const findAccountByEmail = (db: Db, email: string) =>
-  selectUserAccount(db).where(sql`lower(users.email)`, '=', email.toLowerCase()).executeTakeFirst();
+  selectUserAccount(db)
+    .where(sql`lower(users.email)`, '=', email.toLowerCase())
+    .where('users.deleted_at', 'is', null)
+    .executeTakeFirst();
 
 export const findAccountById = (db: Db, id: string) =>
   selectUserAccount(db).where('users.id', '=', id).executeTakeFirst();
@@ -52,8 +56,14 @@ export async function emailTaken(db: Db, email: string): Promise<boolean> {
     .selectFrom('users')
     .select('id')
     .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/** When the user last completed a sign-in (the users screen shows it). */
+export async function recordSignIn(db: Db, userId: string, now: Date) {
+  await db.updateTable('users').set({ last_sign_in_at: now }).where('id', '=', userId).execute();
 }
 
 // ── e-mailed codes ────────────────────────────────────────────────────────────────────────────

@@ -124,6 +124,7 @@ export function createSignIn(deps: AuthDeps, sessions: Sessions) {
         code,
         ip,
       });
+      await repo.recordSignIn(db, userId, now());
       const account = await repo.findAccountById(db, userId);
       if (!account) throw challengeDead();
       return sessions.issue(account);

@@ -1,0 +1,156 @@
+import { AppError, type CreateUserBody, type UpdateUserBody, USER_RULES, type User } from '@skydesk/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../../../platform/clock.js';
+import type { Database } from '../../../platform/db/schema.js';
+import type { CompanyPrincipal } from '../../../platform/http/principal.js';
+import { revokeAllSessions } from '../../auth/repo.js';
+import type { Invitations } from '../invitations/service.js';
+import { presentUser } from './presenter.js';
+import * as repo from './repo.js';
+
+/**
+ * The agency's staff (API.md "Company users and roles", issue 13): invited, edited, deactivated
+ * and reactivated, deleted. The owner is fixed (never deactivated, deleted or given another
+ * role) and nobody deactivates or deletes themselves, so the agency always keeps a manager.
+ * Deactivating or deleting a user ends their sessions at once (the guard then answers 401).
+ * Another agency's users and deleted users are not found, like missing ones (DESIGN.md §6).
+ */
+
+const notFound = () => new AppError('not_found', 'User not found');
+
+const UNKNOWN_ROLE = "Choose one of your agency's roles";
+const OWNER_ROLE_TAKEN = "The Owner role belongs to the agency's owner alone";
+const roleRefused = (message: string) =>
+  new AppError('validation', message, { fieldErrors: { role_id: [message] } });
+
+const emailTaken = () =>
+  new AppError('conflict', USER_RULES.emailTaken, { fieldErrors: { email: [USER_RULES.emailTaken] } });
+
+/** Two invitations of one address at once: the unique index of live users decides. */
+function refuseDuplicate(error: unknown): never {
+  if ((error as { code?: string }).code === '23505') throw emailTaken();
+  throw error;
+}
+
+export function createStaff(deps: { db: Kysely<Database>; clock: Clock }, invitations: Invitations) {
+  const { db, clock } = deps;
+
+  /** A role the user may be given: the agency's own, and never the owner's fixed role. */
+  function assignable(role: repo.CompanyRole | undefined): repo.CompanyRole {
+    if (!role) throw roleRefused(UNKNOWN_ROLE);
+    if (role.is_system) throw roleRefused(OWNER_ROLE_TAKEN);
+    return role;
+  }
+
+  async function locked(trx: Transaction<Database>, principal: CompanyPrincipal, id: string) {
+    const user = await repo.lockStaff(trx, principal.companyId, id);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  async function present(principal: CompanyPrincipal, id: string): Promise<User> {
+    const row = await repo.findStaff(db, principal.companyId, id);
+    if (!row) throw notFound();
+    return presentUser(row);
+  }
+
+  /** Signs the user out everywhere: sessions revoked, access tokens void (session version). */
+  const endSessions = (trx: Transaction<Database>, userId: string) =>
+    revokeAllSessions(trx, 'user', userId, clock.now());
+
+  return {
+    async list(principal: CompanyPrincipal): Promise<[User[], { total: number }]> {
+      const users = (await repo.listStaff(db, principal.companyId)).map(presentUser);
+      return [users, { total: users.length }];
+    },
+
+    async roleOptions(principal: CompanyPrincipal) {
+      return repo.listAssignableRoles(db, principal.companyId);
+    },
+
+    /** Invites a user: no password yet, a set-password link by e-mail once the row is committed. */
+    async create(principal: CompanyPrincipal, body: CreateUserBody): Promise<User> {
+      const role = assignable(await repo.findCompanyRole(db, principal.companyId, body.role_id));
+      if (await repo.liveEmailTaken(db, body.email)) throw emailTaken();
+      const { user, issued } = await db
+        .transaction()
+        .execute(async (trx) => {
+          const user = await repo.insertInvitedUser(trx, {
+            companyId: principal.companyId,
+            roleId: role.id,
+            name: body.name,
+            email: body.email,
+            phone: body.phone,
+            now: clock.now(),
+          });
+          return { user, issued: await invitations.issue(trx, user.id, principal.userId) };
+        })
+        .catch(refuseDuplicate);
+      await invitations.send(issued, user, principal.userId);
+      return present(principal, user.id);
+    },
+
+    async update(principal: CompanyPrincipal, id: string, body: UpdateUserBody): Promise<User> {
+      // Read before the transaction, which must not wait on a second connection (PGlite has one).
+      const role =
+        body.role_id === undefined
+          ? undefined
+          : await repo.findCompanyRole(db, principal.companyId, body.role_id);
+      await db.transaction().execute(async (trx) => {
+        const user = await locked(trx, principal, id);
+        const changesRole = body.role_id !== undefined && body.role_id !== user.role_id;
+        const deactivates = body.is_active === false && user.is_active;
+        if (user.is_owner && (changesRole || deactivates)) {
+          throw new AppError('conflict', USER_RULES.ownerFixed);
+        }
+        if (deactivates && user.id === principal.userId) throw new AppError('conflict', USER_RULES.notSelf);
+        if (changesRole) assignable(role);
+        await repo.updateStaff(
+          trx,
+          id,
+          {
+            ...(body.name === undefined ? {} : { name: body.name }),
+            ...(body.phone === undefined ? {} : { phone: body.phone }),
+            ...(changesRole ? { role_id: body.role_id! } : {}),
+            ...(body.is_active === undefined ? {} : { is_active: body.is_active }),
+          },
+          clock.now(),
+        );
+        if (deactivates) await endSessions(trx, id);
+      });
+      return present(principal, id);
+    },
+
+    /** Soft delete: signed out at once, pending links end, bookings keep naming them. */
+    async remove(principal: CompanyPrincipal, id: string) {
+      await db.transaction().execute(async (trx) => {
+        const user = await locked(trx, principal, id);
+        if (user.is_owner) throw new AppError('conflict', USER_RULES.ownerFixed);
+        if (user.id === principal.userId) throw new AppError('conflict', USER_RULES.notSelf);
+        await repo.markDeleted(trx, id, clock.now());
+        await endSessions(trx, id);
+        await invitations.endPending(trx, id);
+      });
+      return { id };
+    },
+
+    /** A new link for a user who has not accepted yet; the earlier links stop working. */
+    async resendInvitation(principal: CompanyPrincipal, id: string): Promise<User> {
+      const refuseAccepted = (user: { has_password: boolean; is_active: boolean }) => {
+        if (user.has_password) throw new AppError('conflict', USER_RULES.notInvited);
+        if (!user.is_active) throw new AppError('conflict', USER_RULES.inactive);
+      };
+      const current = await repo.findStaff(db, principal.companyId, id);
+      if (!current) throw notFound();
+      refuseAccepted(current);
+      await invitations.admitResend(id);
+      const issued = await db.transaction().execute(async (trx) => {
+        refuseAccepted(await locked(trx, principal, id));
+        return invitations.issue(trx, id, principal.userId);
+      });
+      await invitations.send(issued, current, principal.userId);
+      return present(principal, id);
+    },
+  };
+}
+export type Staff = ReturnType<typeof createStaff>;
