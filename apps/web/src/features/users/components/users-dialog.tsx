@@ -1,0 +1,41 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+type UsersDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+};
+
+/** A modal of the users screen (edit, confirm): focus kept inside, Escape and the cross close it. */
+export function UsersDialog({ open, onOpenChange, title, description, children }: UsersDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[1px]" />
+        <Dialog.Content className="dialog-content fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[520px] max-w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-5 shadow-2xl sm:p-6">
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="font-semibold text-lg text-slate-900">{title}</Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className="-mt-1 -mr-1 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          {description ? (
+            <Dialog.Description asChild>
+              <div className="mt-1 text-slate-600 text-sm leading-relaxed">{description}</div>
+            </Dialog.Description>
+          ) : (
+            <Dialog.Description className="sr-only">{title}</Dialog.Description>
+          )}
+          <div className="mt-5">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
