@@ -1,6 +1,7 @@
 import { Building, ChevronDown, LogOut } from 'lucide-react';
 import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useAuthenticatedImage } from '../../shared/files/authenticated-image';
 import { paths } from '../../shared/routing/paths';
 import { selectSessionCompany, selectSessionUser } from '../../shared/session/session-slice';
 import { useAppSelector } from '../../shared/store/hooks';
@@ -43,6 +44,8 @@ export function UserMenu() {
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  // The picture needs the session's token (API.md): fetched once, shown from an object URL.
+  const picture = useAuthenticatedImage(user?.image_url);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, containerRef, buttonRef);
 
@@ -65,7 +68,7 @@ export function UserMenu() {
         onClick={() => setOpen((isOpen) => !isOpen)}
         className="flex items-center gap-3 rounded-full p-1 text-left transition-colors hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:outline-offset-2 sm:rounded-xl sm:py-1.5 sm:pr-2.5 sm:pl-1.5"
       >
-        <Avatar name={user.name} imageUrl={user.image_url} />
+        <Avatar name={user.name} imageUrl={picture} />
         <span className="hidden min-w-0 sm:block">
           <span className="block max-w-44 truncate font-medium text-slate-900 text-sm">{user.name}</span>
           {company && <span className="block max-w-44 truncate text-slate-500 text-xs">{company.name}</span>}
@@ -82,7 +85,7 @@ export function UserMenu() {
           className="absolute right-0 z-40 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
         >
           <div className="flex items-center gap-3 px-3 py-2.5">
-            <Avatar name={user.name} imageUrl={user.image_url} className="size-10" />
+            <Avatar name={user.name} imageUrl={picture} className="size-10" />
             <div className="min-w-0">
               <p className="truncate font-medium text-slate-900 text-sm">{user.name}</p>
               <p className="truncate text-slate-500 text-xs">{user.email}</p>

@@ -6,7 +6,7 @@ import { FieldError } from '../ui/field';
 import { DOCUMENT_ACCEPT, DOCUMENT_RULE } from './document-file';
 
 /** An object URL for an image file while it is shown, revoked when it is not. */
-function useImagePreview(file: File | null): string | null {
+export function useImagePreview(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!file?.type.startsWith('image/')) {

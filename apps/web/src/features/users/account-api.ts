@@ -1,0 +1,75 @@
+import { companyEndpoints, userEndpoints } from '@skydesk/contract';
+import { api } from '../../shared/http/api';
+import { contractMutation, contractQuery } from '../../shared/http/contract-endpoints';
+import { sessionUserUpdated } from '../../shared/session/session-slice';
+
+/**
+ * The signed-in user's own account on the settings screen (API.md "Company users and roles":
+ * update-account, image, sessions) and the agency's profile. Each write's answer is taken as it
+ * is: the session's user follows a new name, phone or picture at once (the header shows them), an
+ * ended session leaves the list, a saved profile replaces the one shown.
+ */
+export const accountApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Field errors (a wrong current password among them) land on the form: not toasted. */
+    updateAccount: contractMutation(build, userEndpoints.updateAccount, {
+      suppressErrors: true,
+      async onQueryStarted({ body }, { dispatch, queryFulfilled }) {
+        const user = await settled(queryFulfilled);
+        if (!user) return;
+        dispatch(sessionUserUpdated({ name: user.name, phone: user.phone }));
+        // A new password signed every other device out.
+        if (body.new_password !== undefined) dispatch(keepOnlyThisDevice);
+      },
+    }),
+    /** A refused picture is said beside the picker: not toasted. */
+    uploadImage: contractMutation(build, userEndpoints.uploadImage, {
+      suppressErrors: true,
+      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+        const answer = await settled(queryFulfilled);
+        if (answer) dispatch(sessionUserUpdated({ image_url: answer.image_url }));
+      },
+    }),
+    /** The failure is shown in the devices card, with a way to ask again. */
+    sessions: contractQuery(build, userEndpoints.sessions, { suppressErrors: true }),
+    endSession: contractMutation(build, userEndpoints.endSession, {
+      async onQueryStarted({ params }, { dispatch, queryFulfilled }) {
+        if (!(await settled(queryFulfilled))) return;
+        dispatch(
+          accountApi.util.updateQueryData('sessions', undefined, (sessions) =>
+            sessions.filter((session) => session.id !== params.id),
+          ),
+        );
+      },
+    }),
+    endOtherSessions: contractMutation(build, userEndpoints.endOtherSessions, {
+      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+        if (await settled(queryFulfilled)) dispatch(keepOnlyThisDevice);
+      },
+    }),
+    /** The failure is shown in the company card, with a way to ask again. */
+    companyProfile: contractQuery(build, companyEndpoints.profile, { suppressErrors: true }),
+    /** Field errors land on the form: not toasted. */
+    updateCompanyProfile: contractMutation(build, companyEndpoints.updateProfile, {
+      suppressErrors: true,
+      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+        const profile = await settled(queryFulfilled);
+        if (profile) dispatch(accountApi.util.upsertQueryData('companyProfile', undefined, profile));
+      },
+    }),
+  }),
+});
+
+/** A write's answer, or null when it failed (the failure is the caller's to show). */
+async function settled<T>(fulfilled: Promise<{ data: T }>): Promise<T | null> {
+  try {
+    return (await fulfilled).data;
+  } catch {
+    return null;
+  }
+}
+
+/** The devices list once every other session has ended. */
+const keepOnlyThisDevice = accountApi.util.updateQueryData('sessions', undefined, (sessions) =>
+  sessions.filter((session) => session.current),
+);
