@@ -49,24 +49,27 @@ describe('routing (spec §2)', () => {
   });
 
   it('shows a coming-soon screen inside the dashboard layout for a signed-in user', async () => {
-    renderApp(paths.dashboard.users, { preloadedState: signedInState() });
+    renderApp(paths.dashboard.announcement, { preloadedState: signedInState() });
 
-    const panel = await screen.findByRole('region', { name: 'Users' });
+    const panel = await screen.findByRole('region', { name: 'Announcements' });
     expect(within(panel).getByText('Coming soon')).toBeInTheDocument();
 
     // The layout around it: navigation, the header's title, the user menu.
     const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(navigation).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+    expect(within(navigation).getByRole('link', { name: 'Announcements' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(within(navigation).getByRole('link', { name: 'Flight bookings' })).toBeInTheDocument();
     expect(within(navigation).getByRole('link', { name: 'Statement' })).toHaveAttribute(
       'href',
       paths.dashboard.statement,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Announcements' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Account menu for ${sampleUser.name}` })).toHaveTextContent(
       'Demo Travels',
     );
-    expect(document.title).toBe('Users · SkyDesk');
+    expect(document.title).toBe('Announcements · SkyDesk');
   });
 
   it('shows public screens inside the auth layout', async () => {
@@ -84,8 +87,8 @@ describe('routing (spec §2)', () => {
       typeof value === 'string' ? [value] : Object.values(value),
     );
     // spec §2: 7 public screens, the dashboard home, its 23 screens, price summary and e-ticket;
-    // issue 12's statement.
-    expect(everyPath).toHaveLength(34);
+    // issue 12's statement; issue 13's accept-invitation.
+    expect(everyPath).toHaveLength(35);
     const titles = screenTitles(appRoutes);
     for (const path of everyPath) expect(titles.get(path), `route title of ${path}`).toBeDefined();
   });
@@ -111,6 +114,8 @@ describe('routing (spec §2)', () => {
       paths.dashboard.createTransaction,
       paths.dashboard.statement,
       paths.dashboard.notifications,
+      paths.dashboard.users,
+      paths.dashboard.createUser,
     ]);
     for (const path of Object.values(paths.dashboard)) {
       if (path === paths.dashboard.flightResults) continue;
@@ -133,6 +138,7 @@ describe('routing (spec §2)', () => {
       paths.verification,
       paths.resetPassword,
       paths.forgetPassword,
+      paths.acceptInvitation,
     ];
     for (const path of open) {
       await act(() => router.navigate(path));
@@ -198,10 +204,10 @@ describe('the session, app-wide (spec §4)', () => {
       'fetch',
       vi.fn(async () => new Response('{"status":false,"message":"Unauthenticated"}', { status: 401 })),
     );
-    const { store, router } = renderApp(paths.dashboard.users, {
+    const { store, router } = renderApp(paths.dashboard.announcement, {
       preloadedState: signedInState({ token: fakeJwt({ exp: inSeconds(1800) }) }),
     });
-    await screen.findByRole('region', { name: 'Users' });
+    await screen.findByRole('region', { name: 'Announcements' });
 
     await act(async () => {
       await apiRequest(listUsers).catch(() => {});

@@ -26,6 +26,10 @@ const ForgetPasswordPage = lazyScreen(
   'ForgetPasswordPage',
 );
 const QrCodeScanPage = lazyScreen(() => import('../features/auth/pages/qr-code-scan-page'), 'QrCodeScanPage');
+const AcceptInvitationPage = lazyScreen(
+  () => import('../features/users/pages/accept-invitation-page'),
+  'AcceptInvitationPage',
+);
 const RegistrationPage = lazyScreen(
   () => import('../features/company/pages/registration-page'),
   'RegistrationPage',
@@ -154,6 +158,7 @@ export const appRoutes: RouteObject[] = [
               screen(paths.resetPassword, 'Reset password', <ResetPasswordPage />),
               screen(paths.forgetPassword, 'Forgot password', <ForgetPasswordPage />),
               screen(paths.qrCodeScan, 'Authenticator app', <QrCodeScanPage />),
+              screen(paths.acceptInvitation, 'Join your agency', <AcceptInvitationPage />),
             ],
           },
         ],

@@ -14,6 +14,8 @@ export const paths = {
   resetPassword: '/reset-password',
   forgetPassword: '/forget-password',
   qrCodeScan: '/qr-code-scan',
+  /** Issue 13: an invited staff member chooses their password (the e-mailed link, `?token=`). */
+  acceptInvitation: '/accept-invitation',
 
   dashboard: {
     home: dashboard,
