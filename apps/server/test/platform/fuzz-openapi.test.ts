@@ -1,7 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import * as contract from '@skydesk/contract';
 import {
-  type Endpoint,
   RECEIPT_FIELD,
   TransactionFormFields,
   VENDOR_DOCUMENT_KINDS,
@@ -30,6 +28,7 @@ import {
   searchOffer,
   signInAgain,
 } from '../support/bookings.js';
+import { contractEndpoints, endpointLabel } from '../support/contract-endpoints.js';
 import { type Operator, signedInOperator, signInAgainAsOperator } from '../support/operator.js';
 import { storeKinds } from '../support/stores.js';
 import {
@@ -66,13 +65,11 @@ const document = (await documentApp.app.inject({ method: 'GET', url: '/api/docs/
 await documentApp.close();
 const operations = operationsOf(document);
 
-/** Every endpoint the contract declares: each of its `…Endpoints` tables, whatever the domain. */
-const isEndpoint = (value: unknown): value is Endpoint =>
-  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
-const endpoints = Object.entries(contract)
-  .filter(([name, table]) => name.endsWith('Endpoints') && typeof table === 'object' && table !== null)
-  .flatMap(([, table]) => Object.values(table as object).filter(isEndpoint))
-  .map((endpoint) => ({ key: `${endpoint.method} ${endpoint.path}`, access: endpoint.access }));
+/** Every endpoint the contract declares (each of its `…Endpoints` tables), by `METHOD /path`. */
+const endpoints = contractEndpoints.map((endpoint) => ({
+  key: endpointLabel(endpoint),
+  access: endpoint.access,
+}));
 
 /** What no answer may show: stack frames, SQL and driver errors, paths of the server's files. */
 const LEAKS: [string, RegExp][] = [
