@@ -8,15 +8,6 @@ import { toHeldSeats } from '../booking/repo.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The company's booking row, unlocked (quotes), or undefined. */
-export const findCompanyBooking = (db: Db, companyId: string, bookingId: string) =>
-  db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('id', '=', bookingId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-
 /** A booking's tickets with their passengers' names and fares, in passenger order. */
 export const ticketsWithFares = (db: Db, bookingId: string) =>
   db

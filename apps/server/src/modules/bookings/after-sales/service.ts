@@ -18,6 +18,7 @@ import { presentBooking, ticketName, utcMinute } from '../booking/presenter.js';
 import {
   type BookingRow,
   findBookingId,
+  findScopedBooking,
   heldSeatsOf,
   insertOrder,
   loadBookingForUpdate,
@@ -25,6 +26,7 @@ import {
   recordEvent,
   updateBooking,
 } from '../booking/repo.js';
+import { bookingScopeOf } from '../booking/scope.js';
 import {
   type AfterSalesPhase,
   afterSalesPhase,
@@ -32,7 +34,7 @@ import {
   type TicketRefund,
   ticketRefund,
 } from './penalty.js';
-import { findCompanyBooking, setTicketStatus, type TicketWithFare, ticketsWithFares } from './repo.js';
+import { setTicketStatus, type TicketWithFare, ticketsWithFares } from './repo.js';
 import { settleDueRefunds } from './settlement.js';
 
 /**
@@ -145,14 +147,14 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
   const { db, clock, log, supplier } = deps;
 
   async function answer(principal: CompanyPrincipal, bookingId: string, now: Date): Promise<Booking> {
-    const record = await loadBookingRecord(db, principal.companyId, bookingId);
+    const record = await loadBookingRecord(db, bookingScopeOf(principal), bookingId);
     if (!record) throw notFound();
     return presentBooking(record, { now, permissions: principal.permissions });
   }
 
-  /** The company's booking, locked, or 404. */
+  /** The booking in the user's scope, locked, or 404. */
   async function lock(trx: Transaction<Database>, principal: CompanyPrincipal, bookingId: string) {
-    const booking = await loadBookingForUpdate(trx, principal.companyId, bookingId);
+    const booking = await loadBookingForUpdate(trx, bookingScopeOf(principal), bookingId);
     if (!booking) throw notFound();
     return booking;
   }
@@ -207,7 +209,7 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
       body: { booking_id: string; ticket_numbers?: string[] | undefined },
     ): Promise<PenaltyAnswer> {
       const now = clock.now();
-      const booking = await findCompanyBooking(db, principal.companyId, body.booking_id);
+      const booking = await findScopedBooking(db, bookingScopeOf(principal), body.booking_id);
       if (!booking) throw notFound();
       const tickets = pickTickets(booking, await ticketsWithFares(db, booking.id), body.ticket_numbers);
       const phase = afterSalesPhase(booking, now);
@@ -244,7 +246,7 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
      * the void window are voided for a full refund; anything else answers 409 saying why.
      */
     async cancel(principal: CompanyPrincipal, bookingId: string, reason: string): Promise<Booking> {
-      const found = await findBookingId(db, principal.companyId, bookingId);
+      const found = await findBookingId(db, bookingScopeOf(principal), bookingId);
       if (!found) throw notFound();
       // A hold past its deadline is expired, not cancelled: its history says what happened.
       await expireHoldIfDue(db, supplier, found.id, clock.now());
@@ -291,7 +293,7 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
       principal: CompanyPrincipal,
       body: { booking_id: string; reason: string; ticket_numbers?: string[] | undefined },
     ): Promise<Booking> {
-      const found = await findBookingId(db, principal.companyId, body.booking_id);
+      const found = await findBookingId(db, bookingScopeOf(principal), body.booking_id);
       if (!found) throw notFound();
       const now = clock.now();
       await db.transaction().execute(async (trx) => {

@@ -18,6 +18,7 @@ import { checkHoldLimits, type HoldLimits } from './hold-limits.js';
 import { passengerProblems } from './passenger-rules.js';
 import { presentBooking, utcMinute } from './presenter.js';
 import { insertBooking, insertPassengers, insertSegments, loadBookingRecord, recordEvent } from './repo.js';
+import { bookingScopeOf } from './scope.js';
 import { type HoldPolicy, ticketingDeadline } from './ticketing-deadline.js';
 
 export type BookingDeps = {
@@ -168,7 +169,7 @@ export async function createBooking(
     return booking.id;
   });
 
-  const record = await loadBookingRecord(db, principal.companyId, bookingId);
+  const record = await loadBookingRecord(db, bookingScopeOf(principal), bookingId);
   if (!record) throw new Error(`Booking ${bookingId} vanished after it was made`);
   return presentBooking(record, { now, permissions: principal.permissions });
 }

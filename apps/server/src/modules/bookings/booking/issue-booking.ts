@@ -18,6 +18,7 @@ import {
   recordEvent,
   updateBooking,
 } from './repo.js';
+import { bookingScopeOf } from './scope.js';
 import { voidUntil } from './ticketing-deadline.js';
 
 const notFound = () => new AppError('not_found', 'Booking not found');
@@ -41,13 +42,14 @@ export async function issueBooking(
   pnr: string,
 ): Promise<Booking> {
   const { db, clock, supplier } = deps;
-  const found = await findBookingIdByPnr(db, principal.companyId, pnr);
+  const scope = bookingScopeOf(principal);
+  const found = await findBookingIdByPnr(db, scope, pnr);
   if (!found) throw notFound();
   await expireHoldIfDue(db, supplier, found.id, clock.now());
 
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
-    const booking = await loadBookingForUpdate(trx, principal.companyId, found.id);
+    const booking = await loadBookingForUpdate(trx, scope, found.id);
     if (!booking) throw notFound();
     if (booking.status === 'expired') throw holdExpired(booking);
     if (booking.status !== 'booked') {
@@ -109,7 +111,7 @@ export async function issueBooking(
     });
   });
 
-  const record = await loadBookingRecord(db, principal.companyId, found.id);
+  const record = await loadBookingRecord(db, scope, found.id);
   if (!record) throw notFound();
   return presentBooking(record, { now, permissions: principal.permissions });
 }

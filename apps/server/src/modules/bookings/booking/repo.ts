@@ -1,5 +1,12 @@
 import type { BookingStatus } from '@skydesk/contract';
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type {
   BookingPassengersTable,
   BookingSegmentsTable,
@@ -12,12 +19,23 @@ import type { HeldSeats } from '../../../supplier/port.js';
 import { newPnr } from './references.js';
 
 /**
- * The bookings' SQL. Every read that starts from a request is scoped by the session's company
- * (DESIGN.md §6): another company's booking is not found, exactly as a missing one. Writes take a
- * transaction, so the caller decides what else happens with them (seats, credits, orders).
+ * The bookings' SQL. Every read that starts from a request is scoped (`BookingScope`): to the
+ * session's company (DESIGN.md §6), and for a user whose role reaches only their own bookings, to
+ * those they made (issue 13); a booking out of scope is not found, exactly as a missing one. Writes
+ * take a transaction, so the caller decides what else happens with them (seats, credits, orders).
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** Whose bookings a request reaches: its company's, and only those `createdBy` made when set. */
+export type BookingScope = { companyId: string; createdBy: string | null };
+
+/** The one filter every scoped read applies to `bookings`. */
+const inScope = (scope: BookingScope) => (eb: ExpressionBuilder<Database, 'bookings'>) =>
+  eb.and([
+    eb('bookings.company_id', '=', scope.companyId),
+    ...(scope.createdBy === null ? [] : [eb('bookings.created_by', '=', scope.createdBy)]),
+  ]);
 
 export type BookingRow = Selectable<BookingsTable>;
 export type PassengerRow = Selectable<BookingPassengersTable>;
@@ -45,40 +63,34 @@ export type HistoryRow = {
 
 // ── reads ───────────────────────────────────────────────────────────────────────────────────
 
-export const findBookingId = (db: Db, companyId: string, bookingId: string) =>
-  db
-    .selectFrom('bookings')
-    .select('id')
-    .where('id', '=', bookingId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+export const findBookingId = (db: Db, scope: BookingScope, bookingId: string) =>
+  db.selectFrom('bookings').select('id').where('id', '=', bookingId).where(inScope(scope)).executeTakeFirst();
 
-export const findBookingIdByPnr = (db: Db, companyId: string, pnr: string) =>
-  db
-    .selectFrom('bookings')
-    .select('id')
-    .where('pnr', '=', pnr)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+export const findBookingIdByPnr = (db: Db, scope: BookingScope, pnr: string) =>
+  db.selectFrom('bookings').select('id').where('pnr', '=', pnr).where(inScope(scope)).executeTakeFirst();
+
+/** The booking row in scope, unlocked (quotes), or undefined. */
+export const findScopedBooking = (db: Db, scope: BookingScope, bookingId: string) =>
+  db.selectFrom('bookings').selectAll().where('id', '=', bookingId).where(inScope(scope)).executeTakeFirst();
 
 /**
- * The company's booking row, locked until the caller's transaction ends: every status change
+ * The booking row in scope, locked until the caller's transaction ends: every status change
  * (issue, cancel, void, refund, expiry) starts here, so two of them on one booking queue up and the
  * second sees what the first did.
  */
-export const loadBookingForUpdate = (trx: Transaction<Database>, companyId: string, bookingId: string) =>
+export const loadBookingForUpdate = (trx: Transaction<Database>, scope: BookingScope, bookingId: string) =>
   trx
     .selectFrom('bookings')
     .selectAll()
     .where('id', '=', bookingId)
-    .where('company_id', '=', companyId)
+    .where(inScope(scope))
     .forUpdate()
     .executeTakeFirst();
 
-/** Full records of the company's bookings, in the order of `ids` (missing or foreign ids dropped). */
+/** Full records of the bookings in scope, in the order of `ids` (missing or out-of-scope ids dropped). */
 export async function loadBookingRecords(
   db: Db,
-  companyId: string,
+  scope: BookingScope,
   ids: readonly string[],
 ): Promise<BookingRecord[]> {
   if (ids.length === 0) return [];
@@ -89,7 +101,7 @@ export async function loadBookingRecords(
       .selectAll('bookings')
       .select('users.name as creator_name')
       .where('bookings.id', 'in', ids)
-      .where('bookings.company_id', '=', companyId)
+      .where(inScope(scope))
       .execute(),
     db
       .selectFrom('booking_passengers')
@@ -120,8 +132,8 @@ export async function loadBookingRecords(
   });
 }
 
-export async function loadBookingRecord(db: Db, companyId: string, bookingId: string) {
-  const [record] = await loadBookingRecords(db, companyId, [bookingId]);
+export async function loadBookingRecord(db: Db, scope: BookingScope, bookingId: string) {
+  const [record] = await loadBookingRecords(db, scope, [bookingId]);
   return record;
 }
 
@@ -159,9 +171,13 @@ export type BookingFilters = {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 
-/** Ids of the company's bookings matching the filters, newest first, one page. */
-export async function listBookingIds(db: Db, companyId: string, filters: BookingFilters): Promise<string[]> {
-  let query = db.selectFrom('bookings').select('bookings.id').where('bookings.company_id', '=', companyId);
+/** Ids of the bookings in scope matching the filters, newest first, one page. */
+export async function listBookingIds(
+  db: Db,
+  scope: BookingScope,
+  filters: BookingFilters,
+): Promise<string[]> {
+  let query = db.selectFrom('bookings').select('bookings.id').where(inScope(scope));
   if (filters.statuses && filters.statuses.length > 0) {
     query = query.where('bookings.status', 'in', filters.statuses);
   }
@@ -249,14 +265,15 @@ export async function heldSeatsOnFlights(
   return rows.map((row) => ({ flight: row.flight, date: row.departure_date, seats: Number(row.seats) }));
 }
 
-/** The company's orders with their bookings' PNRs, newest first. */
-export const listOrders = (db: Db, companyId: string) =>
+/** The orders of the bookings in scope, with their PNRs, newest first. */
+export const listOrders = (db: Db, scope: BookingScope) =>
   db
     .selectFrom('orders')
     .innerJoin('bookings', 'bookings.id', 'orders.booking_id')
     .selectAll('orders')
     .select('bookings.pnr')
-    .where('orders.company_id', '=', companyId)
+    .where('orders.company_id', '=', scope.companyId)
+    .where(inScope(scope))
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.order_no', 'desc')
     .execute();

@@ -23,12 +23,14 @@ import {
   loadBookingRecords,
   loadHistory,
 } from './repo.js';
+import { bookingScopeOf } from './scope.js';
 
 const notFound = () => new AppError('not_found', 'Booking not found');
 
 /**
- * The bookings domain (API.md "Bookings"): every call is scoped to the session's company, and a
- * hold past its deadline is expired before anybody sees it (hold-expiry.ts).
+ * The bookings domain (API.md "Bookings"): every call is scoped to the session's company, and to
+ * the user's own bookings when their role says so (scope.ts); a hold past its deadline is expired
+ * before anybody sees it (hold-expiry.ts).
  */
 export function createBookingService(deps: BookingDeps) {
   const { db, clock, supplier } = deps;
@@ -45,11 +47,12 @@ export function createBookingService(deps: BookingDeps) {
   });
 
   async function details(principal: CompanyPrincipal, bookingId: string): Promise<BookingDetails> {
-    const found = await findBookingId(db, principal.companyId, bookingId);
+    const scope = bookingScopeOf(principal);
+    const found = await findBookingId(db, scope, bookingId);
     if (!found) throw notFound();
     await expireHoldIfDue(db, supplier.bookings, found.id, clock.now());
     const [record, history] = await Promise.all([
-      loadBookingRecord(db, principal.companyId, found.id),
+      loadBookingRecord(db, scope, found.id),
       loadHistory(db, found.id),
     ]);
     if (!record) throw notFound();
@@ -63,10 +66,11 @@ export function createBookingService(deps: BookingDeps) {
       issueBooking({ db, clock, supplier: supplier.bookings }, principal, pnr),
 
     async byPnr(principal: CompanyPrincipal, pnr: string): Promise<Booking> {
-      const found = await findBookingIdByPnr(db, principal.companyId, pnr);
+      const scope = bookingScopeOf(principal);
+      const found = await findBookingIdByPnr(db, scope, pnr);
       if (!found) throw notFound();
       await expireHoldIfDue(db, supplier.bookings, found.id, clock.now());
-      const record = await loadBookingRecord(db, principal.companyId, found.id);
+      const record = await loadBookingRecord(db, scope, found.id);
       if (!record) throw notFound();
       return presentBooking(record, viewerOf(principal));
     },
@@ -81,7 +85,8 @@ export function createBookingService(deps: BookingDeps) {
     ): Promise<Booking[]> {
       if (companyId !== principal.companyId) throw new AppError('not_found', 'Company not found');
       await expireDueHoldsOf(db, supplier.bookings, principal.companyId, clock.now());
-      const ids = await listBookingIds(db, principal.companyId, {
+      const scope = bookingScopeOf(principal);
+      const ids = await listBookingIds(db, scope, {
         statuses: query.status,
         from: query.from,
         to: query.to,
@@ -90,7 +95,7 @@ export function createBookingService(deps: BookingDeps) {
         limit: query.limit,
       });
       const viewer = viewerOf(principal);
-      const records = await loadBookingRecords(db, principal.companyId, ids);
+      const records = await loadBookingRecords(db, scope, ids);
       return records.map((record) => presentBooking(record, viewer));
     },
 
@@ -111,7 +116,7 @@ export function createBookingService(deps: BookingDeps) {
     },
 
     async orders(principal: CompanyPrincipal): Promise<Order[]> {
-      const rows = await listOrders(db, principal.companyId);
+      const rows = await listOrders(db, bookingScopeOf(principal));
       return rows.map(presentOrder);
     },
   };

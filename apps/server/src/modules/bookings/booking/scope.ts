@@ -1,0 +1,12 @@
+import type { CompanyPrincipal } from '../../../platform/http/principal.js';
+import type { BookingScope } from './repo.js';
+
+/**
+ * The bookings a user reaches (issue 13): their agency's, or only those they made when their
+ * role's bookings scope is 'own' — read live on every call, so a role change applies at once.
+ * Others answer 404 and are absent from lists, exactly as another agency's.
+ */
+export const bookingScopeOf = (principal: CompanyPrincipal): BookingScope => ({
+  companyId: principal.companyId,
+  createdBy: principal.bookingsScope === 'own' ? principal.userId : null,
+});
