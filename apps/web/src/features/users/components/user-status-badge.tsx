@@ -20,15 +20,15 @@ export const invitationExpired = (user: Pick<User, 'status' | 'invitation_expire
 export function UserStatusBadge({ user }: { user: User }) {
   const expired = invitationExpired(user);
   return (
-    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+    <>
       <Badge tone={expired ? 'rose' : tones[user.status]} dot>
         {expired ? 'Invitation expired' : USER_STATUS_LABELS[user.status]}
       </Badge>
       {user.status === 'invited' && user.invitation_expires_at && !expired && (
-        <span className="text-slate-500 text-xs">
+        <p className="mt-1 text-slate-500 text-xs">
           Link works until {formatInstant(user.invitation_expires_at)}
-        </span>
+        </p>
       )}
-    </span>
+    </>
   );
 }

@@ -136,7 +136,12 @@ function Users() {
           <h2 className="font-semibold text-slate-900">Your agency&apos;s team</h2>
           <p className="mt-0.5 text-slate-600 text-sm">
             {users
-              ? `${plural(users.length, 'user')} · ${counts.active} active · ${counts.invited} invited · ${counts.deactivated} deactivated`
+              ? [
+                  plural(users.length, 'user'),
+                  ...(['active', 'invited', 'deactivated'] as const)
+                    .filter((status) => counts[status] > 0)
+                    .map((status) => `${counts[status]} ${USER_STATUS_LABELS[status].toLowerCase()}`),
+                ].join(' · ')
               : 'Invite staff, give them a role, and take access away when they leave.'}
           </p>
         </div>
@@ -211,10 +216,11 @@ function Users() {
               Showing {shown.length} of {plural(users.length, 'user')}
             </p>
           )}
-          <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+          {/* One set of columns for the headings and every row, so they line up. */}
+          <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm [--users-columns:minmax(0,1fr)_8.5rem_14rem_21rem]">
             <div
               aria-hidden="true"
-              className="hidden border-slate-200 border-b bg-slate-50 px-5 py-2.5 font-medium text-slate-500 text-xs uppercase tracking-wide lg:grid lg:grid-cols-[minmax(0,1.7fr)_minmax(0,0.8fr)_minmax(0,1.2fr)_minmax(16rem,auto)] lg:gap-4"
+              className="hidden border-slate-200 border-b bg-slate-50 px-5 py-2.5 font-medium text-slate-500 text-xs uppercase tracking-wide lg:grid lg:grid-cols-(--users-columns) lg:gap-4"
             >
               <span>User</span>
               <span>Role</span>
@@ -308,7 +314,7 @@ function UserRow({
     <li
       aria-label={user.name}
       className={clsx(
-        'grid gap-3 p-4 sm:px-5 lg:grid-cols-[minmax(0,1.7fr)_minmax(0,0.8fr)_minmax(0,1.2fr)_minmax(16rem,auto)] lg:items-center lg:gap-4',
+        'grid gap-3 p-4 sm:px-5 lg:grid-cols-(--users-columns) lg:items-center lg:gap-4',
         isNew && 'bg-indigo-50/60',
       )}
     >
@@ -333,12 +339,22 @@ function UserRow({
         <p className="mt-1 text-slate-500 text-xs">
           {user.last_sign_in_at ? `Last signed in ${formatInstant(user.last_sign_in_at)}` : 'Never signed in'}
         </p>
+        {/* Beside the invitation it renews. */}
+        {user.status === 'invited' && user.is_active && (
+          <Button
+            variant="ghost"
+            className="-mx-2 mt-1 min-h-8 px-2 py-1 text-indigo-700 text-xs hover:bg-indigo-50"
+            busy={busy}
+            aria-label={`Resend invitation ${user.name}`}
+            onClick={onResend}
+          >
+            {!busy && <Mail aria-hidden="true" className="size-3.5" />}
+            Resend invitation
+          </Button>
+        )}
       </Detail>
       <div className="-mx-2 flex flex-wrap items-center gap-1 lg:mx-0 lg:justify-end">
         <RowAction icon={Pencil} label="Edit" name={user.name} disabled={busy} onClick={onEdit} />
-        {user.status === 'invited' && user.is_active && (
-          <RowAction icon={Mail} label="Resend invitation" name={user.name} busy={busy} onClick={onResend} />
-        )}
         {!fixed &&
           (user.is_active ? (
             <RowAction
