@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Email, Password, Phone, SessionUser } from './auth.js';
-import { defineEndpoint } from './endpoint.js';
+import { buildPath, defineEndpoint } from './endpoint.js';
 import { FALLBACK } from './messages.js';
 import { Text } from './text.js';
 
@@ -286,6 +286,13 @@ export const userEndpoints = {
     response: z.object({ ended: z.number().int() }),
   }),
 };
+
+/**
+ * Where a user's picture is read (`image_url`): the version changes with every new picture, so
+ * the answer for one URL never changes and the browser may keep it for good.
+ */
+export const profileImageUrl = (userId: string, version: string) =>
+  `${buildPath(userEndpoints.image.path, { id: userId })}?v=${encodeURIComponent(version)}`;
 
 export const invitationEndpoints = {
   show: defineEndpoint({

@@ -174,7 +174,8 @@ export type SignedIn = {
 /**
  * Walks every sign-in step the server asks for: the e-mailed code, the QR enrolment or the TOTP
  * code. With a known secret it moves the clock on one TOTP step first, so the code is never a
- * step the user already spent. Every step comes from `options.ip` when one is given.
+ * step the user already spent. Every step comes from `options.ip` and carries `options.headers`
+ * (a User-Agent, say) when given.
  */
 export async function signIn(
   t: TestApp,
@@ -190,14 +191,18 @@ export async function signIn(
       t,
       '/api/verify-verification-code-login',
       { email: credentials.email, code, challenge_token: challenge },
-      { ip: options.ip },
+      { ip: options.ip, headers: options.headers },
     );
     expect(verified.statusCode, verified.body).toBe(200);
     ({ next, challenge_token: challenge } = verified.json().data);
   }
   let secret = credentials.secret;
   if (next === 'setup_2fa') {
-    const qr = await post(t, '/api/user/generate-qrcode', undefined, { token: challenge, ip: options.ip });
+    const qr = await post(t, '/api/user/generate-qrcode', undefined, {
+      token: challenge,
+      ip: options.ip,
+      headers: options.headers,
+    });
     expect(qr.statusCode, qr.body).toBe(200);
     secret = base32SecretOf(qr.json().data.otpauth_url);
   } else {
@@ -209,7 +214,7 @@ export async function signIn(
     t,
     '/api/user/verify-google-authenticator',
     { code: totpCode(secret!, t.clock.now()) },
-    { token: challenge, ip: options.ip },
+    { token: challenge, ip: options.ip, headers: options.headers },
   );
   expect(session.statusCode, session.body).toBe(200);
   const { token, user } = session.json().data;

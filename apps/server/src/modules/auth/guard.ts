@@ -5,7 +5,7 @@ import type { Store } from '../../platform/db/store.js';
 import type { AccessGuard, Principal } from '../../platform/http/principal.js';
 import { InvalidTokenError, type TokenService } from '../../platform/security/tokens.js';
 import { REFRESH_COOKIE } from './refresh-cookie.js';
-import { findLiveCompanySession, findLiveOperatorSession } from './repo.js';
+import { findLiveCompanySession, findLiveOperatorSession, touchSessionIfSeenBefore } from './repo.js';
 
 /** API.md: `Bearer <token>`, or the bare token as existing clients send it. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -115,6 +115,7 @@ async function companyPrincipal(
   ) {
     throw unauthenticated();
   }
+  noteSessionSeen(request, deps, claims.sessionId, live.last_seen_at);
   // Suspension ends the agency's sessions at once; this refuses any session begun since.
   if (live.verification_status === 'suspended') throw new AppError('forbidden', ACCESS.agencySuspended);
   refuseWithoutPermission(endpoint, claims.permissions, live.is_owner);
@@ -134,6 +135,23 @@ async function companyPrincipal(
     isOwner: live.is_owner,
     bookingsScope: live.bookings_scope,
   };
+}
+
+/** How stale a session's "last seen" may grow before a call writes it again (the sessions list). */
+export const SESSION_SEEN_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Records that a session was used, at most once per SESSION_SEEN_INTERVAL_MS: the live check
+ * already read the row's last_seen_at, so most calls write nothing; the others send one
+ * conditional UPDATE and don't wait for it (a lost "last seen" is no reason to fail a call).
+ */
+function noteSessionSeen(request: FastifyRequest, deps: GuardDeps, sessionId: string, lastSeenAt: Date) {
+  const now = deps.clock.now();
+  const seenBefore = new Date(now.getTime() - SESSION_SEEN_INTERVAL_MS);
+  if (lastSeenAt >= seenBefore) return;
+  touchSessionIfSeenBefore(deps.store.db, sessionId, now, seenBefore).catch((error: unknown) =>
+    request.log.warn({ err: error }, 'could not record when the session was last seen'),
+  );
 }
 
 /**

@@ -1,4 +1,9 @@
-import type { CompanySummary, SessionOperator, SessionUser } from '@skydesk/contract';
+import {
+  type CompanySummary,
+  profileImageUrl,
+  type SessionOperator,
+  type SessionUser,
+} from '@skydesk/contract';
 import type { UserAccount } from './repo.js';
 
 /** The wire shape of the signed-in user, made in one place (outline's present<Thing>()). */
@@ -8,7 +13,8 @@ export function presentSessionUser(account: UserAccount): SessionUser {
     name: account.name,
     email: account.email,
     phone: account.phone,
-    image_url: account.image_path ? `/api/user/${account.id}/image` : null,
+    image_url:
+      account.image_path && account.image_version ? profileImageUrl(account.id, account.image_version) : null,
     role: { id: account.role_id, name: account.role_name },
     company_id: account.company_id,
     is_owner: account.is_owner,

@@ -19,6 +19,7 @@ export function selectUserAccount(db: Db) {
       'users.email',
       'users.phone',
       'users.image_path',
+      'users.image_version',
       'users.password_hash',
       'users.is_owner',
       'users.is_active',
@@ -225,13 +226,47 @@ export async function acceptTotpStep(db: Db, userId: string, step: number, now: 
 
 export const createSession = (
   db: Db,
-  values: { principal: PrincipalKind; subjectId: string; expiresAt: Date },
+  values: {
+    principal: PrincipalKind;
+    subjectId: string;
+    expiresAt: Date;
+    userAgent: string | null;
+    ip: string | null;
+    now: Date;
+  },
 ) =>
   db
     .insertInto('auth_sessions')
-    .values({ principal: values.principal, subject_id: values.subjectId, expires_at: values.expiresAt })
+    .values({
+      principal: values.principal,
+      subject_id: values.subjectId,
+      expires_at: values.expiresAt,
+      user_agent: values.userAgent,
+      ip: values.ip,
+      // The app's clock, like every time the sessions list compares with it.
+      created_at: values.now,
+      last_seen_at: values.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
+
+/** The session was used just now (a token refresh). */
+export async function touchSession(db: Db, sessionId: string, now: Date) {
+  await db.updateTable('auth_sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+}
+
+/**
+ * The guard's "last seen" write: one conditional UPDATE that changes nothing while the row was
+ * seen after `seenBefore`, so of many calls at once at most one writes.
+ */
+export async function touchSessionIfSeenBefore(db: Db, sessionId: string, now: Date, seenBefore: Date) {
+  await db
+    .updateTable('auth_sessions')
+    .set({ last_seen_at: now })
+    .where('id', '=', sessionId)
+    .where('last_seen_at', '<', seenBefore)
+    .execute();
+}
 
 export const createRefreshToken = (db: Db, sessionId: string, tokenHash: string) =>
   db
@@ -311,11 +346,13 @@ const LIVE_COMPANY_SESSION = preparedStatement<{
   verification_status: CompanyStatus;
   is_owner: boolean;
   bookings_scope: BookingsScope;
+  last_seen_at: Date;
 }>(
   'live_company_session',
   ['text', 'text'],
   `select auth_sessions.expires_at, auth_sessions.revoked_at, users.is_active, users.session_version,
-          users.company_id, companies.verification_status, users.is_owner, roles.bookings_scope
+          users.company_id, companies.verification_status, users.is_owner, roles.bookings_scope,
+          auth_sessions.last_seen_at
      from auth_sessions
      join users on users.id = auth_sessions.subject_id
      join companies on companies.id = users.company_id

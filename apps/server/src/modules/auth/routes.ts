@@ -57,7 +57,12 @@ export function registerAuthRoutes(context: ModuleContext) {
   }));
 
   route(authEndpoints.verifyAuthenticator, async ({ principal, body, request, reply }) => {
-    const session = await signIn.verifyAuthenticator(principal, body.code, request.ip);
+    const session = await signIn.verifyAuthenticator(
+      principal,
+      body.code,
+      request.ip,
+      request.headers['user-agent'],
+    );
     refreshCookie.set(reply, session);
     return { message: 'Signed in', data: { token: session.token, user: session.user } };
   });

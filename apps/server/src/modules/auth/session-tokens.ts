@@ -13,6 +13,16 @@ export type OpenedSession = { sessionId: string; refreshToken: string; sessionEx
 
 export const sessionEnded = () => new AppError('unauthorized', SERVER.unauthorized);
 
+/** The browser a session begins in, as the settings screen lists it (issue 13). */
+export type SessionClient = { ip?: string; userAgent?: string | string[] | undefined };
+
+/** What is kept of a User-Agent: enough to name the browser, never an unbounded header. */
+const USER_AGENT_MAX_LENGTH = 400;
+const storedUserAgent = (header: SessionClient['userAgent']): string | null => {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value ? value.slice(0, USER_AGENT_MAX_LENGTH) : null;
+};
+
 /**
  * Sessions and their rotating refresh tokens (DESIGN.md §6), for agency users and operators alike:
  * a session ends at logout, on refresh-token reuse, or 12 hours after sign-in whatever happens;
@@ -34,9 +44,20 @@ export function createSessionTokens({ db, config, clock, platform, log }: AuthDe
   }
 
   return {
-    async open(principal: PrincipalKind, subjectId: string): Promise<OpenedSession> {
+    async open(
+      principal: PrincipalKind,
+      subjectId: string,
+      client: SessionClient = {},
+    ): Promise<OpenedSession> {
       const sessionExpiresAt = new Date(now().getTime() + AUTH_RULES.sessionMaxHours * 3_600_000);
-      const session = await repo.createSession(db, { principal, subjectId, expiresAt: sessionExpiresAt });
+      const session = await repo.createSession(db, {
+        principal,
+        subjectId,
+        expiresAt: sessionExpiresAt,
+        userAgent: storedUserAgent(client.userAgent),
+        ip: client.ip ?? null,
+        now: now(),
+      });
       return { sessionId: session.id, refreshToken: await newRefreshToken(session.id), sessionExpiresAt };
     },
 
@@ -66,6 +87,7 @@ export function createSessionTokens({ db, config, clock, platform, log }: AuthDe
         }
         if (row.revoked_at || row.expires_at <= now()) return { error: 'dead' as const };
         await repo.markRefreshTokenReplaced(trx, row.id, now());
+        await repo.touchSession(trx, row.session_id, now());
         return {
           refreshToken: await newRefreshToken(row.session_id, trx),
           sessionId: row.session_id,

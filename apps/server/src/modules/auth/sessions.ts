@@ -3,7 +3,7 @@ import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import type { AuthDeps } from './deps.js';
 import { presentCompanySummary, presentSessionUser } from './presenters.js';
 import * as repo from './repo.js';
-import { createSessionTokens, sessionEnded } from './session-tokens.js';
+import { createSessionTokens, type SessionClient, sessionEnded } from './session-tokens.js';
 
 export type IssuedSession = Session & { refreshToken: string; sessionExpiresAt: Date };
 
@@ -27,8 +27,12 @@ export function createSessions(deps: AuthDeps) {
   }
 
   return {
-    async issue(account: repo.UserAccount): Promise<IssuedSession> {
-      const { sessionId, refreshToken, sessionExpiresAt } = await sessionTokens.open('user', account.id);
+    async issue(account: repo.UserAccount, client: SessionClient = {}): Promise<IssuedSession> {
+      const { sessionId, refreshToken, sessionExpiresAt } = await sessionTokens.open(
+        'user',
+        account.id,
+        client,
+      );
       const token = await signAccessToken(account, sessionId, sessionExpiresAt);
       return { token, user: presentSessionUser(account), refreshToken, sessionExpiresAt };
     },

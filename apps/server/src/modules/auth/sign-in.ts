@@ -9,6 +9,7 @@ import { createEmailedCodes } from './codes.js';
 import type { AuthDeps } from './deps.js';
 import * as repo from './repo.js';
 import { AUTH_RULES, INVALID_CREDENTIALS } from './rules.js';
+import type { SessionClient } from './session-tokens.js';
 import type { IssuedSession, Sessions } from './sessions.js';
 import { createSignInAttempts } from './sign-in-attempts.js';
 
@@ -109,11 +110,15 @@ export function createSignIn(deps: AuthDeps, sessions: Sessions) {
       return authenticator.qrCode(account);
     },
 
-    /** The authenticator code (authenticator.ts); a session once it is accepted. */
+    /**
+     * The authenticator code (authenticator.ts); a session once it is accepted, recorded with
+     * the browser's address and User-Agent (the settings screen's list of devices).
+     */
     async verifyAuthenticator(
       principal: ChallengePrincipal,
       code: string,
       ip: string,
+      userAgent?: SessionClient['userAgent'],
     ): Promise<IssuedSession> {
       const userId = await authenticator.verify({
         live: async (trx) => {
@@ -127,7 +132,7 @@ export function createSignIn(deps: AuthDeps, sessions: Sessions) {
       await repo.recordSignIn(db, userId, now());
       const account = await repo.findAccountById(db, userId);
       if (!account) throw challengeDead();
-      return sessions.issue(account);
+      return sessions.issue(account, { ip, userAgent });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.js';
+import { registerAccountRoutes } from './account/routes.js';
 import { registerInvitationRoutes } from './invitations/routes.js';
 import { createInvitations } from './invitations/service.js';
 import { registerStaffRoutes } from './staff/routes.js';
@@ -14,4 +15,5 @@ export const usersModule = defineModule({ name: 'users', dependencies: ['auth'] 
   const invitations = createInvitations({ db: store.db, config, clock, platform });
   registerStaffRoutes(route, createStaff({ db: store.db, clock }, invitations));
   registerInvitationRoutes(route, invitations);
+  registerAccountRoutes(context);
 });

@@ -29,6 +29,8 @@ export type MultipartFormSpec<Fields extends z.ZodType = z.ZodType, FileField ex
   contentTypes: readonly string[];
   /** The field error of a file that was not sent. */
   missingFile: string;
+  /** The field error of a file of another type (MULTIPART_FORM_MESSAGES.wrongType otherwise). */
+  wrongType?: string;
 };
 
 /** Declares a form with its types inferred (fields' output, file names). */
@@ -103,7 +105,7 @@ export async function readMultipartForm<Spec extends MultipartFormSpec>(
     const contentType = sniffContentType(content);
     if (content.length === 0) addError(part.fieldname, MULTIPART_FORM_MESSAGES.emptyFile);
     else if (!contentType || !spec.contentTypes.includes(contentType)) {
-      addError(part.fieldname, MULTIPART_FORM_MESSAGES.wrongType);
+      addError(part.fieldname, spec.wrongType ?? MULTIPART_FORM_MESSAGES.wrongType);
     } else {
       files.set(part.fieldname, {
         field: part.fieldname,

@@ -10,7 +10,15 @@ export const headerFileName = (name: string): string => name.replace(/[^\w.-]/g,
  * verified to be when it arrived: never sniffed by the browser (an HTML "receipt" stays inert),
  * never cached; shown in the page, or saved when `download` asks.
  */
-export function sendStoredFile(reply: FastifyReply, file: StoredFile, options: { download?: boolean } = {}) {
+export function sendStoredFile(
+  reply: FastifyReply,
+  file: StoredFile,
+  options: {
+    download?: boolean;
+    /** Instead of `private, no-store`: a file whose URL changes with its content (a profile picture). */
+    cacheControl?: string;
+  } = {},
+) {
   return reply
     .header('content-type', file.contentType)
     .header(
@@ -18,6 +26,6 @@ export function sendStoredFile(reply: FastifyReply, file: StoredFile, options: {
       `${options.download ? 'attachment' : 'inline'}; filename="${headerFileName(file.fileName)}"`,
     )
     .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
+    .header('cache-control', options.cacheControl ?? 'private, no-store')
     .send(file.content);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -9,6 +9,8 @@ import { join } from 'node:path';
 export type FileStore = {
   put(content: Buffer): Promise<string>;
   get(key: string): Promise<Buffer>;
+  /** Deletes a file no row names any more (a replaced profile picture); a missing one is no error. */
+  remove(key: string): Promise<void>;
 };
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{32}$/;
@@ -24,6 +26,10 @@ export function createLocalFileStore(folder: string): FileStore {
     async get(key) {
       if (!KEY_PATTERN.test(key)) throw new Error('Invalid storage key');
       return readFile(join(folder, key));
+    },
+    async remove(key) {
+      if (!KEY_PATTERN.test(key)) throw new Error('Invalid storage key');
+      await rm(join(folder, key), { force: true });
     },
   };
 }
