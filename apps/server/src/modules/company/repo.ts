@@ -111,3 +111,28 @@ export const setCompanyStatus = (
   companyId: string,
   status: { verification_status: CompanyStatus; rejection_reason: string | null; updated_at: Date },
 ) => trx.updateTable('companies').set(status).where('id', '=', companyId).execute();
+
+// ── the agency's profile ────────────────────────────────────────────────────────────────────
+
+export const findCompanyProfile = (db: Db, companyId: string) =>
+  db
+    .selectFrom('companies')
+    .select(['id', 'name', 'contact_name', 'email', 'phone', 'country', 'city', 'address', 'iata_number'])
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+
+/** What the owner may change; the name and country are the verified identity and stay. */
+export type CompanyProfileChanges = {
+  contact_name?: string;
+  phone?: string;
+  city?: string;
+  address?: string;
+  iata_number?: string | null;
+};
+
+export const updateCompanyProfile = (db: Db, companyId: string, changes: CompanyProfileChanges, now: Date) =>
+  db
+    .updateTable('companies')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', companyId)
+    .execute();

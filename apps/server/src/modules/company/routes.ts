@@ -26,4 +26,14 @@ export function registerCompanyRoutes({ route, store, platform, clock }: ModuleC
     sendStoredFile(reply, { contentType: document.content_type, fileName: document.file_name, content });
     return { message: '', data: undefined };
   });
+
+  route(companyEndpoints.profile, async ({ principal }) => ({
+    message: 'Company profile',
+    data: await company.profile(principal),
+  }));
+
+  route(companyEndpoints.updateProfile, async ({ principal, body }) => ({
+    message: 'Company profile updated',
+    data: await company.updateProfile(principal, body),
+  }));
 }

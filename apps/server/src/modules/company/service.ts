@@ -1,7 +1,9 @@
 import {
   AppError,
+  type CompanyProfile,
   type CompanyStatus,
   SERVER,
+  type UpdateCompanyProfileBody,
   type VendorFormFields,
   type VendorStatus,
 } from '@skydesk/contract';
@@ -95,6 +97,23 @@ export function createCompanyService(deps: { db: Kysely<Database>; files: FileSt
       const document = await repo.findCompanyDocument(db, principal.companyId, documentId);
       if (!document) throw new AppError('not_found', SERVER.notFound);
       return { document, content: await files.get(document.storage_key) };
+    },
+
+    /** The agency as registered, to any of its users (the settings screen). */
+    async profile(principal: CompanyPrincipal): Promise<CompanyProfile> {
+      return repo.findCompanyProfile(db, principal.companyId);
+    },
+
+    /** The owner's changes (the guard checks `owner`); an empty IATA number clears it. */
+    async updateProfile(
+      principal: CompanyPrincipal,
+      body: UpdateCompanyProfileBody,
+    ): Promise<CompanyProfile> {
+      const { iata_number, ...rest } = body;
+      const changes: repo.CompanyProfileChanges = { ...rest };
+      if (iata_number !== undefined) changes.iata_number = iata_number || null;
+      await repo.updateCompanyProfile(db, principal.companyId, changes, clock.now());
+      return repo.findCompanyProfile(db, principal.companyId);
     },
   };
 }
