@@ -217,7 +217,7 @@ function Users() {
             </p>
           )}
           {/* One set of columns for the headings and every row, so they line up. */}
-          <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm [--users-columns:minmax(0,1fr)_8.5rem_14rem_21rem]">
+          <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm [--users-columns:minmax(0,1fr)_7.5rem_11.5rem_21rem]">
             <div
               aria-hidden="true"
               className="hidden border-slate-200 border-b bg-slate-50 px-5 py-2.5 font-medium text-slate-500 text-xs uppercase tracking-wide lg:grid lg:grid-cols-(--users-columns) lg:gap-4"
@@ -327,12 +327,16 @@ function UserRow({
             {isMe && <Badge tone="indigo">You</Badge>}
             {isNew && <Badge tone="sky">New</Badge>}
           </p>
-          <p className="break-all text-slate-600 text-sm">{user.email}</p>
+          <p className="break-words text-slate-600 text-sm">
+            {/* A long address wraps after its @ rather than inside a word. */}
+            {user.email.split('@')[0]}@<wbr />
+            {user.email.split('@').slice(1).join('@')}
+          </p>
           <p className="text-slate-500 text-sm">{user.phone ?? 'No phone'}</p>
         </div>
       </div>
       <Detail label="Role">
-        <span className="font-medium text-slate-800 text-sm">{user.role.name}</span>
+        <span className="break-words font-medium text-slate-800 text-sm">{user.role.name}</span>
       </Detail>
       <Detail label="Status">
         <UserStatusBadge user={user} />
