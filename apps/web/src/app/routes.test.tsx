@@ -116,6 +116,9 @@ describe('routing (spec §2)', () => {
       paths.dashboard.notifications,
       paths.dashboard.users,
       paths.dashboard.createUser,
+      paths.dashboard.roles,
+      paths.dashboard.createRole,
+      paths.dashboard.settings,
     ]);
     for (const path of Object.values(paths.dashboard)) {
       if (path === paths.dashboard.flightResults) continue;

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { permissionForPath } from '../shared/routing/dashboard-access';
 import { paths } from '../shared/routing/paths';
+import { RequirePermission } from '../shared/routing/require-permission';
 import { adminRoutes } from './admin/admin-routes';
 import { lazyScreen } from './errors/lazy-screen';
 import { RouteErrorScreen } from './errors/route-error-screen';
@@ -123,12 +125,18 @@ const AnnouncementPage = lazyScreen(
   'AnnouncementPage',
 );
 
-/** A screen's route: its path, its title (header and browser tab) and what it shows. */
-const screen = (path: string, title: string, element: ReactNode): RouteObject => ({
-  path,
-  element,
-  handle: { title } satisfies ScreenHandle,
-});
+/**
+ * A screen's route: its path, its title (header and browser tab) and what it shows — behind the
+ * permission DASHBOARD_ACCESS names for the path (issue 13: a 403 screen for a role without it).
+ */
+const screen = (path: string, title: string, element: ReactNode): RouteObject => {
+  const permission = permissionForPath(path);
+  return {
+    path,
+    element: permission ? <RequirePermission permission={permission}>{element}</RequirePermission> : element,
+    handle: { title } satisfies ScreenHandle,
+  };
+};
 
 const d = paths.dashboard;
 

@@ -1,4 +1,10 @@
-import type { CompanySummary, LoginNext, Me, SessionUser } from '@skydesk/contract';
+import {
+  type CompanySummary,
+  type LoginNext,
+  type Me,
+  PERMISSIONS,
+  type SessionUser,
+} from '@skydesk/contract';
 import type { RootState } from '../app/store';
 import { initialSessionState, type SessionState } from '../shared/session/session-slice';
 import { readTokenExpiry } from '../shared/session/token-expiry';
@@ -46,6 +52,8 @@ export function signedInState(session: Partial<SessionState> = {}): Partial<Root
       ...initialSessionState,
       user: sampleUser,
       company: sampleCompany,
+      // The sample user is the owner: every permission (issue 13 hides and refuses the rest).
+      permissions: [...PERMISSIONS],
       ...session,
       token,
       expiresAt: token ? readTokenExpiry(token) : null,

@@ -1,3 +1,4 @@
+import type { Permission } from '@skydesk/contract';
 import {
   Bell,
   ClipboardList,
@@ -16,6 +17,7 @@ import {
   Ticket,
   Users,
 } from 'lucide-react';
+import { permissionForPath } from '../../shared/routing/dashboard-access';
 import { paths } from '../../shared/routing/paths';
 
 export type NavItem = {
@@ -24,6 +26,8 @@ export type NavItem = {
   icon: LucideIcon;
   /** Active only on this exact path (the dashboard home would otherwise match every screen). */
   end?: boolean;
+  /** What the user's role needs for the link to show: the route's own, from DASHBOARD_ACCESS. */
+  permission?: Permission;
 };
 
 export type NavGroup = {
@@ -32,57 +36,66 @@ export type NavGroup = {
   items: NavItem[];
 };
 
+/** A sidebar link, gated by the permission its route needs (one table: they cannot disagree). */
+function link(label: string, to: string, icon: LucideIcon, options: { end?: boolean } = {}): NavItem {
+  const permission = permissionForPath(to);
+  return { label, to, icon, ...options, ...(permission ? { permission } : {}) };
+}
+
 /** The sidebar, grouped as agents think of their day: find, book, pay, run the team, get help. */
 export const mainNavigation: NavGroup[] = [
-  { items: [{ label: 'Home', to: paths.dashboard.home, icon: LayoutDashboard, end: true }] },
+  { items: [link('Home', paths.dashboard.home, LayoutDashboard, { end: true })] },
   {
     heading: 'Flights',
     items: [
-      { label: 'Search flights', to: paths.dashboard.searchFlights, icon: Search },
-      { label: 'Flight bookings', to: paths.dashboard.flightBookings, icon: Ticket },
-      { label: 'Search history', to: paths.dashboard.searchHistory, icon: ClockArrowLeft },
+      link('Search flights', paths.dashboard.searchFlights, Search),
+      link('Flight bookings', paths.dashboard.flightBookings, Ticket),
+      link('Search history', paths.dashboard.searchHistory, ClockArrowLeft),
     ],
   },
   {
     heading: 'Bookings',
     items: [
-      { label: 'Booking history', to: paths.dashboard.bookingHistory, icon: ClipboardList },
-      { label: 'Order history', to: paths.dashboard.orderHistory, icon: Receipt },
+      link('Booking history', paths.dashboard.bookingHistory, ClipboardList),
+      link('Order history', paths.dashboard.orderHistory, Receipt),
     ],
   },
   {
     heading: 'Payments',
     items: [
-      { label: 'Transactions', to: paths.dashboard.transactions, icon: CreditCard },
-      { label: 'Statement', to: paths.dashboard.statement, icon: ScrollText },
+      link('Transactions', paths.dashboard.transactions, CreditCard),
+      link('Statement', paths.dashboard.statement, ScrollText),
     ],
   },
   {
     heading: 'Team',
-    items: [
-      { label: 'Users', to: paths.dashboard.users, icon: Users },
-      { label: 'Roles', to: paths.dashboard.roles, icon: ShieldCheck },
-    ],
+    items: [link('Users', paths.dashboard.users, Users), link('Roles', paths.dashboard.roles, ShieldCheck)],
   },
   {
     heading: 'Support',
     items: [
-      { label: 'Tickets', to: paths.dashboard.viewTickets, icon: LifeBuoy },
-      { label: 'Support chat', to: paths.dashboard.supportChat, icon: MessagesSquare },
+      link('Tickets', paths.dashboard.viewTickets, LifeBuoy),
+      link('Support chat', paths.dashboard.supportChat, MessagesSquare),
     ],
   },
   {
     heading: 'Updates',
     items: [
-      { label: 'Notifications', to: paths.dashboard.notifications, icon: Bell },
-      { label: 'Announcements', to: paths.dashboard.announcement, icon: Megaphone },
+      link('Notifications', paths.dashboard.notifications, Bell),
+      link('Announcements', paths.dashboard.announcement, Megaphone),
     ],
   },
 ];
 
 /** Kept apart at the foot of the sidebar. */
-export const settingsNavigation: NavItem = {
-  label: 'Settings',
-  to: paths.dashboard.settings,
-  icon: Settings,
-};
+export const settingsNavigation: NavItem = link('Settings', paths.dashboard.settings, Settings);
+
+/** The groups as this user sees them: links their role lacks hidden, and groups left empty with them. */
+export function visibleNavigation(permissions: readonly Permission[], groups = mainNavigation): NavGroup[] {
+  return groups
+    .map((group) => ({
+      ...group,
+      items: group.items.filter((item) => !item.permission || permissions.includes(item.permission)),
+    }))
+    .filter((group) => group.items.length > 0);
+}

@@ -4,11 +4,11 @@ import { Lock } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, NavLink, useMatch, useResolvedPath } from 'react-router';
 import { paths } from '../../shared/routing/paths';
-import { selectSessionCompany } from '../../shared/session/session-slice';
+import { selectPermissions, selectSessionCompany } from '../../shared/session/session-slice';
 import { useAppSelector } from '../../shared/store/hooks';
 import { Logo } from '../../shared/ui/logo';
 import { isCompanyApproved } from '../company-gate';
-import { mainNavigation, type NavItem, settingsNavigation } from './navigation';
+import { type NavItem, settingsNavigation, visibleNavigation } from './navigation';
 
 type SidebarLinkProps = { item: NavItem; collapsed: boolean; onNavigate?: () => void };
 
@@ -84,6 +84,8 @@ export function SidebarPanel({
   const idPrefix = useId();
   const company = useAppSelector(selectSessionCompany);
   const locked = company !== null && !isCompanyApproved(company);
+  // Issue 13: only the links the user's role opens (the routes refuse the rest with a 403 screen).
+  const navigation = visibleNavigation(useAppSelector(selectPermissions));
   return (
     <nav aria-label="Main navigation" className="flex h-full flex-col bg-navy-900 text-slate-300">
       <div
@@ -105,7 +107,7 @@ export function SidebarPanel({
 
       <div className={clsx('flex-1 overflow-y-auto py-4', collapsed ? 'px-2' : 'px-3')}>
         {locked && <LockedNotice collapsed={collapsed} />}
-        {mainNavigation.map((group, index) => {
+        {navigation.map((group, index) => {
           const headingId = group.heading ? `${idPrefix}-group-${index}` : undefined;
           return (
             <div key={group.heading ?? `group-${index}`} className={clsx(index > 0 && 'mt-4')}>

@@ -26,6 +26,8 @@ export const API_TAGS = [
   'AdminCredits',
   // The agency's notifications (features/notices).
   'Notifications',
+  // The agency's roles (features/roles).
+  'Roles',
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 

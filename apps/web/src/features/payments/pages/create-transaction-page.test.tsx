@@ -174,7 +174,10 @@ describe('recording a deposit', () => {
   it('is closed to a user without payments.create', async () => {
     const api = fakeApi({});
     renderApp(paths.dashboard.createTransaction, { preloadedState: paymentsState(['payments.view']) });
-    expect(await screen.findByRole('heading', { name: 'You cannot record deposits' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "You don't have access to this page" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Make deposits')).toBeInTheDocument();
     expect(api.calls('GET /api/bank')).toHaveLength(0);
   });
 });

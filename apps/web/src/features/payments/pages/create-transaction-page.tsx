@@ -17,7 +17,7 @@ import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { Field, inputClasses, SelectField, TextField } from '../../../shared/ui/field';
-import { NoPaymentsAccess } from '../components/no-access';
+import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { paymentsApi } from '../payments-api';
 import {
   TRANSACTION_FORM_FIELDS,
@@ -34,7 +34,7 @@ import {
  */
 export function CreateTransactionPage() {
   const canCreate = useAppSelector(selectPermissions).includes('payments.create');
-  if (!canCreate) return <NoPaymentsAccess title="You cannot record deposits" />;
+  if (!canCreate) return <ForbiddenScreen permission="payments.create" />;
   return <CreateTransaction />;
 }
 
@@ -55,8 +55,7 @@ function CreateTransaction() {
         SkyDesk has no bank account to deposit into yet. Contact SkyDesk support before paying.
       </EmptyState>
     );
-  if (isApiFailure(error) && error.status === 403)
-    return <NoPaymentsAccess title="You cannot record deposits" />;
+  if (isApiFailure(error) && error.status === 403) return <ForbiddenScreen permission="payments.create" />;
   if (error)
     return (
       <Alert

@@ -164,7 +164,7 @@ describe('the statement screen', () => {
     const api = statementRoutes();
     renderApp(paths.dashboard.statement, { preloadedState: paymentsState(['bookings.view']) });
     expect(
-      await screen.findByRole('heading', { name: 'You cannot see the statement' }, { timeout: 15_000 }),
+      await screen.findByRole('heading', { name: "You don't have access to this page" }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(api.calls('GET /api/company/statement')).toHaveLength(0);
   });

@@ -9,8 +9,8 @@ import { selectPermissions } from '../../../shared/session/session-slice';
 import type { StatementRange } from '../../../shared/statement/statement-range';
 import { StatementView } from '../../../shared/statement/statement-view';
 import { useAppSelector } from '../../../shared/store/hooks';
+import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { LowBalanceSetting } from '../components/low-balance-setting';
-import { NoPaymentsAccess } from '../components/no-access';
 import { bookingHref, depositHref } from '../payment-paths';
 import { paymentsApi } from '../payments-api';
 
@@ -45,8 +45,7 @@ type ExportFormat = 'csv' | 'pdf';
  */
 export function StatementPage() {
   const permissions = useAppSelector(selectPermissions);
-  if (!permissions.includes('payments.view'))
-    return <NoPaymentsAccess title="You cannot see the statement" />;
+  if (!permissions.includes('payments.view')) return <ForbiddenScreen permission="payments.view" />;
   return <Statement canChangeAlert={permissions.includes('payments.create')} />;
 }
 
@@ -68,8 +67,7 @@ function Statement({ canChangeAlert }: { canChangeAlert: boolean }) {
   const [fetchFile] = paymentsApi.useStatementFileMutation();
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
 
-  if (isApiFailure(error) && error.status === 403)
-    return <NoPaymentsAccess title="You cannot see the statement" />;
+  if (isApiFailure(error) && error.status === 403) return <ForbiddenScreen permission="payments.view" />;
 
   const download = async (format: ExportFormat) => {
     setExporting(format);

@@ -182,7 +182,10 @@ describe('the transactions screen', () => {
   it('without payments.view: says so and asks for nothing', async () => {
     const api = fakeApi(listAnswer());
     renderApp(paths.dashboard.transactions, { preloadedState: paymentsState(['bookings.view']) });
-    expect(await screen.findByRole('heading', { name: 'You cannot see deposits' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "You don't have access to this page" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('See payments')).toBeInTheDocument();
     expect(api.calls('GET /api/company/user-transactions')).toHaveLength(0);
   });
 
@@ -192,6 +195,8 @@ describe('the transactions screen', () => {
       'GET /api/booking-credits': () => ok(sampleCredits()),
     });
     renderApp(paths.dashboard.transactions, { preloadedState: paymentsState() });
-    expect(await screen.findByRole('heading', { name: 'You cannot see deposits' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "You don't have access to this page" }),
+    ).toBeInTheDocument();
   });
 });

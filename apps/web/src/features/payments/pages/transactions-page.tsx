@@ -21,7 +21,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SelectField, TextField } from '../../../shared/ui/field';
-import { NoPaymentsAccess } from '../components/no-access';
+import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { ReceiptDialog, type ReceiptToShow } from '../components/receipt-dialog';
 import { TRANSACTION_STATUS_LABELS, TransactionStatusBadge } from '../components/transaction-status-badge';
 import { paymentsApi } from '../payments-api';
@@ -67,7 +67,7 @@ function toParams(filters: Filters & { page: number }): URLSearchParams {
  */
 export function TransactionsPage() {
   const permissions = useAppSelector(selectPermissions);
-  if (!permissions.includes('payments.view')) return <NoPaymentsAccess title="You cannot see deposits" />;
+  if (!permissions.includes('payments.view')) return <ForbiddenScreen permission="payments.view" />;
   return <Transactions canCreate={permissions.includes('payments.create')} />;
 }
 
@@ -125,8 +125,7 @@ function Transactions({ canCreate }: { canCreate: boolean }) {
   const filtered = Boolean(status || from || to);
   const shownReceipt = receipt ?? (receiptId ? { id: receiptId } : null);
 
-  if (isApiFailure(error) && error.status === 403)
-    return <NoPaymentsAccess title="You cannot see deposits" />;
+  if (isApiFailure(error) && error.status === 403) return <ForbiddenScreen permission="payments.view" />;
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-5">
