@@ -119,18 +119,29 @@ describe.each(storeKinds())('staff of an agency on %s', (kind) => {
       expect(taken.statusCode).toBe(409);
     });
 
-    it("refuses another agency's role, the Owner role and a missing one on role_id (422)", async () => {
+    it("answers another agency's role as a missing one (404), and refuses the Owner role on role_id (422)", async () => {
       const owner = await bookingAgent(t);
       const other = await bookingAgent(t);
-      for (const role_id of [
-        await roleId(t, other.companyId),
-        await roleId(t, owner.companyId, 'Owner'),
-        '00000000-0000-4000-8000-000000000000',
-      ]) {
-        const res = await invite(t, owner, await inviteBody(t, owner, { role_id }));
-        expect(res.statusCode, res.body).toBe(422);
-        expect(res.json().data.errors.role_id).toHaveLength(1);
-      }
+      const missing = await invite(
+        t,
+        owner,
+        await inviteBody(t, owner, { role_id: '00000000-0000-4000-8000-000000000000' }),
+      );
+      expect(missing.statusCode, missing.body).toBe(404);
+      const foreign = await invite(
+        t,
+        owner,
+        await inviteBody(t, owner, { role_id: await roleId(t, other.companyId) }),
+      );
+      expect(foreign.statusCode, foreign.body).toBe(404);
+      expect(foreign.json()).toEqual(missing.json());
+      const ownerRole = await invite(
+        t,
+        owner,
+        await inviteBody(t, owner, { role_id: await roleId(t, owner.companyId, 'Owner') }),
+      );
+      expect(ownerRole.statusCode, ownerRole.body).toBe(422);
+      expect(ownerRole.json().data.errors.role_id).toHaveLength(1);
       expect(await usersOf(t, owner)).toHaveLength(1);
     });
 

@@ -18,7 +18,8 @@ import * as repo from './repo.js';
 
 const notFound = () => new AppError('not_found', 'User not found');
 
-const UNKNOWN_ROLE = "Choose one of your agency's roles";
+/** DESIGN.md §6: another agency's role answers exactly as a missing one, 404 (as /api/role/{id} does). */
+const roleNotFound = () => new AppError('not_found', 'Role not found');
 const OWNER_ROLE_TAKEN = "The Owner role belongs to the agency's owner alone";
 const roleRefused = (message: string) =>
   new AppError('validation', message, { fieldErrors: { role_id: [message] } });
@@ -37,7 +38,7 @@ export function createStaff(deps: { db: Kysely<Database>; clock: Clock }, invita
 
   /** A role the user may be given: the agency's own, and never the owner's fixed role. */
   function assignable(role: repo.CompanyRole | undefined): repo.CompanyRole {
-    if (!role) throw roleRefused(UNKNOWN_ROLE);
+    if (!role) throw roleNotFound();
     if (role.is_system) throw roleRefused(OWNER_ROLE_TAKEN);
     return role;
   }
