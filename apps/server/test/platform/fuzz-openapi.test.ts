@@ -8,6 +8,7 @@ import {
 import fc from 'fast-check';
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PROFILE_IMAGE_FIELD } from '../../src/modules/users/account/profile-image.js';
 import { createTestApp } from '../support/app.js';
 import {
   companyBody,
@@ -81,12 +82,16 @@ const LEAKS: [string, RegExp][] = [
   ['a file path', /\/work\/|\/home\/|\/tmp\/|node_modules|file:\/\/|\.[tj]s:\d+/],
 ];
 
-/** The names of every multipart form's parts (the vendor form, a deposit with its receipt). */
+/**
+ * The names of every multipart form's parts (the vendor form, a deposit with its receipt, a
+ * profile picture).
+ */
 const FORM_FIELDS = [
   ...Object.keys(VendorFormFields.shape),
   ...VENDOR_DOCUMENT_KINDS,
   ...Object.keys(TransactionFormFields.shape),
   RECEIPT_FIELD,
+  PROFILE_IMAGE_FIELD,
 ];
 
 function bodyText(res: Response): string {
