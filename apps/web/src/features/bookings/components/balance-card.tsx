@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { CreditsFigures } from '../../../shared/credits/credits-figures';
 import { availableCovers } from '../../../shared/credits/use-credits';
 import { formatMoney } from '../../../shared/format/money';
+import { useMayOpen } from '../../../shared/routing/dashboard-access';
 import { paths } from '../../../shared/routing/paths';
 import { Card } from '../../../shared/ui/card';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -26,6 +27,7 @@ type BalanceCardProps = { credits: Credits | null; loading: boolean; total: Mone
  * covered by what is available, or short by how much and how to top up.
  */
 export function BalanceCard({ credits, loading, total, title = 'Your credits' }: BalanceCardProps) {
+  const canDeposit = useMayOpen(paths.dashboard.createTransaction);
   return (
     <Card title={title} aside={<Wallet aria-hidden="true" className="size-5 text-slate-400" />}>
       {loading && !credits ? (
@@ -58,12 +60,14 @@ export function BalanceCard({ credits, loading, total, title = 'Your credits' }:
                 of available credits to ticket. You can still hold the seats now and issue once credits are
                 added.
               </p>
-              <Link
-                to={paths.dashboard.createTransaction}
-                className="mt-1 inline-block font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
-              >
-                Add credits
-              </Link>
+              {canDeposit && (
+                <Link
+                  to={paths.dashboard.createTransaction}
+                  className="mt-1 inline-block font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
+                >
+                  Add credits
+                </Link>
+              )}
             </div>
           )}
         </div>

@@ -1,6 +1,7 @@
 import type { HoldLimitExceeded } from '@skydesk/contract';
 import { ListChecks, PlaneTakeoff, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
+import { useMayOpen } from '../../../shared/routing/dashboard-access';
 import { paths } from '../../../shared/routing/paths';
 import { Alert } from '../../../shared/ui/alert';
 import { buttonClasses } from '../../../shared/ui/button';
@@ -19,6 +20,9 @@ type HoldLimitPanelProps = {
  */
 export function HoldLimitPanel({ refusal, message }: HoldLimitPanelProps) {
   const byValue = refusal.limit === 'hold_value';
+  const canDeposit = useMayOpen(paths.dashboard.createTransaction);
+  const canSeeBookings = useMayOpen(paths.dashboard.flightBookings);
+  const canSearch = useMayOpen(paths.dashboard.searchFlights);
   const holdsSomething = byValue ? refusal.held.Amount > 0 : refusal.held_seats > 0;
   const advice = byValue
     ? holdsSomething
@@ -37,17 +41,17 @@ export function HoldLimitPanel({ refusal, message }: HoldLimitPanelProps) {
       <p>{message}</p>
       <p>{advice}</p>
       <div className="mt-2 flex flex-wrap gap-2">
-        {holdsSomething && (
+        {holdsSomething && canSeeBookings && (
           <Link to={paths.dashboard.flightBookings} className={buttonClasses('secondary')}>
             <ListChecks aria-hidden="true" className="size-4" /> Your held bookings
           </Link>
         )}
-        {byValue && (
+        {byValue && canDeposit && (
           <Link to={paths.dashboard.createTransaction} className={buttonClasses('secondary')}>
             <Wallet aria-hidden="true" className="size-4" /> Add credits
           </Link>
         )}
-        {!byValue && !holdsSomething && (
+        {!byValue && !holdsSomething && canSearch && (
           <Link to={paths.dashboard.searchFlights} className={buttonClasses('secondary')}>
             <PlaneTakeoff aria-hidden="true" className="size-4" /> New search
           </Link>

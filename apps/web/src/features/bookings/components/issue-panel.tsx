@@ -8,6 +8,7 @@ import { formatCredits } from '../../../shared/format/credits';
 import { formatMoney } from '../../../shared/format/money';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { useIdempotentMutation } from '../../../shared/http/use-idempotent-mutation';
+import { useMayOpen } from '../../../shared/routing/dashboard-access';
 import { paths } from '../../../shared/routing/paths';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
@@ -28,6 +29,7 @@ type IssuePanelProps = {
  */
 export function IssuePanel({ booking, credits, onIssued, onClose }: IssuePanelProps) {
   const issueBooking = useIdempotentMutation(bookingsApi.useIssueBookingMutation);
+  const canDeposit = useMayOpen(paths.dashboard.createTransaction);
   const [busy, setBusy] = useState(false);
   const [short, setShort] = useState(false);
   const { credits: balance } = credits;
@@ -95,12 +97,14 @@ export function IssuePanel({ booking, credits, onIssued, onClose }: IssuePanelPr
             )}
             . The seats stay held until the ticketing deadline.
           </p>
-          <Link
-            to={paths.dashboard.createTransaction}
-            className="mt-1 inline-flex items-center gap-1.5 font-medium text-rose-900 underline underline-offset-2"
-          >
-            <Wallet aria-hidden="true" className="size-4" /> Add credits
-          </Link>
+          {canDeposit && (
+            <Link
+              to={paths.dashboard.createTransaction}
+              className="mt-1 inline-flex items-center gap-1.5 font-medium text-rose-900 underline underline-offset-2"
+            >
+              <Wallet aria-hidden="true" className="size-4" /> Add credits
+            </Link>
+          )}
         </Alert>
       )}
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">

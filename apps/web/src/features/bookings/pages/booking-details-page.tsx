@@ -2,6 +2,7 @@ import {
   type BookingAction,
   type BookingDetails,
   CABIN_LABELS,
+  type Permission,
   SUCCESS,
   TRIP_TYPE_LABELS,
 } from '@skydesk/contract';
@@ -12,9 +13,12 @@ import { useAirports } from '../../../shared/airports/use-airports';
 import { useCredits } from '../../../shared/credits/use-credits';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
+import { selectPermissions } from '../../../shared/session/session-slice';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { eTicketPath } from '../booking-paths';
 import { tripRoute } from '../booking-segments';
 import { BookingHistoryTimeline } from '../components/booking-history-timeline';
@@ -33,12 +37,23 @@ import { useBookingDetails } from '../use-booking-details';
 
 type Panel = 'issue' | 'cancel' | 'void' | 'refund' | null;
 
-const ACTION_BUTTONS: Record<BookingAction, { label: string; icon: typeof Ticket }> = {
-  issue: { label: 'Issue ticket', icon: Ticket },
-  cancel: { label: 'Cancel booking', icon: Ban },
-  void: { label: 'Void tickets', icon: Ban },
-  refund: { label: 'Request refund', icon: ReceiptText },
-};
+const ACTION_BUTTONS: Record<BookingAction, { label: string; icon: typeof Ticket; permission: Permission }> =
+  {
+    issue: { label: 'Issue ticket', icon: Ticket, permission: 'bookings.issue' },
+    cancel: { label: 'Cancel booking', icon: Ban, permission: 'bookings.cancel' },
+    void: { label: 'Void tickets', icon: Ban, permission: 'bookings.cancel' },
+    refund: { label: 'Request refund', icon: ReceiptText, permission: 'bookings.refund' },
+  };
+
+/**
+ * The actions the server offers on this booking (it leaves out what the role lacks) that the
+ * session's own permissions allow too: a role changed since sign-in sees no button it would be
+ * refused.
+ */
+function usePermittedActions(actions: readonly BookingAction[]): BookingAction[] {
+  const permissions = useAppSelector(selectPermissions);
+  return actions.filter((action) => permissions.includes(ACTION_BUTTONS[action].permission));
+}
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -54,6 +69,7 @@ export function BookingDetailsPage() {
   const [params] = useSearchParams();
   const details = useBookingDetails(params.get('id'));
   if (details.status === 'loading') return <BookingLoading />;
+  if (details.status === 'forbidden') return <ForbiddenScreen permission="bookings.view" />;
   if (details.status !== 'done') return <BookingNotFound />;
   return <BookingView booking={details.booking} />;
 }
@@ -67,6 +83,7 @@ function BookingView({ booking }: { booking: BookingDetails }) {
   // spec §4: cancelling stores a success message, cleared when a cancel starts or fails.
   const [cancelMessage, setCancelMessage] = useState<string | null>(null);
 
+  const actions = usePermittedActions(booking.allowed_actions);
   const hasTickets = booking.tickets.length > 0;
   const ticketOf = new Map(booking.tickets.map((ticket) => [ticket.passenger_id, ticket]));
   return (
@@ -98,9 +115,9 @@ function BookingView({ booking }: { booking: BookingDetails }) {
           </div>
         </div>
 
-        {(booking.allowed_actions.length > 0 || hasTickets) && (
+        {(actions.length > 0 || hasTickets) && (
           <div className="mt-4 flex flex-wrap gap-2 border-slate-100 border-t pt-4">
-            {booking.allowed_actions.map((action) => {
+            {actions.map((action) => {
               const { label, icon: Icon } = ACTION_BUTTONS[action];
               return (
                 <Button

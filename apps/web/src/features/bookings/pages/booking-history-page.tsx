@@ -3,10 +3,12 @@ import { BOOKING_STATUSES, type BookingListQuery, BookingStatus, EMPTY_RESULT } 
 import { ChevronLeft, ChevronRight, ClipboardList, RotateCcw, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { isForbidden } from '../../../shared/routing/require-permission';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SelectField, TextField } from '../../../shared/ui/field';
+import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { bookingsApi } from '../bookings-api';
 import { BookingRow } from '../components/booking-row';
 import { BOOKING_STATUS_LABELS } from '../components/booking-status-badge';
@@ -58,9 +60,13 @@ export function BookingHistoryPage() {
     limit: HISTORY_PAGE_SIZE,
   };
   // currentData: another page's or filter's bookings are not shown while these come.
-  const { currentData: bookings, isError: failed } = bookingsApi.useCompanyBookingsQuery(
-    companyId ? { params: { id: companyId }, query } : skipToken,
-  );
+  const {
+    currentData: bookings,
+    isError: failed,
+    error,
+  } = bookingsApi.useCompanyBookingsQuery(companyId ? { params: { id: companyId }, query } : skipToken);
+
+  if (isForbidden(error)) return <ForbiddenScreen permission="bookings.view" />;
 
   const apply = (event: FormEvent) => {
     event.preventDefault();

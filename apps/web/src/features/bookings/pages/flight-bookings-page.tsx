@@ -2,10 +2,13 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { type Booking, EMPTY_RESULT } from '@skydesk/contract';
 import { Search, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
+import { useMayOpen } from '../../../shared/routing/dashboard-access';
 import { paths } from '../../../shared/routing/paths';
+import { isForbidden } from '../../../shared/routing/require-permission';
 import { Alert } from '../../../shared/ui/alert';
 import { buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { firstDepartureInstant } from '../booking-segments';
 import { bookingsApi } from '../bookings-api';
 import { BookingRow } from '../components/booking-row';
@@ -48,11 +51,17 @@ function BookingGroup({ title, hint, bookings }: { title: string; hint: string; 
 /** /dashboard/flight-bookings (spec §2): upcoming trips — holds to ticket, and tickets to fly — and a PNR look-up. */
 export function FlightBookingsPage() {
   const companyId = useCompanyId();
-  const { data: bookings, isError: failed } = bookingsApi.useCompanyBookingsQuery(
+  const {
+    data: bookings,
+    isError: failed,
+    error,
+  } = bookingsApi.useCompanyBookingsQuery(
     companyId ? { params: { id: companyId }, query: { status: 'booked,ticketed', limit: 100 } } : skipToken,
   );
 
+  const canSearch = useMayOpen(paths.dashboard.searchFlights);
   const groups = bookings ? upcoming(bookings, Date.now()) : null;
+  if (isForbidden(error)) return <ForbiddenScreen permission="bookings.view" />;
   return (
     <div className="mx-auto w-full max-w-5xl space-y-5">
       <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end sm:justify-between sm:p-5">
@@ -81,9 +90,11 @@ export function FlightBookingsPage() {
           icon={Ticket}
           title={EMPTY_RESULT.noBookings}
           actions={
-            <Link to={paths.dashboard.searchFlights} className={buttonClasses('primary')}>
-              <Search aria-hidden="true" className="size-4" /> Search flights
-            </Link>
+            canSearch && (
+              <Link to={paths.dashboard.searchFlights} className={buttonClasses('primary')}>
+                <Search aria-hidden="true" className="size-4" /> Search flights
+              </Link>
+            )
           }
         >
           Nothing is held or about to fly. Bookings you make appear here until departure.

@@ -7,9 +7,11 @@ import { useCredits } from '../../../shared/credits/use-credits';
 import { formatCredits } from '../../../shared/format/credits';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
+import { isForbidden } from '../../../shared/routing/require-permission';
 import { Alert } from '../../../shared/ui/alert';
 import { Badge, type BadgeTone } from '../../../shared/ui/badge';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { bookingDetailsPath } from '../booking-paths';
 import { bookingsApi } from '../bookings-api';
 
@@ -71,7 +73,9 @@ const ORDER_COLUMNS = [
 /** /dashboard/order-history (spec §2): every ticket, void and refund charged or credited to the agency. */
 export function OrderHistoryPage() {
   const credits = useCredits();
-  const { data: orders, isError: failed } = bookingsApi.useOrdersQuery();
+  const { data: orders, isError: failed, error } = bookingsApi.useOrdersQuery();
+
+  if (isForbidden(error)) return <ForbiddenScreen permission="history.view" />;
 
   if (failed) return <Alert tone="error" title="Orders could not be loaded" className="mx-auto max-w-3xl" />;
   if (!orders)

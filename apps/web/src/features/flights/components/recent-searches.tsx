@@ -1,7 +1,9 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import type { SearchHistoryEntry } from '@skydesk/contract';
 import { History } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { useMayOpen } from '../../../shared/routing/dashboard-access';
 import { paths } from '../../../shared/routing/paths';
 import { flightsApi } from '../flights-api';
 import { datesSummary, passengersSummary, routeSummary } from '../search-summary';
@@ -27,7 +29,9 @@ const identity = (entry: SearchHistoryEntry) =>
  * A convenience: if the call fails (or the user may not view history) it is simply not shown.
  */
 export function RecentSearches({ onPick }: RecentSearchesProps) {
-  const { data: history } = flightsApi.useRecentSearchesQuery();
+  // Not asked of a role without history.view: it would only be refused.
+  const canSeeHistory = useMayOpen(paths.dashboard.searchHistory);
+  const { data: history } = flightsApi.useRecentSearchesQuery(canSeeHistory ? undefined : skipToken);
   const entries = useMemo(() => {
     const seen = new Set<string>();
     return (history ?? [])

@@ -17,6 +17,7 @@ import {
   legsOf,
   stopsOf,
 } from '../../../shared/itinerary/itinerary';
+import { useMayOpen } from '../../../shared/routing/dashboard-access';
 import { paths } from '../../../shared/routing/paths';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { useCountdown } from '../../../shared/time/use-countdown';
@@ -145,6 +146,8 @@ export function FlightDetailsPage() {
   const navigate = useNavigate();
   const airports = useAirports();
   const left = useCountdown(itinerary ? Date.parse(itinerary.offer_expires_at) : null);
+  // Issue 13: a role that searches but does not book sees the fare without the way to book it.
+  const canBook = useMayOpen(paths.dashboard.travelersDetails);
 
   if (!itinerary)
     return (
@@ -257,13 +260,20 @@ export function FlightDetailsPage() {
             </tbody>
           </table>
           <FareTotals pricing={pricing} className="mt-3 text-sm" />
-          <Button
-            className="mt-4 w-full"
-            disabled={left === 0}
-            onClick={() => navigate(paths.dashboard.travelersDetails)}
-          >
-            Continue to travellers <ArrowRight aria-hidden="true" className="size-4" />
-          </Button>
+          {canBook ? (
+            <Button
+              className="mt-4 w-full"
+              disabled={left === 0}
+              onClick={() => navigate(paths.dashboard.travelersDetails)}
+            >
+              Continue to travellers <ArrowRight aria-hidden="true" className="size-4" />
+            </Button>
+          ) : (
+            <p className="mt-4 rounded-lg bg-slate-50 p-3 text-slate-600 text-sm ring-1 ring-slate-200">
+              Your role can search fares but not book them. Ask a colleague who books, or your agency&apos;s
+              owner, to hold these seats.
+            </p>
+          )}
           {left === 0 && (
             <Link to={paths.dashboard.flightResults} className={buttonClasses('secondary', 'mt-2 w-full')}>
               <PlaneTakeoff aria-hidden="true" className="size-4" /> Search again

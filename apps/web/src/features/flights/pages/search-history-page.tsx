@@ -3,9 +3,11 @@ import { RotateCw, Search } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { formatInstant } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/routing/paths';
+import { isForbidden } from '../../../shared/routing/require-permission';
 import { useAppDispatch } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
+import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { flightsApi } from '../flights-api';
 import { searchDraftSaved } from '../search-draft-slice';
 import { draftFromSearch } from '../search-form';
@@ -15,13 +17,14 @@ import { cabinLabel, datesSummary, passengersSummary, routeSummary } from '../se
 export function SearchHistoryPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { data: entries, isError: failed } = flightsApi.useSearchHistoryQuery();
+  const { data: entries, isError: failed, error } = flightsApi.useSearchHistoryQuery();
 
   const searchAgain = (entry: SearchHistoryEntry) => {
     dispatch(searchDraftSaved(draftFromSearch(entry)));
     navigate(paths.dashboard.flightResults);
   };
 
+  if (isForbidden(error)) return <ForbiddenScreen permission="history.view" />;
   if (failed)
     return <Alert tone="error" title="Search history could not be loaded" className="mx-auto max-w-3xl" />;
   if (!entries)
