@@ -56,7 +56,10 @@ function PermissionGroup({ group, value, onToggle, onGroup, bookingsScope }: Per
       {/* Floated: a plain block heading the group, not drawn over the fieldset's border. */}
       <legend className="float-left w-full rounded-t-xl border-slate-200 border-b bg-slate-50 py-2.5 pr-28 pl-4 font-semibold text-slate-900 text-sm">
         {group.heading}{' '}
-        <span aria-hidden="true" className="ml-1 whitespace-nowrap font-normal text-slate-500 text-xs tabular-nums">
+        <span
+          aria-hidden="true"
+          className="ml-1 whitespace-nowrap font-normal text-slate-500 text-xs tabular-nums"
+        >
           {held} of {permissions.length}
         </span>
       </legend>
