@@ -11,8 +11,8 @@ describe('the dashboard layout’s live socket (decision 012)', () => {
   it('opens once signed in, shows a pushed notification, and closes on sign-out', async () => {
     fakeApi({});
     const state = signedInState();
-    const { store } = renderApp(paths.dashboard.users, { preloadedState: state });
-    expect(await screen.findByRole('region', { name: 'Users' })).toBeInTheDocument();
+    const { store } = renderApp(paths.dashboard.announcement, { preloadedState: state });
+    expect(await screen.findByRole('region', { name: 'Announcements' })).toBeInTheDocument();
     await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     const socket = FakeWebSocket.latest();
     act(() => socket.accept());

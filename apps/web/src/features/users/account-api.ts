@@ -1,6 +1,7 @@
 import { companyEndpoints, userEndpoints } from '@skydesk/contract';
 import { api } from '../../shared/http/api';
 import { contractMutation, contractQuery } from '../../shared/http/contract-endpoints';
+import { settledAnswer } from '../../shared/http/settled-answer';
 import { sessionUserUpdated } from '../../shared/session/session-slice';
 
 /**
@@ -15,7 +16,7 @@ export const accountApi = api.injectEndpoints({
     updateAccount: contractMutation(build, userEndpoints.updateAccount, {
       suppressErrors: true,
       async onQueryStarted({ body }, { dispatch, queryFulfilled }) {
-        const user = await settled(queryFulfilled);
+        const user = await settledAnswer(queryFulfilled);
         if (!user) return;
         dispatch(sessionUserUpdated({ name: user.name, phone: user.phone }));
         // A new password signed every other device out.
@@ -26,7 +27,7 @@ export const accountApi = api.injectEndpoints({
     uploadImage: contractMutation(build, userEndpoints.uploadImage, {
       suppressErrors: true,
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
-        const answer = await settled(queryFulfilled);
+        const answer = await settledAnswer(queryFulfilled);
         if (answer) dispatch(sessionUserUpdated({ image_url: answer.image_url }));
       },
     }),
@@ -34,7 +35,7 @@ export const accountApi = api.injectEndpoints({
     sessions: contractQuery(build, userEndpoints.sessions, { suppressErrors: true }),
     endSession: contractMutation(build, userEndpoints.endSession, {
       async onQueryStarted({ params }, { dispatch, queryFulfilled }) {
-        if (!(await settled(queryFulfilled))) return;
+        if (!(await settledAnswer(queryFulfilled))) return;
         dispatch(
           accountApi.util.updateQueryData('sessions', undefined, (sessions) =>
             sessions.filter((session) => session.id !== params.id),
@@ -44,7 +45,7 @@ export const accountApi = api.injectEndpoints({
     }),
     endOtherSessions: contractMutation(build, userEndpoints.endOtherSessions, {
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
-        if (await settled(queryFulfilled)) dispatch(keepOnlyThisDevice);
+        if (await settledAnswer(queryFulfilled)) dispatch(keepOnlyThisDevice);
       },
     }),
     /** The failure is shown in the company card, with a way to ask again. */
@@ -53,21 +54,12 @@ export const accountApi = api.injectEndpoints({
     updateCompanyProfile: contractMutation(build, companyEndpoints.updateProfile, {
       suppressErrors: true,
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
-        const profile = await settled(queryFulfilled);
+        const profile = await settledAnswer(queryFulfilled);
         if (profile) dispatch(accountApi.util.upsertQueryData('companyProfile', undefined, profile));
       },
     }),
   }),
 });
-
-/** A write's answer, or null when it failed (the failure is the caller's to show). */
-async function settled<T>(fulfilled: Promise<{ data: T }>): Promise<T | null> {
-  try {
-    return (await fulfilled).data;
-  } catch {
-    return null;
-  }
-}
 
 /** The devices list once every other session has ended. */
 const keepOnlyThisDevice = accountApi.util.updateQueryData('sessions', undefined, (sessions) =>

@@ -1,6 +1,7 @@
 import { invitationEndpoints, type ResponseOf, type User, userEndpoints } from '@skydesk/contract';
 import { api } from '../../shared/http/api';
 import { contractMutation, contractQuery } from '../../shared/http/contract-endpoints';
+import { settledAnswer } from '../../shared/http/settled-answer';
 
 /** A role a manager may give a user, with what it is for. */
 export type RoleOption = ResponseOf<typeof userEndpoints.roleOptions>[number];
@@ -19,7 +20,7 @@ export const usersApi = api.injectEndpoints({
     createUser: contractMutation(build, userEndpoints.create, {
       suppressErrors: true,
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
-        const created = await settled(queryFulfilled);
+        const created = await settledAnswer(queryFulfilled);
         if (!created) return;
         dispatch(
           usersApi.util.updateQueryData('users', undefined, (list) => {
@@ -32,20 +33,20 @@ export const usersApi = api.injectEndpoints({
     updateUser: contractMutation(build, userEndpoints.update, {
       suppressErrors: true,
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
-        const updated = await settled(queryFulfilled);
+        const updated = await settledAnswer(queryFulfilled);
         if (updated) dispatch(mergeUser(updated));
       },
     }),
     /** Deactivate or reactivate from the list: a refusal (the owner, yourself) is toasted by the client. */
     setUserActive: contractMutation(build, userEndpoints.update, {
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
-        const updated = await settled(queryFulfilled);
+        const updated = await settledAnswer(queryFulfilled);
         if (updated) dispatch(mergeUser(updated));
       },
     }),
     removeUser: contractMutation(build, userEndpoints.remove, {
       async onQueryStarted({ params }, { dispatch, queryFulfilled }) {
-        if (!(await settled(queryFulfilled))) return;
+        if (!(await settledAnswer(queryFulfilled))) return;
         dispatch(
           usersApi.util.updateQueryData('users', undefined, (list) =>
             list.filter((user) => user.id !== params.id),
@@ -56,7 +57,7 @@ export const usersApi = api.injectEndpoints({
     /** A new link (and a new expiry) for an invited user. */
     resendInvitation: contractMutation(build, userEndpoints.resendInvitation, {
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
-        const updated = await settled(queryFulfilled);
+        const updated = await settledAnswer(queryFulfilled);
         if (updated) dispatch(mergeUser(updated));
       },
     }),
@@ -65,15 +66,6 @@ export const usersApi = api.injectEndpoints({
     acceptInvitation: contractMutation(build, invitationEndpoints.accept, { suppressErrors: true }),
   }),
 });
-
-/** A write's answer, or null when it failed (the failure is the caller's to show). */
-async function settled<T>(fulfilled: Promise<{ data: T }>): Promise<T | null> {
-  try {
-    return (await fulfilled).data;
-  } catch {
-    return null;
-  }
-}
 
 /** spec §4: an edited user's returned fields are merged into the list. */
 const mergeUser = (updated: User) =>

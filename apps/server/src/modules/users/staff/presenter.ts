@@ -1,4 +1,4 @@
-import type { User, UserStatus } from '@skydesk/contract';
+import { profileImageUrl, type User, type UserStatus } from '@skydesk/contract';
 import type { StaffRow } from './repo.js';
 
 const iso = (value: Date | string | null): string | null =>
@@ -17,10 +17,7 @@ export function presentUser(row: StaffRow): User {
     name: row.name,
     email: row.email,
     phone: row.phone,
-    // The version changes with every new picture, so a cached old one is never shown.
-    image_url: row.image_version
-      ? `/api/user/${row.id}/image?v=${encodeURIComponent(row.image_version)}`
-      : null,
+    image_url: row.image_version ? profileImageUrl(row.id, row.image_version) : null,
     role: { id: row.role_id, name: row.role_name },
     company_id: row.company_id,
     is_owner: row.is_owner,

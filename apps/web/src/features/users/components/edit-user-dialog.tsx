@@ -8,10 +8,10 @@ import { isApiFailure } from '../../../shared/http/api-error';
 import { selectSessionUser, sessionUserUpdated } from '../../../shared/session/session-slice';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { Button } from '../../../shared/ui/button';
+import { Modal } from '../../../shared/ui/dialog';
 import { SelectField, TextField } from '../../../shared/ui/field';
 import { EDIT_USER_FIELDS, type EditUserFormValues, editUserForm, userChanges } from '../user-form';
 import { type RoleOption, usersApi } from '../users-api';
-import { UsersDialog } from './users-dialog';
 
 type EditUserDialogProps = {
   /** The user being edited; the dialog is closed when null. */
@@ -23,7 +23,7 @@ type EditUserDialogProps = {
 /** Changes a user's name, phone or role. A new role reaches them at their next sign-in. */
 export function EditUserDialog({ user, roles, onClose }: EditUserDialogProps) {
   return (
-    <UsersDialog
+    <Modal
       open={user !== null}
       onOpenChange={(open) => !open && onClose()}
       title={user ? `Edit ${user.name}` : 'Edit user'}
@@ -31,7 +31,7 @@ export function EditUserDialog({ user, roles, onClose }: EditUserDialogProps) {
     >
       {/* Keyed: each user's form starts from their own values. */}
       {user && <EditUserForm key={user.id} user={user} roles={roles} onClose={onClose} />}
-    </UsersDialog>
+    </Modal>
   );
 }
 

@@ -8,13 +8,11 @@ import { Link, useNavigate } from 'react-router';
 import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { paths } from '../../../shared/routing/paths';
-import { selectPermissions } from '../../../shared/session/session-slice';
-import { useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { FieldError, TextField } from '../../../shared/ui/field';
-import { NoUsersAccess } from '../components/no-users-access';
+import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { CREATE_USER_FIELDS, CreateUserForm, type CreateUserFormInput } from '../user-form';
 import { type RoleOption, usersApi } from '../users-api';
 import type { UsersLocationState } from './users-page';
@@ -25,15 +23,9 @@ import type { UsersLocationState } from './users-page';
  * password; the list then shows them as invited.
  */
 export function CreateUserPage() {
-  const permissions = useAppSelector(selectPermissions);
-  if (!permissions.includes('users.manage')) return <NoUsersAccess />;
-  return <CreateUser />;
-}
-
-function CreateUser() {
   const { data: roles, error, isFetching, refetch } = usersApi.useRoleOptionsQuery();
 
-  if (isApiFailure(error) && error.status === 403) return <NoUsersAccess />;
+  if (isApiFailure(error) && error.status === 403) return <ForbiddenScreen permission="users.manage" />;
   if (error)
     return (
       <Alert

@@ -17,16 +17,16 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatInstant } from '../../../shared/format/date-time';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { paths } from '../../../shared/routing/paths';
-import { selectPermissions, selectSessionUser } from '../../../shared/session/session-slice';
+import { selectSessionUser } from '../../../shared/session/session-slice';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Badge } from '../../../shared/ui/badge';
 import { Button, buttonClasses } from '../../../shared/ui/button';
+import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SelectField, TextField } from '../../../shared/ui/field';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { EditUserDialog } from '../components/edit-user-dialog';
-import { NoUsersAccess } from '../components/no-users-access';
 import { UserAvatar } from '../components/user-avatar';
 import { USER_STATUS_LABELS, UserStatusBadge } from '../components/user-status-badge';
 import { usersApi } from '../users-api';
@@ -63,12 +63,6 @@ type Pending = { action: 'deactivate' | 'delete'; user: User };
  * themselves can't be deactivated or deleted (the server refuses too).
  */
 export function UsersPage() {
-  const permissions = useAppSelector(selectPermissions);
-  if (!permissions.includes('users.manage')) return <NoUsersAccess />;
-  return <Users />;
-}
-
-function Users() {
   const me = useAppSelector(selectSessionUser);
   const created = (useLocation().state as UsersLocationState)?.created;
   const [params, setParams] = useSearchParams();
@@ -123,7 +117,7 @@ function Users() {
     setPending(null);
   };
 
-  if (isApiFailure(error) && error.status === 403) return <NoUsersAccess />;
+  if (isApiFailure(error) && error.status === 403) return <ForbiddenScreen permission="users.manage" />;
 
   const shown = users?.filter((user) => matches(user, filters)) ?? [];
   const filtered = Boolean(filters.q || filters.status);

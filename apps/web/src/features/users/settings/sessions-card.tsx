@@ -8,8 +8,8 @@ import { Alert } from '../../../shared/ui/alert';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { accountApi } from '../account-api';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { formatLastSeen } from './last-seen';
 
 /** A phone, a tablet or a computer, as the device's name says ("Safari on iPhone"). */
