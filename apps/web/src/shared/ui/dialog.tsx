@@ -17,7 +17,7 @@ export function Modal({ open, onOpenChange, title, description, children }: Moda
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[1px]" />
-        <Dialog.Content className="dialog-content fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[520px] max-w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-5 shadow-2xl sm:p-6">
+        <Dialog.Content className="dialog-content fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[560px] max-w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-5 shadow-2xl sm:p-6">
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="font-semibold text-lg text-slate-900">{title}</Dialog.Title>
             <Dialog.Close

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { Modal } from '../../../shared/ui/dialog';
 import { adminApi } from '../admin-api';
 import { ADMIN_SUCCESS } from '../admin-labels';
-import { AdminDialog } from '../components/admin-dialog';
 import { ReasonDialog } from '../components/reason-dialog';
 
 type Decision = 'approve' | 'reject' | 'suspend' | 'reactivate';
@@ -117,7 +117,7 @@ export function AgencyDecisions({
         )}
       </div>
 
-      <AdminDialog
+      <Modal
         open={open === 'approve'}
         onOpenChange={(next) => setOpen(next ? 'approve' : null)}
         title={`Approve ${company.name}`}
@@ -131,7 +131,7 @@ export function AgencyDecisions({
             Approve agency
           </Button>
         </div>
-      </AdminDialog>
+      </Modal>
       {(['reject', 'suspend', 'reactivate'] as const).map((decision) => (
         <ReasonDialog
           key={decision}

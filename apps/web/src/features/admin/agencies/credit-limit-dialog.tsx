@@ -9,10 +9,10 @@ import { showServerFieldErrors } from '../../../shared/forms/server-field-errors
 import { isApiFailure } from '../../../shared/http/api-error';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
+import { Modal } from '../../../shared/ui/dialog';
 import { TextField } from '../../../shared/ui/field';
 import { ADMIN_SUCCESS } from '../admin-labels';
 import { adminPaymentsApi } from '../admin-payments-api';
-import { AdminDialog } from '../components/admin-dialog';
 import { ReasonField } from '../components/reason-field';
 
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
@@ -90,7 +90,7 @@ export function CreditLimitDialog({
   });
 
   return (
-    <AdminDialog
+    <Modal
       open={open}
       onOpenChange={close}
       title="Set credit limit"
@@ -128,6 +128,6 @@ export function CreditLimitDialog({
           </Button>
         </div>
       </form>
-    </AdminDialog>
+    </Modal>
   );
 }

@@ -5,10 +5,10 @@ import { toast } from 'react-hot-toast';
 import { z } from 'zod';
 import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { Button } from '../../../shared/ui/button';
+import { Modal } from '../../../shared/ui/dialog';
 import { TextField } from '../../../shared/ui/field';
 import { adminApi } from '../admin-api';
 import { ADMIN_SUCCESS } from '../admin-labels';
-import { AdminDialog } from '../components/admin-dialog';
 
 /** The contract's bank body, with an empty IBAN read as none (not every country's accounts have one). */
 const BankFields = z.object({
@@ -67,7 +67,7 @@ export function BankFormDialog({ open, onOpenChange, bank }: BankFormDialogProps
   });
 
   return (
-    <AdminDialog
+    <Modal
       open={open}
       onOpenChange={onOpenChange}
       title={bank ? `Edit ${bank.bank}` : 'Add a bank account'}
@@ -109,6 +109,6 @@ export function BankFormDialog({ open, onOpenChange, bank }: BankFormDialogProps
           </Button>
         </div>
       </form>
-    </AdminDialog>
+    </Modal>
   );
 }

@@ -6,10 +6,10 @@ import { toast } from 'react-hot-toast';
 import { formatInstant } from '../../../shared/format/date-time';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
+import { Modal } from '../../../shared/ui/dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { adminApi } from '../admin-api';
 import { ADMIN_SUCCESS } from '../admin-labels';
-import { AdminDialog } from '../components/admin-dialog';
 import { ListSkeleton, LoadFailed } from '../components/list-states';
 import { BankFormDialog } from './bank-form-dialog';
 
@@ -138,7 +138,7 @@ function RetireDialog({ bank, onClose }: { bank: AdminBank | null; onClose: () =
     }
   };
   return (
-    <AdminDialog
+    <Modal
       open={bank !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
@@ -154,6 +154,6 @@ function RetireDialog({ bank, onClose }: { bank: AdminBank | null; onClose: () =
           Retire account
         </Button>
       </div>
-    </AdminDialog>
+    </Modal>
   );
 }

@@ -3,7 +3,7 @@ import { ReasonBody } from '@skydesk/contract';
 import { useForm } from 'react-hook-form';
 import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { Button } from '../../../shared/ui/button';
-import { AdminDialog } from './admin-dialog';
+import { Modal } from '../../../shared/ui/dialog';
 import { ReasonField } from './reason-field';
 
 type ReasonDialogProps = {
@@ -49,7 +49,7 @@ export function ReasonDialog({
   });
 
   return (
-    <AdminDialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+    <Modal open={open} onOpenChange={onOpenChange} title={title} description={description}>
       <form noValidate onSubmit={submit} className="space-y-5">
         <ReasonField error={errors.reason?.message} field={register('reason')} hint={hint} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -61,6 +61,6 @@ export function ReasonDialog({
           </Button>
         </div>
       </form>
-    </AdminDialog>
+    </Modal>
   );
 }

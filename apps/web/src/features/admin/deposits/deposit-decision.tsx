@@ -6,9 +6,9 @@ import { formatMoney } from '../../../shared/format/money';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { Modal } from '../../../shared/ui/dialog';
 import { ADMIN_SUCCESS } from '../admin-labels';
 import { adminPaymentsApi } from '../admin-payments-api';
-import { AdminDialog } from '../components/admin-dialog';
 import { ReasonDialog } from '../components/reason-dialog';
 
 type DepositDecisionProps = {
@@ -81,7 +81,7 @@ export function DepositDecision({ deposit, onDecidedElsewhere }: DepositDecision
         </Button>
       </div>
 
-      <AdminDialog
+      <Modal
         open={open === 'approve'}
         onOpenChange={(next) => setOpen(next ? 'approve' : null)}
         title="Approve the deposit"
@@ -100,7 +100,7 @@ export function DepositDecision({ deposit, onDecidedElsewhere }: DepositDecision
             Approve {money(deposit.amount)}
           </Button>
         </div>
-      </AdminDialog>
+      </Modal>
       <ReasonDialog
         open={open === 'reject'}
         onOpenChange={(next) => setOpen(next ? 'reject' : null)}
