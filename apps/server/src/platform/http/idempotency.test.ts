@@ -27,6 +27,7 @@ const charge = defineEndpoint({
   path: '/api/test/charge/{account}',
   summary: 'test only',
   access: 'company',
+  permission: 'any',
   params: z.object({ account: z.string().min(1) }),
   body: z.strictObject({ amount: z.number().int(), note: z.string().optional() }),
   response: z.object({ run: z.number(), account: z.string(), amount: z.number() }),
