@@ -52,6 +52,7 @@ export const findAccountByEmail = (db: Db, email: string) =>
 export const findAccountById = (db: Db, id: string) =>
   selectUserAccount(db).where('users.id', '=', id).executeTakeFirst();
 
+/** Whether a live user holds this address (a deleted user's address is free again). */
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')

@@ -88,17 +88,6 @@ export const listAssignableRoles = (db: Db, companyId: string) =>
     .orderBy('id')
     .execute();
 
-/** Whether a live user already has this address (deleted users' addresses are free again). */
-export async function liveEmailTaken(db: Db, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /** An invited user: no password and an unproved address until they accept and sign in. */
 export const insertInvitedUser = (
   trx: Transaction<Database>,

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
-import { revokeAllSessions } from '../../auth/repo.js';
+import { emailTaken as addressInUse, revokeAllSessions } from '../../auth/repo.js';
 import type { Invitations } from '../invitations/service.js';
 import { presentUser } from './presenter.js';
 import * as repo from './repo.js';
@@ -72,7 +72,7 @@ export function createStaff(deps: { db: Kysely<Database>; clock: Clock }, invita
     /** Invites a user: no password yet, a set-password link by e-mail once the row is committed. */
     async create(principal: CompanyPrincipal, body: CreateUserBody): Promise<User> {
       const role = assignable(await repo.findCompanyRole(db, principal.companyId, body.role_id));
-      if (await repo.liveEmailTaken(db, body.email)) throw emailTaken();
+      if (await addressInUse(db, body.email)) throw emailTaken();
       const { user, issued } = await db
         .transaction()
         .execute(async (trx) => {

@@ -9,12 +9,13 @@ import { adminAgencyPath } from '../../../shared/routing/admin-paths';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { inputClasses } from '../../../shared/ui/field';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { Pager } from '../../../shared/ui/pager';
 import { adminApi } from '../admin-api';
 import { formatWaiting, waitedLong } from '../admin-format';
 import { COMPANY_STATUS } from '../admin-labels';
 import { CompanyStatusBadge } from '../components/company-status-badge';
-import { ListSkeleton, LoadFailed } from '../components/list-states';
+import { ListSkeleton } from '../components/list-states';
 import { countryName } from '../country-name';
 
 /** The queue's tabs: the review's states, the one waiting on operators first; then every agency. */

@@ -8,8 +8,8 @@ import { formatMoney } from '../../../shared/format/money';
 import { adminAgencyDepositsPath, adminAgencyStatementPath } from '../../../shared/routing/admin-paths';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { adminPaymentsApi } from '../admin-payments-api';
-import { LoadFailed } from '../components/list-states';
 import { CreditLimitDialog } from './credit-limit-dialog';
 
 type CreditsPanelProps = { companyId: string; companyName: string; className?: string };

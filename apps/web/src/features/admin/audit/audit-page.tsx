@@ -8,10 +8,11 @@ import { adminAgencyPath, adminDepositPath, adminRefundPath } from '../../../sha
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SelectField, TextField } from '../../../shared/ui/field';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { Pager } from '../../../shared/ui/pager';
 import { adminApi } from '../admin-api';
 import { AUDIT_ACTION_LABELS } from '../admin-labels';
-import { ListSkeleton, LoadFailed } from '../components/list-states';
+import { ListSkeleton } from '../components/list-states';
 
 const PAGE_SIZE = 25;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -8,9 +8,10 @@ import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { adminApi } from '../admin-api';
 import { ADMIN_SUCCESS } from '../admin-labels';
-import { ListSkeleton, LoadFailed } from '../components/list-states';
+import { ListSkeleton } from '../components/list-states';
 import { BankFormDialog } from './bank-form-dialog';
 
 /** "AE070331234567890123456" → "AE07 0331 2345 6789 0123 456", as IBANs are printed. */

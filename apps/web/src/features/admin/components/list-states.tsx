@@ -1,7 +1,3 @@
-import { RefreshCw } from 'lucide-react';
-import { Alert } from '../../../shared/ui/alert';
-import { Button } from '../../../shared/ui/button';
-
 /** Grey rows where a list will be, read out as loading. */
 export function ListSkeleton({ label, rows = 5 }: { label: string; rows?: number }) {
   return (
@@ -11,17 +7,5 @@ export function ListSkeleton({ label, rows = 5 }: { label: string; rows?: number
         <div key={i} className="h-16 animate-pulse rounded-2xl bg-slate-200/70" />
       ))}
     </div>
-  );
-}
-
-/** A list or page that could not be read: says so, and lets the operator ask again. */
-export function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
-  return (
-    <Alert tone="error" title={title}>
-      <Button variant="secondary" className="mt-2" onClick={onRetry}>
-        <RefreshCw aria-hidden="true" className="size-4" />
-        Try again
-      </Button>
-    </Alert>
   );
 }

@@ -11,10 +11,11 @@ import { Badge } from '../../../shared/ui/badge';
 import { buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { formatWaiting } from '../admin-format';
 import { DEPOSIT_STATUS } from '../admin-labels';
 import { adminPaymentsApi } from '../admin-payments-api';
-import { ListSkeleton, LoadFailed } from '../components/list-states';
+import { ListSkeleton } from '../components/list-states';
 import { DepositDecision } from './deposit-decision';
 import { DepositReceipt } from './deposit-receipt';
 

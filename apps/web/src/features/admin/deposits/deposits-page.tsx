@@ -7,11 +7,12 @@ import { formatMoney } from '../../../shared/format/money';
 import { adminDepositPath, adminPaths } from '../../../shared/routing/admin-paths';
 import { Badge } from '../../../shared/ui/badge';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { Pager } from '../../../shared/ui/pager';
 import { formatWaiting, waitedLong } from '../admin-format';
 import { DEPOSIT_STATUS } from '../admin-labels';
 import { adminPaymentsApi } from '../admin-payments-api';
-import { ListSkeleton, LoadFailed } from '../components/list-states';
+import { ListSkeleton } from '../components/list-states';
 
 const PAGE_SIZE = 20;
 

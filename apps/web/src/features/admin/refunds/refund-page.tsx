@@ -18,9 +18,10 @@ import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { TextField } from '../../../shared/ui/field';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { adminApi } from '../admin-api';
 import { ADMIN_SUCCESS, BOOKING_STATUS_LABELS, REFUND_STATUS, TICKET_STATUS_LABELS } from '../admin-labels';
-import { ListSkeleton, LoadFailed } from '../components/list-states';
+import { ListSkeleton } from '../components/list-states';
 import { ReasonDialog } from '../components/reason-dialog';
 import { ReasonField } from '../components/reason-field';
 

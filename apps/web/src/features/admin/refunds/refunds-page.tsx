@@ -12,11 +12,12 @@ import { formatMoney } from '../../../shared/format/money';
 import { adminRefundPath } from '../../../shared/routing/admin-paths';
 import { Badge } from '../../../shared/ui/badge';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { Pager } from '../../../shared/ui/pager';
 import { adminApi } from '../admin-api';
 import { formatWaiting } from '../admin-format';
 import { REFUND_STATUS } from '../admin-labels';
-import { ListSkeleton, LoadFailed } from '../components/list-states';
+import { ListSkeleton } from '../components/list-states';
 
 const PAGE_SIZE = 20;
 

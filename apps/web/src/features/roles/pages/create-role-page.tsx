@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ROLE_RULES, type Role, SUCCESS } from '@skydesk/contract';
-import { ArrowLeft, Lock, RefreshCw, Save, SearchX } from 'lucide-react';
+import { ArrowLeft, Lock, Save, SearchX } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { Field, FieldError, inputClasses, TextField } from '../../../shared/ui/field';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { PermissionPicker } from '../components/permission-picker';
 import {
   ROLE_FORM_FIELDS,
@@ -49,11 +50,12 @@ function EditRole({ id }: { id: string }) {
   if (isForbidden(error)) return <ForbiddenScreen permission="roles.manage" />;
   if (error)
     return (
-      <Alert tone="error" title="The role could not be loaded" className="mx-auto w-full max-w-3xl">
-        <Button variant="secondary" className="mt-2" busy={isFetching} onClick={() => void refetch()}>
-          <RefreshCw aria-hidden="true" className="size-4" /> Try again
-        </Button>
-      </Alert>
+      <LoadFailed
+        title="The role could not be loaded"
+        className="mx-auto w-full max-w-3xl"
+        busy={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   if (isLoading || !data) return <FormSkeleton />;
   const role = data.roles.find((candidate) => candidate.id === id);

@@ -1,5 +1,5 @@
 import { type Role, SUCCESS } from '@skydesk/contract';
-import { Lock, Pencil, Plus, RefreshCw, ShieldCheck, Trash2, Users } from 'lucide-react';
+import { Lock, Pencil, Plus, ShieldCheck, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { Button, buttonClasses } from '../../../shared/ui/button';
 import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { RolePermissions } from '../components/role-permissions';
 import { ROLE_ID_PARAM } from '../role-form';
 import { rolesApi } from '../roles-api';
@@ -39,11 +40,12 @@ export function RolesPage() {
   if (isForbidden(error)) return <ForbiddenScreen permission="roles.manage" />;
   if (error)
     return (
-      <Alert tone="error" title="The roles could not be loaded" className="mx-auto w-full max-w-3xl">
-        <Button variant="secondary" className="mt-2" busy={isFetching} onClick={() => void refetch()}>
-          <RefreshCw aria-hidden="true" className="size-4" /> Try again
-        </Button>
-      </Alert>
+      <LoadFailed
+        title="The roles could not be loaded"
+        className="mx-auto w-full max-w-3xl"
+        busy={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   if (isLoading || !data)
     return (

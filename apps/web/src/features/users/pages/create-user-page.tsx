@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FALLBACK, INVITATION_TTL_HOURS, SUCCESS } from '@skydesk/contract';
 import { clsx } from 'clsx';
-import { ArrowLeft, RefreshCw, Send, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, Send, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { FieldError, TextField } from '../../../shared/ui/field';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { CREATE_USER_FIELDS, CreateUserForm, type CreateUserFormInput } from '../user-form';
 import { type RoleOption, usersApi } from '../users-api';
 import type { UsersLocationState } from './users-page';
@@ -28,15 +29,12 @@ export function CreateUserPage() {
   if (isApiFailure(error) && error.status === 403) return <ForbiddenScreen permission="users.manage" />;
   if (error)
     return (
-      <Alert
-        tone="error"
+      <LoadFailed
         title={isApiFailure(error) ? error.message : FALLBACK.fetchRoles}
         className="mx-auto max-w-3xl"
-      >
-        <Button variant="secondary" className="mt-2" busy={isFetching} onClick={() => void refetch()}>
-          <RefreshCw aria-hidden="true" className="size-4" /> Try again
-        </Button>
-      </Alert>
+        busy={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   if (!roles)
     return (

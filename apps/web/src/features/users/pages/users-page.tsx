@@ -19,13 +19,13 @@ import { isApiFailure } from '../../../shared/http/api-error';
 import { paths } from '../../../shared/routing/paths';
 import { selectSessionUser } from '../../../shared/session/session-slice';
 import { useAppSelector } from '../../../shared/store/hooks';
-import { Alert } from '../../../shared/ui/alert';
 import { Badge } from '../../../shared/ui/badge';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SelectField, TextField } from '../../../shared/ui/field';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { EditUserDialog } from '../components/edit-user-dialog';
 import { UserAvatar } from '../components/user-avatar';
 import { USER_STATUS_LABELS, UserStatusBadge } from '../components/user-status-badge';
@@ -178,11 +178,11 @@ export function UsersPage() {
       </search>
 
       {error ? (
-        <Alert tone="error" title={isApiFailure(error) ? error.message : FALLBACK.fetchUsers}>
-          <Button variant="secondary" className="mt-2" busy={isFetching} onClick={() => void refetch()}>
-            <RotateCcw aria-hidden="true" className="size-4" /> Try again
-          </Button>
-        </Alert>
+        <LoadFailed
+          title={isApiFailure(error) ? error.message : FALLBACK.fetchUsers}
+          busy={isFetching}
+          onRetry={() => void refetch()}
+        />
       ) : !users ? (
         <div role="status" aria-label="Loading users" className="space-y-2">
           {[0, 1, 2, 3].map((i) => (

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COUNTRIES, type CompanyProfile, UpdateCompanyProfileBody } from '@skydesk/contract';
-import { BadgeCheck, RefreshCw } from 'lucide-react';
+import { BadgeCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { isApiFailure } from '../../../shared/http/api-error';
-import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { TextField } from '../../../shared/ui/field';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { accountApi } from '../account-api';
 
 export const COMPANY_PROFILE_SAVED = 'Company profile saved';
@@ -41,14 +41,11 @@ export function CompanyProfileCard({ isOwner }: { isOwner: boolean }) {
   return (
     <Card title="Company profile">
       {error ? (
-        <Alert
-          tone="error"
+        <LoadFailed
           title={isApiFailure(error) ? error.message : 'Failed to fetch the company profile'}
-        >
-          <Button variant="secondary" className="mt-2" busy={isFetching} onClick={() => void refetch()}>
-            <RefreshCw aria-hidden="true" className="size-4" /> Try again
-          </Button>
-        </Alert>
+          busy={isFetching}
+          onRetry={() => void refetch()}
+        />
       ) : isLoading || !profile ? (
         <div role="status" aria-label="Loading the company profile" className="space-y-3">
           <div className="h-14 animate-pulse rounded-xl bg-slate-100" />

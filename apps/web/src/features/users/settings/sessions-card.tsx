@@ -1,14 +1,14 @@
 import { USER_RULES, type UserSession } from '@skydesk/contract';
-import { LogOut, Monitor, RefreshCw, ShieldCheck, Smartphone, Tablet } from 'lucide-react';
+import { LogOut, Monitor, ShieldCheck, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { formatInstant } from '../../../shared/format/date-time';
 import { isApiFailure } from '../../../shared/http/api-error';
-import { Alert } from '../../../shared/ui/alert';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ConfirmDialog } from '../../../shared/ui/dialog';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { accountApi } from '../account-api';
 import { formatLastSeen } from './last-seen';
 
@@ -57,11 +57,11 @@ export function SessionsCard() {
       }
     >
       {error ? (
-        <Alert tone="error" title={isApiFailure(error) ? error.message : 'Failed to fetch your devices'}>
-          <Button variant="secondary" className="mt-2" busy={isFetching} onClick={() => void refetch()}>
-            <RefreshCw aria-hidden="true" className="size-4" /> Try again
-          </Button>
-        </Alert>
+        <LoadFailed
+          title={isApiFailure(error) ? error.message : 'Failed to fetch your devices'}
+          busy={isFetching}
+          onRetry={() => void refetch()}
+        />
       ) : isLoading || !sessions ? (
         <div role="status" aria-label="Loading your devices" className="space-y-2">
           <div className="h-16 animate-pulse rounded-xl bg-slate-100" />
