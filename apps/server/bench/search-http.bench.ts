@@ -17,14 +17,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Secret, TOTP } from 'otpauth';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { DEMO, seedDemoData } from '../src/db/seed-demo.js';
+import { seedDemoData } from '../src/db/seed-demo.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { openStore } from '../src/platform/db/store.js';
 import { createSecretBox } from '../src/platform/security/encryption.js';
 import { createPasswordHasher } from '../src/platform/security/password.js';
+import { signInDemoOwner } from './demo-session.js';
 import type { LoadJob, LoadResult } from './load-client.js';
 
 const CONNECTIONS = 10;
@@ -72,20 +72,7 @@ async function main() {
   const app = await buildApp({ config, store, secrets, logger: false, webDistDir: null });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
 
-  // The demo owner signs in as an agent would: password, then the authenticator code.
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email: DEMO.ownerEmail, password: DEMO.password },
-  });
-  const code = new TOTP({ secret: Secret.fromBase32(DEMO.totpSecret) }).generate();
-  const session = await app.inject({
-    method: 'POST',
-    url: '/api/user/verify-google-authenticator',
-    headers: { authorization: `Bearer ${login.json().data.challenge_token}` },
-    payload: { code },
-  });
-  const authorization = `Bearer ${session.json().data.token}`;
+  const { authorization } = await signInDemoOwner(app);
   const search = (body: unknown) =>
     app.inject({ method: 'POST', url: '/api/search', headers: { authorization }, payload: body as object });
 

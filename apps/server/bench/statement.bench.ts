@@ -19,15 +19,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STATEMENT_PDF_MAX_LINES } from '@skydesk/contract';
-import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { DEMO, seedDemoData } from '../src/db/seed-demo.js';
+import { seedDemoData } from '../src/db/seed-demo.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { openStore, type Store } from '../src/platform/db/store.js';
 import { createSecretBox } from '../src/platform/security/encryption.js';
 import { createPasswordHasher } from '../src/platform/security/password.js';
+import { signInDemoOwner } from './demo-session.js';
 import { appendSyntheticLedger } from './ledger-lines.js';
 
 const LINES = Number(process.env.BENCH_STATEMENT_LINES ?? 1_000_000);
@@ -63,20 +63,7 @@ async function bench(label: string, store: Store) {
   const app = await buildApp({ config, store, secrets, logger: false, webDistDir: null });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: DEMO.ownerEmail, password: DEMO.password },
-    });
-    const code = new TOTP({ secret: Secret.fromBase32(DEMO.totpSecret) }).generate();
-    const session = await app.inject({
-      method: 'POST',
-      url: '/api/user/verify-google-authenticator',
-      headers: { authorization: `Bearer ${login.json().data.challenge_token}` },
-      payload: { code },
-    });
-    const authorization = `Bearer ${session.json().data.token}`;
-    const companyId = session.json().data.user.company_id as string;
+    const { authorization, companyId } = await signInDemoOwner(app);
 
     const time = async (url: string, runs = RUNS) => {
       const times: number[] = [];
