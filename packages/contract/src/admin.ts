@@ -323,11 +323,30 @@ export const AUDIT_ACTIONS = [
   'bank.retire',
   'operator.sign_in',
   'operator.sign_out',
+  'ticket.assign',
+  'ticket.reply',
+  'ticket.close',
+  'ticket.reopen',
+  'announcement.create',
+  'announcement.update',
+  'announcement.delete',
+  'offer.create',
+  'offer.update',
+  'offer.delete',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
 
-export const AUDIT_TARGET_TYPES = ['company', 'refund', 'deposit', 'bank', 'operator'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'company',
+  'refund',
+  'deposit',
+  'bank',
+  'operator',
+  'ticket',
+  'announcement',
+  'offer',
+] as const;
 export const AuditTargetType = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetType>;
 

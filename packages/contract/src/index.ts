@@ -1,6 +1,8 @@
 export * from './admin.js';
 export * from './admin-auth.js';
+export * from './admin-notices.js';
 export * from './admin-payments.js';
+export * from './admin-support.js';
 export * from './auth.js';
 export * from './bookings.js';
 export * from './calendar-date.js';
@@ -19,6 +21,7 @@ export * from './notices.js';
 export * from './passenger-age.js';
 export * from './payments.js';
 export * from './roles.js';
+export * from './support.js';
 export * from './system.js';
 export * from './text.js';
 export * from './users.js';

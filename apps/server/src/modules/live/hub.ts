@@ -1,24 +1,50 @@
-import { LIVE_CLOSE, type LiveServerFrame } from '@skydesk/contract';
+import { LIVE_CLOSE, type LiveClientFrame, type LiveServerFrame, type Permission } from '@skydesk/contract';
 import type { LiveRefusal } from './authenticate.js';
 import type { LiveClient } from './live-client.js';
 
-/** Who a push is for: everyone of the agency, or one of its users. */
-export type LiveAudience = { companyId: string; userId: string | null };
+/**
+ * Who an agency push is for: everyone of the agency, or one of its users — and of those, only the
+ * ones whose role holds `permission` when it is given (a support chat only to `support.use`).
+ */
+export type LiveAudience = { companyId: string; userId: string | null; permission?: Permission };
+
+/** What a client sends besides `auth`, routed to the module that handles it. */
+export type LiveActionFrame = Exclude<LiveClientFrame, { type: 'auth' }>;
+export type LiveFrameHandler = (client: LiveClient, frame: LiveActionFrame) => Promise<void>;
 
 /**
- * This server's authenticated sockets, by agency. Other modules push through it (notices now,
- * support-ticket messages later); what reaches every server is their business (LISTEN/NOTIFY),
- * the hub only reaches the sockets open here.
+ * This server's authenticated sockets, by agency, and the operators' sockets. Other modules push
+ * through it (notices, support); what reaches every server is their business (LISTEN/NOTIFY), the
+ * hub only reaches the sockets open here.
  */
 export function createLiveHub(options: { maxSocketsPerUser: number }) {
   const byCompany = new Map<string, Set<LiveClient>>();
+  const operators = new Set<LiveClient>();
+  const frameHandlers = new Map<string, LiveFrameHandler>();
 
   const socketsOf = (companyId: string) => byCompany.get(companyId) ?? new Set<LiveClient>();
+  const everyClient = () => [...operators, ...[...byCompany.values()].flatMap((set) => [...set])];
+
+  /** Sends one encoding of the frame to each target whose session still holds. */
+  async function deliver(targets: LiveClient[], frame: LiveServerFrame) {
+    const json = JSON.stringify(frame);
+    await Promise.all(
+      targets.map(async (client) => {
+        if (await client.recheck()) client.sendEncoded(json);
+      }),
+    );
+  }
 
   return {
     /** Admits an authenticated client; refused when its user has the most sockets allowed open. */
     join(client: LiveClient): LiveRefusal | null {
-      const { companyId, userId } = client;
+      const { companyId, userId, operatorId } = client;
+      if (operatorId) {
+        const own = [...operators].filter((other) => other.operatorId === operatorId).length;
+        if (own >= options.maxSocketsPerUser) return LIVE_CLOSE.tooManySockets;
+        operators.add(client);
+        return null;
+      }
       if (!companyId || !userId) return LIVE_CLOSE.unauthorized;
       const clients = byCompany.get(companyId) ?? new Set<LiveClient>();
       const usersOwn = [...clients].filter((other) => other.userId === userId).length;
@@ -29,6 +55,7 @@ export function createLiveHub(options: { maxSocketsPerUser: number }) {
     },
 
     leave(client: LiveClient): void {
+      if (operators.delete(client)) return;
       const { companyId } = client;
       if (!companyId) return;
       const clients = byCompany.get(companyId);
@@ -41,27 +68,43 @@ export function createLiveHub(options: { maxSocketsPerUser: number }) {
      * request would be: a user signed out or an agency suspended since receives nothing more.
      */
     async push(audience: LiveAudience, frame: LiveServerFrame): Promise<void> {
-      const targets = [...socketsOf(audience.companyId)].filter(
-        (client) => audience.userId === null || client.userId === audience.userId,
-      );
-      await Promise.all(
-        targets.map(async (client) => {
-          if (await client.recheck()) client.send(frame);
-        }),
-      );
+      const targets = [...socketsOf(audience.companyId)].filter((client) => {
+        if (audience.userId !== null && client.userId !== audience.userId) return false;
+        if (!audience.permission) return true;
+        const who = client.who;
+        return who?.kind === 'company' && who.permissions.includes(audience.permission);
+      });
+      await deliver(targets, frame);
+    },
+
+    /** Sends a frame to every operator's socket open here (the support queue). */
+    async pushToOperators(frame: LiveServerFrame): Promise<void> {
+      await deliver([...operators], frame);
+    },
+
+    /** Routes a client frame type (besides `auth`) to the module that handles it. */
+    handle(type: LiveActionFrame['type'], handler: LiveFrameHandler) {
+      frameHandlers.set(type, handler);
+    },
+
+    /** What the live client calls for a frame it received; a type nobody handles is refused. */
+    async dispatch(client: LiveClient, frame: LiveActionFrame): Promise<void> {
+      const handler = frameHandlers.get(frame.type);
+      if (!handler) {
+        client.close(LIVE_CLOSE.badFrame);
+        return;
+      }
+      await handler(client, frame);
     },
 
     /** Every socket checked again, one after another (a periodic sweep closes ended sessions). */
     async recheckAll(): Promise<void> {
-      const clients = [...byCompany.values()].flatMap((set) => [...set]);
-      for (const client of clients) await client.recheck();
+      for (const client of everyClient()) await client.recheck();
     },
 
     /** How many sockets are authenticated here (tests, logs). */
     size(): number {
-      let total = 0;
-      for (const clients of byCompany.values()) total += clients.size;
-      return total;
+      return everyClient().length;
     },
   };
 }

@@ -2,8 +2,13 @@ import { LIVE_CLOSE, LiveClientFrame, type LiveServerFrame } from '@skydesk/cont
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../../platform/clock.js';
-import type { CompanyPrincipal } from '../../platform/http/principal.js';
-import { isRefusal, type LiveAuthenticator, type LiveRefusal } from './authenticate.js';
+import {
+  isRefusal,
+  type LiveAuthenticator,
+  type LivePrincipal,
+  type LiveRefusal,
+  samePerson,
+} from './authenticate.js';
 
 /** A reader this far behind (a stalled tab on a bad network) is dropped rather than buffered for. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -15,19 +20,22 @@ export type LiveClientDeps = {
   authTimeoutMs: number;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** Admits an authenticated client to its company's pushes; a refusal closes it. */
+  /** Admits an authenticated client to its company's (or the operators') pushes; a refusal closes it. */
   join(client: LiveClient): LiveRefusal | null;
   leave(client: LiveClient): void;
+  /** Acts on what an authenticated client sends besides `auth` (a ticket message, typing). */
+  handleFrame(client: LiveClient, frame: Exclude<LiveClientFrame, { type: 'auth' }>): Promise<void>;
 };
 
 /**
  * One socket on /api/ws, from its opening to its close. It must authenticate with its first frame
- * within the time allowed; it then receives its company's pushes until it closes, its token
- * expires or a check finds its session ended. A later `auth` frame (the token renewed) replaces
- * the token for the same user; anything else it sends is invalid and closes it.
+ * within the time allowed; it then receives its company's (or, an operator's, the operators')
+ * pushes until it closes, its token expires or a check finds its session ended. A later `auth`
+ * frame (the token renewed) replaces the token for the same person; the other frames of the
+ * contract go to the modules that handle them; anything else closes it.
  */
 export class LiveClient {
-  private principal: CompanyPrincipal | null = null;
+  private principal: LivePrincipal | null = null;
   private token: string | null = null;
   private closed = false;
   private authTimer: NodeJS.Timeout | undefined;
@@ -53,22 +61,36 @@ export class LiveClient {
     socket.on('close', () => this.dispose());
   }
 
+  /** Who is signed in on it, once authenticated. */
+  get who(): LivePrincipal | null {
+    return this.principal;
+  }
+
   get companyId(): string | null {
-    return this.principal?.companyId ?? null;
+    return this.principal?.kind === 'company' ? this.principal.companyId : null;
   }
 
   get userId(): string | null {
-    return this.principal?.userId ?? null;
+    return this.principal?.kind === 'company' ? this.principal.userId : null;
+  }
+
+  get operatorId(): string | null {
+    return this.principal?.kind === 'operator' ? this.principal.operatorId : null;
   }
 
   /** Sends a frame if the socket is open; a reader too far behind is closed instead. */
   send(frame: LiveServerFrame): void {
+    this.sendEncoded(JSON.stringify(frame));
+  }
+
+  /** Sends already-encoded JSON (one encoding for a frame pushed to many sockets). */
+  sendEncoded(json: string): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.socket.terminate();
       return;
     }
-    this.socket.send(JSON.stringify(frame));
+    this.socket.send(json);
   }
 
   /**
@@ -95,10 +117,10 @@ export class LiveClient {
     if (this.closed) return;
     const frame = text === null ? null : LiveClientFrame.safeParse(parseJson(text));
     if (!frame?.success) return this.close(LIVE_CLOSE.badFrame);
-    switch (frame.data.type) {
-      case 'auth':
-        return this.authenticate(frame.data.token);
-    }
+    if (frame.data.type === 'auth') return this.authenticate(frame.data.token);
+    // Nothing but `auth` before the socket is authenticated.
+    if (!this.principal) return this.close(LIVE_CLOSE.badFrame);
+    return this.deps.handleFrame(this, frame.data);
   }
 
   private async authenticate(token: string): Promise<void> {
@@ -107,10 +129,8 @@ export class LiveClient {
     if (isRefusal(outcome)) return this.close(outcome);
     const { principal } = outcome;
     if (this.principal) {
-      // A renewed token: the same user of the same agency, never a switch to someone else.
-      if (principal.userId !== this.principal.userId || principal.companyId !== this.principal.companyId) {
-        return this.close(LIVE_CLOSE.forbidden);
-      }
+      // A renewed token: the same person (of the same agency), never a switch to someone else.
+      if (!samePerson(principal, this.principal)) return this.close(LIVE_CLOSE.forbidden);
     } else {
       clearTimeout(this.authTimer);
       this.principal = principal;

@@ -61,6 +61,7 @@ export const liveModule = defineModule({ name: 'live' }, async ({ config, clock,
         log,
         join: (client) => hub.join(client),
         leave: (client) => hub.leave(client),
+        handleFrame: (client, frame) => hub.dispatch(client, frame),
       });
     },
   );

@@ -7,10 +7,15 @@ import type {
   CompanyStatus,
   Gender,
   LedgerKind,
+  NoticePostKind,
   NotificationKind,
   PassengerType,
   Permission,
   PricedItinerary,
+  SupportCategory,
+  SupportPriority,
+  SupportSide,
+  SupportTicketStatus,
   TicketStatus,
   Title,
   TransactionStatus,
@@ -71,6 +76,8 @@ export type UsersTable = {
   deleted_at: Date | null;
   last_sign_in_at: Date | null;
   image_version: string | null;
+  /** "Mark all read": the user's notifications created up to then are read. */
+  notifications_read_before: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -328,6 +335,8 @@ export type BookingsTable = {
   last_departure_date: string;
   issued_at: Date | null;
   void_until: Date | null;
+  /** When the "expires in 2 hours" notification went out (once per hold). */
+  expiry_warned_at: Date | null;
   created_by: string;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -484,8 +493,79 @@ export type NotificationsTable = {
   title: string;
   body: string;
   link: string | null;
+  /** The money and approval events: 'pending' until the mail sweep has sent their e-mail. */
+  mail_state: 'pending' | 'sent' | null;
+  created_at: CreatedAt;
+};
+
+/** Read or unread per user (a notification to the whole agency is read by each for themselves). */
+export type NotificationReadsTable = {
+  notification_id: string;
+  user_id: string;
+  read_at: Date;
+};
+
+/** A user's "no e-mail for this kind" (e-mail is on unless turned off). */
+export type NotificationEmailOptOutsTable = {
+  user_id: string;
+  kind: NotificationKind;
+};
+
+export type SupportTicketsTable = {
+  id: Generated<string>;
+  number: Generated<number>;
+  company_id: string;
+  created_by: string;
+  subject: string;
+  category: SupportCategory;
+  priority: SupportPriority;
+  status: ColumnType<SupportTicketStatus, SupportTicketStatus | undefined, SupportTicketStatus>;
+  booking_id: string | null;
+  assigned_to: string | null;
+  last_seq: ColumnType<number, number | undefined, number>;
+  agency_read_seq: ColumnType<number, number | undefined, number>;
+  operator_read_seq: ColumnType<number, number | undefined, number>;
+  operator_replied_at: Date | null;
+  last_message_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  closed_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type SupportMessagesTable = {
+  id: Generated<string>;
+  ticket_id: string;
+  seq: number;
+  side: SupportSide;
+  user_id: string | null;
+  operator_id: string | null;
+  body: string;
+  client_id: string | null;
+  attachment_key: string | null;
+  attachment_file_name: string | null;
+  attachment_content_type: string | null;
+  attachment_size_bytes: number | null;
   read_at: Date | null;
   created_at: CreatedAt;
+};
+
+/** Announcements and offers (`kind`), as operators write them. */
+export type NoticePostsTable = {
+  id: Generated<string>;
+  kind: NoticePostKind;
+  title: string;
+  body: string;
+  image_key: string | null;
+  image_version: string | null;
+  publish_at: Date | null;
+  expires_at: Date | null;
+  /** Empty: every agency. */
+  countries: ColumnType<string[], string[] | undefined, string[]>;
+  notified_at: Date | null;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 };
 
 /** Append-only (a trigger refuses updates and deletes). */
@@ -539,5 +619,10 @@ export type Database = {
   deposit_transactions: DepositTransactionsTable;
   low_balance_alerts: LowBalanceAlertsTable;
   notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
+  notification_email_opt_outs: NotificationEmailOptOutsTable;
+  support_tickets: SupportTicketsTable;
+  support_messages: SupportMessagesTable;
+  notice_posts: NoticePostsTable;
   audit_log: AuditLogTable;
 };

@@ -4,6 +4,7 @@ import { LogOut, X } from 'lucide-react';
 import { type ReactNode, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { logoutOperator } from '../../features/admin/session/operator-session';
+import { useOperatorLiveUpdates } from '../../shared/live/use-operator-live-updates';
 import { selectOperator, selectOperatorSignedIn } from '../../shared/operator-session/operator-session-slice';
 import { type AdminLoginRedirectState, adminPaths } from '../../shared/routing/admin-paths';
 import { useAppDispatch, useAppSelector } from '../../shared/store/hooks';
@@ -31,6 +32,8 @@ export function AdminLayout() {
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const title = useScreenTitle();
   useDocumentTitle(title ? `${title} · Operator console` : 'Operator console');
+  // The support queue and open chats, pushed as they happen (issue 14).
+  useOperatorLiveUpdates();
 
   if (!signedIn) {
     const state: AdminLoginRedirectState = { from: `${location.pathname}${location.search}` };

@@ -76,6 +76,16 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'bank.retire': 'Bank account retired',
   'operator.sign_in': 'Operator signed in',
   'operator.sign_out': 'Operator signed out',
+  'ticket.assign': 'Support ticket taken',
+  'ticket.reply': 'Support ticket answered',
+  'ticket.close': 'Support ticket closed',
+  'ticket.reopen': 'Support ticket reopened',
+  'announcement.create': 'Announcement written',
+  'announcement.update': 'Announcement changed',
+  'announcement.delete': 'Announcement deleted',
+  'offer.create': 'Offer written',
+  'offer.update': 'Offer changed',
+  'offer.delete': 'Offer deleted',
 };
 
 /** What the console says after a decision went through. */

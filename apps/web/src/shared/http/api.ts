@@ -24,8 +24,19 @@ export const API_TAGS = [
   // The deposit desk (a deposit by id and the lists), and an agency's credits, limit and statement.
   'AdminDeposits',
   'AdminCredits',
-  // The agency's notifications (features/notices).
+  // The agency's notifications, the bell's unread count and the user's e-mail settings, and
+  // SkyDesk's announcements and offers (features/notices).
   'Notifications',
+  'NotificationSummary',
+  'NotificationSettings',
+  'Announcements',
+  'Offers',
+  // The agency's support tickets and one ticket's messages (features/support).
+  'Tickets',
+  'TicketMessages',
+  // The operators' support queue and announcements and offers (features/admin).
+  'AdminTickets',
+  'AdminNoticePosts',
   // The agency's roles (features/roles).
   'Roles',
 ] as const;

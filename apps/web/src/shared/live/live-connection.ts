@@ -1,4 +1,4 @@
-import { LIVE_TOKEN_REFUSED, LiveServerFrame } from '@skydesk/contract';
+import { LIVE_TOKEN_REFUSED, type LiveClientFrame, LiveServerFrame } from '@skydesk/contract';
 
 /** The part of the browser's WebSocket the connection uses (tests hand in a fake). */
 export type LiveSocket = {
@@ -68,6 +68,14 @@ export class LiveConnection {
       detach(socket);
       socket.close(NORMAL_CLOSURE, 'Signed out');
     }
+  }
+
+  /** Sends a frame once the socket is authenticated; false when it is not (down, or not ready yet). */
+  send(frame: LiveClientFrame): boolean {
+    const socket = this.socket;
+    if (!socket || !this.ready || socket.readyState !== OPEN) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
   }
 
   /** The session's token changed (renewed, or a new sign-in). */

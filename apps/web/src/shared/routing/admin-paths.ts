@@ -16,7 +16,15 @@ export const adminPaths = {
   deposits: `${admin}/deposits`,
   banks: `${admin}/banks`,
   audit: `${admin}/audit`,
+  /** The support queue (issue 14); one ticket's chat at `/admin/support/:id`. */
+  support: `${admin}/support`,
+  /** Announcements and offers (issue 14): lists, and each post's editor at `…/:id` (`new` to write one). */
+  announcements: `${admin}/announcements`,
+  offers: `${admin}/offers`,
 } as const;
+
+/** One support ticket's chat in the console. */
+export const adminTicketPath = (id: string): string => `${adminPaths.support}/${encodeURIComponent(id)}`;
 
 /** One agency's page in the console. */
 export const adminAgencyPath = (id: string): string => `${adminPaths.agencies}/${encodeURIComponent(id)}`;

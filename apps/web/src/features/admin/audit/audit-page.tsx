@@ -4,7 +4,13 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatInstant } from '../../../shared/format/date-time';
 import { isApiFailure } from '../../../shared/http/api-error';
-import { adminAgencyPath, adminDepositPath, adminRefundPath } from '../../../shared/routing/admin-paths';
+import {
+  adminAgencyPath,
+  adminDepositPath,
+  adminPaths,
+  adminRefundPath,
+  adminTicketPath,
+} from '../../../shared/routing/admin-paths';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SelectField, TextField } from '../../../shared/ui/field';
@@ -193,6 +199,13 @@ function targetPath(entry: AuditEntry): string | null {
   if (entry.target_type === 'company') return adminAgencyPath(entry.target_id);
   if (entry.target_type === 'refund') return adminRefundPath(entry.target_id);
   if (entry.target_type === 'deposit') return adminDepositPath(entry.target_id);
+  if (entry.target_type === 'ticket') return adminTicketPath(entry.target_id);
+  if (entry.target_type === 'announcement' && entry.action !== 'announcement.delete') {
+    return `${adminPaths.announcements}/${encodeURIComponent(entry.target_id)}`;
+  }
+  if (entry.target_type === 'offer' && entry.action !== 'offer.delete') {
+    return `${adminPaths.offers}/${encodeURIComponent(entry.target_id)}`;
+  }
   return null;
 }
 
@@ -202,6 +215,9 @@ const TARGET_LABELS: Record<AuditEntry['target_type'], string> = {
   deposit: 'Deposit',
   bank: 'Bank account',
   operator: 'Operator',
+  ticket: 'Support ticket',
+  announcement: 'Announcement',
+  offer: 'Offer',
 };
 
 const shown = (value: unknown): string =>

@@ -6,12 +6,18 @@ import {
   BellOff,
   CircleCheck,
   CircleX,
+  Clock,
   Coins,
   Gauge,
   Landmark,
   type LucideIcon,
+  Megaphone,
+  MessagesSquare,
   RefreshCw,
   RotateCcw,
+  Tag,
+  Ticket,
+  TimerOff,
   TriangleAlert,
   Undo2,
 } from 'lucide-react';
@@ -34,6 +40,12 @@ const KINDS: Record<NotificationKind, { icon: LucideIcon; tone: string }> = {
   deposit_rejected: { icon: Landmark, tone: 'bg-rose-50 text-rose-700 ring-rose-100' },
   credit_limit_changed: { icon: Gauge, tone: 'bg-indigo-50 text-indigo-700 ring-indigo-100' },
   low_balance: { icon: TriangleAlert, tone: 'bg-amber-50 text-amber-800 ring-amber-100' },
+  booking_ticketed: { icon: Ticket, tone: 'bg-emerald-50 text-emerald-700 ring-emerald-100' },
+  hold_expiring: { icon: Clock, tone: 'bg-amber-50 text-amber-800 ring-amber-100' },
+  hold_expired: { icon: TimerOff, tone: 'bg-rose-50 text-rose-700 ring-rose-100' },
+  support_reply: { icon: MessagesSquare, tone: 'bg-sky-50 text-sky-700 ring-sky-100' },
+  announcement: { icon: Megaphone, tone: 'bg-indigo-50 text-indigo-700 ring-indigo-100' },
+  offer: { icon: Tag, tone: 'bg-fuchsia-50 text-fuchsia-700 ring-fuchsia-100' },
 };
 
 /** A link of the portal only (`/dashboard/…`): never another site, nor a protocol-relative URL. */
