@@ -50,7 +50,7 @@ const EnvSchema = z.object({
     .max(7 * 24 * 60)
     .default(180),
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  LOW_BALANCE_MAIL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  NOTICE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // A test setting: unset (the default), operators decide every refund request.
   REFUND_APPROVAL_DELAY_SECONDS: z.coerce
     .number()
@@ -61,6 +61,8 @@ const EnvSchema = z.object({
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   // How long a new WebSocket may wait before its auth frame (API.md: 5 s); tests shorten it.
   LIVE_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  // How often every live socket is pinged; one that missed the last ping is dropped (tests shorten it).
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   // Seat hoarding (DESIGN.md §5): live holds may total this many times the available credits.
   HOLD_VALUE_RATIO: z.coerce.number().min(0).max(100).default(1),
   // A booking seats at most 9 (the search's limit), so 18 lets an agency hold two full parties on
@@ -100,8 +102,12 @@ export type Config = {
   ticketingCutoffMinutes: number;
   /** How often each listening server expires past-deadline holds; 0 turns the sweep off. */
   holdSweepSeconds: number;
-  /** How often each listening server mails the owners' low-balance alerts; 0 turns it off. */
-  lowBalanceMailSeconds: number;
+  /**
+   * How often each listening server mails the notifications' e-mail still due (retries) and tells
+   * agencies of newly published announcements and offers; 0 turns the timer off (a committed
+   * mailed notification is still mailed at once).
+   */
+  noticeSweepSeconds: number;
   /**
    * A test setting: a timer approves each refund request this long after it was made (0: in the
    * request itself). null (unset, the default): every request waits for an operator's decision.
@@ -111,6 +117,8 @@ export type Config = {
   searchCacheSeconds: number;
   /** A WebSocket on /api/ws not authenticated this long after opening is closed. */
   liveAuthTimeoutMs: number;
+  /** Every live socket is pinged this often; one that did not answer the previous ping is dropped. */
+  liveHeartbeatMs: number;
   /** Worker threads the embedded GDS searches on; 0 searches on the event loop. */
   searchWorkers: number;
   /**
@@ -153,10 +161,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingHoldMinutes: e.BOOKING_HOLD_MINUTES,
     ticketingCutoffMinutes: e.BOOKING_TICKETING_CUTOFF_MINUTES,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
-    lowBalanceMailSeconds: e.LOW_BALANCE_MAIL_SECONDS,
+    noticeSweepSeconds: e.NOTICE_SWEEP_SECONDS,
     refundApprovalDelaySeconds: e.REFUND_APPROVAL_DELAY_SECONDS ?? null,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     liveAuthTimeoutMs: e.LIVE_AUTH_TIMEOUT_MS,
+    liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
     searchWorkers: e.SEARCH_WORKERS,
     holdValueRatio: e.HOLD_VALUE_RATIO,
     maxHeldSeatsPerFlight: e.MAX_HELD_SEATS_PER_FLIGHT,

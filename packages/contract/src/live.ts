@@ -75,8 +75,6 @@ export const LIVE_CLOSE = {
   forbidden: { code: 4403, reason: 'This session may not receive live updates' },
   authTimeout: { code: 4408, reason: 'No auth frame in time' },
   tooManySockets: { code: 4429, reason: 'Too many live connections for this user' },
-  /** The session ended (signed out, password changed, user deactivated): sign in again. */
-  sessionEnded: { code: 4401, reason: 'The session has ended' },
   /** The server is shutting down: connect again in a moment (to another server). */
   goingAway: { code: 1001, reason: 'The server is restarting, reconnect shortly' },
   /** The reader fell too far behind what was pushed to it. */

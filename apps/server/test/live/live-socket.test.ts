@@ -27,6 +27,7 @@ import { storeKinds } from '../support/stores.js';
  */
 
 const AUTH_TIMEOUT_MS = 300;
+const HEARTBEAT_MS = 250;
 /** Long enough for a push that is coming to arrive (they take milliseconds). */
 const QUIET_MS = 400;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -82,7 +83,9 @@ describe.each(storeKinds())('the live channel on %s', (kind) => {
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { config: testConfig({ liveAuthTimeoutMs: AUTH_TIMEOUT_MS }) });
+    t = await createTestApp(kind, {
+      config: testConfig({ liveAuthTimeoutMs: AUTH_TIMEOUT_MS, liveHeartbeatMs: HEARTBEAT_MS }),
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     base = `ws://127.0.0.1:${port}${LIVE_PATH}`;
@@ -94,8 +97,8 @@ describe.each(storeKinds())('the live channel on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  const connect = async (origin: string | null = ownOrigin) => {
-    const client = new Client(new WebSocket(base, origin === null ? {} : { origin }));
+  const connect = async (origin: string | null = ownOrigin, options: WebSocket.ClientOptions = {}) => {
+    const client = new Client(new WebSocket(base, { ...options, ...(origin === null ? {} : { origin }) }));
     clients.push(client);
     await client.open();
     return client;
@@ -333,11 +336,121 @@ describe.each(storeKinds())('the live channel on %s', (kind) => {
     expect(await renewed.closed).toEqual(LIVE_CLOSE.forbidden);
   });
 
+  it('closes the sockets of a session the moment it ends, with nothing pushed: sign-out, deactivation, an operator's sign-out', async () => {
+    const owner = await bookingAgent(t);
+    const colleague = await colleagueOf(owner);
+    const otherDevice = await signIn(t, owner);
+    const [ownerSocket, otherDeviceSocket, colleagueSocket] = [
+      await signedInSocket(owner),
+      await signedInSocket(otherDevice),
+      await signedInSocket(colleague),
+    ];
+    const within = async (client: Client) => {
+      const started = Date.now();
+      expect(await client.closed).toEqual(LIVE_CLOSE.unauthorized);
+      return Date.now() - started;
+    };
+
+    // Signed out on one device: that device's socket only.
+    expect((await post(t, '/api/auth/logout', undefined, { cookie: otherDevice.cookie })).statusCode).toBe(
+      200,
+    );
+    expect(await within(otherDeviceSocket)).toBeLessThan(1_000);
+
+    // Deactivated by the owner: the colleague's sockets close; the owner's stays.
+    const deactivated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${colleague.user.id}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { is_active: false },
+    });
+    expect(deactivated.statusCode).toBe(200);
+    expect(await within(colleagueSocket)).toBeLessThan(1_000);
+    await pause(QUIET_MS);
+    expect(ownerSocket.socket.readyState).toBe(WebSocket.OPEN);
+
+    // An operator signed out: the operator's socket.
+    const operatorSocket = await signedInSocket(operator);
+    const signedOut = await asOperator(t, operator, 'POST', '/api/admin/logout');
+    expect(signedOut.statusCode).toBe(200);
+    expect(await within(operatorSocket)).toBeLessThan(1_000);
+    operator = await signInAgainAsOperator(t, operator);
+  });
+
+  it('drops a socket that stops answering pings; keeps one that answers', async () => {
+    const owner = await bookingAgent(t);
+    const answering = await signedInSocket(owner);
+    const silent = await connect(ownOrigin, { autoPong: false });
+    silent.send({ type: 'auth', token: owner.token });
+    await silent.frame('ready');
+    const closed = await silent.closed;
+    // Terminated, not closed politely: a dead peer reads no close frame.
+    expect(closed.code).toBe(1006);
+    expect(answering.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('drops a reader that falls a megabyte behind instead of buffering for it', async () => {
+    const owner = await bookingAgent(t);
+    const slow = await signedInSocket(owner);
+    const healthy = await signedInSocket(owner);
+    // The client stops reading: what the server sends piles up in the kernel's buffers, then in
+    // the server's own.
+    const tcp = (slow.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    tcp.pause();
+    const sockets = t.app.live.size();
+    const body = 'x'.repeat(60_000);
+    let pushed = 0;
+    while (t.app.live.size() === sockets && pushed < 2_000) {
+      await t.app.live.push(
+        { companyId: owner.companyId, userId: owner.user.id },
+        {
+          type: 'notification',
+          notification: {
+            id: randomUUID(),
+            kind: 'credits_adjusted',
+            title: `Flood ${pushed}`,
+            body,
+            link: null,
+            read_at: null,
+            created_at: new Date().toISOString(),
+          },
+        },
+      );
+      pushed++;
+      // The socket's buffer grows when the event loop lets it write.
+      await pause(1);
+    }
+    // Dropped on the server (out of the hub) well before the flood ended, while a reader that
+    // keeps up is still there.
+    expect(t.app.live.size()).toBe(sockets - 1);
+    expect(pushed).toBeLessThan(2_000);
+    tcp.resume();
+    expect((await slow.closed).code).toBe(1006);
+    expect(healthy.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
   it('allows a user a few sockets at once, not more', async () => {
     const owner = await bookingAgent(t);
     for (let index = 0; index < 8; index++) await signedInSocket(owner);
     const extra = await connect();
     extra.send({ type: 'auth', token: owner.token });
     expect(await extra.closed).toEqual(LIVE_CLOSE.tooManySockets);
+  });
+});
+
+describe('the live channel at shutdown', () => {
+  it('tells every socket to come back when the server closes', async () => {
+    const t = await createTestApp('pglite');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const owner = await bookingAgent(t);
+    const client = new Client(
+      new WebSocket(`ws://127.0.0.1:${port}${LIVE_PATH}`, { origin: `http://127.0.0.1:${port}` }),
+    );
+    await client.open();
+    client.send({ type: 'auth', token: owner.token });
+    await client.frame('ready');
+    await t.close();
+    expect(await client.closed).toEqual(LIVE_CLOSE.goingAway);
   });
 });

@@ -84,8 +84,29 @@ alter table notifications drop column read_at;
 create index notifications_user_idx on notifications (user_id, created_at desc) where user_id is not null;
 
 -- The money and approval events are e-mailed after the commit by a sweep: 'pending' until sent.
-alter table notifications add column mail_state text check (mail_state in ('pending', 'sent'));
+-- mail_next_at: not before then — a sweep's claim (a lease, so two servers never mail one
+-- notification at once, and a crashed sweep's claim runs out) or the next try after a failure.
+alter table notifications
+  add column mail_state text check (mail_state in ('pending', 'sent')),
+  add column mail_next_at timestamptz,
+  add column mail_attempts integer not null default 0;
 create index notifications_mail_pending_idx on notifications (created_at) where mail_state = 'pending';
+
+-- Who a notification's e-mail has reached: a retry after a failure mails only the others.
+create table notification_mails (
+  notification_id uuid not null references notifications (id) on delete cascade,
+  user_id uuid not null references users (id) on delete cascade,
+  sent_at timestamptz not null,
+  primary key (notification_id, user_id)
+);
+
+-- The low-balance e-mail goes out as the notification's e-mail now: the alerts not mailed yet
+-- become their notification's pending e-mail (the two were written together, at one instant).
+update notifications n set mail_state = 'pending'
+from low_balance_alerts a
+where a.mailed_at is null and a.company_id = n.company_id and n.kind = 'low_balance'
+  and n.created_at = a.created_at;
+drop table low_balance_alerts;
 
 -- A user's "no e-mail for this kind" (e-mail is on unless turned off).
 create table notification_email_opt_outs (
@@ -96,6 +117,8 @@ create table notification_email_opt_outs (
 
 -- A hold's "expires in 2 hours" is told once.
 alter table bookings add column expiry_warned_at timestamptz;
+create index bookings_hold_unwarned_idx on bookings (ticketing_deadline)
+  where status = 'booked' and expiry_warned_at is null;
 
 -- ── announcements and offers ───────────────────────────────────────────────────────────────────
 
@@ -122,3 +145,41 @@ create table notice_posts (
 );
 create index notice_posts_live_idx on notice_posts (kind, publish_at desc) where publish_at is not null;
 create index notice_posts_unnotified_idx on notice_posts (publish_at) where notified_at is null and publish_at is not null;
+
+-- A post's "new announcement" notifications (one per agency) go with the post.
+alter table notifications add column notice_post_id uuid references notice_posts (id) on delete cascade;
+create index notifications_notice_post_idx on notifications (notice_post_id) where notice_post_id is not null;
+
+-- ── live sockets end with their session ────────────────────────────────────────────────────────
+
+-- Whatever ends a session — sign-out, a password change, a deactivated or deleted user or
+-- operator, a suspended agency — tells every server at its commit, so each closes the sockets of
+-- that session at once (modules/live). A trigger, so no code path that ends a session can forget.
+create function live_session_end() returns trigger language plpgsql as $$
+begin
+  if tg_table_name = 'auth_sessions' then
+    perform pg_notify('skydesk_session_end', json_build_object('session_id', new.id)::text);
+  elsif tg_table_name = 'companies' then
+    perform pg_notify('skydesk_session_end', json_build_object('company_id', new.id)::text);
+  else
+    perform pg_notify('skydesk_session_end', json_build_object('subject_id', new.id)::text);
+  end if;
+  return null;
+end;
+$$;
+
+create trigger auth_sessions_live_end after update of revoked_at on auth_sessions
+  for each row when (old.revoked_at is null and new.revoked_at is not null)
+  execute function live_session_end();
+create trigger users_live_end after update of session_version, is_active, deleted_at on users
+  for each row when (old.session_version is distinct from new.session_version
+    or old.is_active is distinct from new.is_active
+    or old.deleted_at is distinct from new.deleted_at)
+  execute function live_session_end();
+create trigger operators_live_end after update of session_version, is_active on operators
+  for each row when (old.session_version is distinct from new.session_version
+    or old.is_active is distinct from new.is_active)
+  execute function live_session_end();
+create trigger companies_live_end after update of verification_status on companies
+  for each row when (new.verification_status = 'suspended' and old.verification_status <> 'suspended')
+  execute function live_session_end();

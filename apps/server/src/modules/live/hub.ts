@@ -8,6 +8,17 @@ import type { LiveClient } from './live-client.js';
  */
 export type LiveAudience = { companyId: string; userId: string | null; permission?: Permission };
 
+/** What a session-end announcement names: one session, one user or operator, or an agency. */
+export type LiveSessionEnd = { session_id?: string; subject_id?: string; company_id?: string };
+
+function endedFor(client: LiveClient, ended: LiveSessionEnd): boolean {
+  const who = client.who;
+  if (!who) return false;
+  if (ended.session_id && who.sessionId === ended.session_id) return true;
+  if (ended.subject_id && (client.userId ?? client.operatorId) === ended.subject_id) return true;
+  return Boolean(ended.company_id && client.companyId === ended.company_id);
+}
+
 /** What a client sends besides `auth`, routed to the module that handles it. */
 export type LiveActionFrame = Exclude<LiveClientFrame, { type: 'auth' }>;
 export type LiveFrameHandler = (client: LiveClient, frame: LiveActionFrame) => Promise<void>;
@@ -25,12 +36,17 @@ export function createLiveHub(options: { maxSocketsPerUser: number }) {
   const socketsOf = (companyId: string) => byCompany.get(companyId) ?? new Set<LiveClient>();
   const everyClient = () => [...operators, ...[...byCompany.values()].flatMap((set) => [...set])];
 
-  /** Sends one encoding of the frame to each target whose session still holds. */
+  /**
+   * Sends one encoding of the frame to each target. A session that ended is announced to every
+   * server (migration 0011's triggers) and its sockets are marked and checked at once, so a push
+   * needs no check of its own but for those: pushing to a thousand sockets is a thousand sends,
+   * not a thousand queries.
+   */
   async function deliver(targets: LiveClient[], frame: LiveServerFrame) {
     const json = JSON.stringify(frame);
     await Promise.all(
       targets.map(async (client) => {
-        if (await client.recheck()) client.sendEncoded(json);
+        if (await client.mayReceive()) client.sendEncoded(json);
       }),
     );
   }
@@ -95,6 +111,21 @@ export function createLiveHub(options: { maxSocketsPerUser: number }) {
         return;
       }
       await handler(client, frame);
+    },
+
+    /**
+     * A session, a person or an agency whose sessions may have ended (a session-end announcement):
+     * their sockets stop receiving at once and are checked, which closes those that did end.
+     */
+    async sessionsEnded(ended: LiveSessionEnd): Promise<void> {
+      const matching = everyClient().filter((client) => endedFor(client, ended));
+      for (const client of matching) client.markStale();
+      await Promise.all(matching.map((client) => client.recheck()));
+    },
+
+    /** Closes every socket (the server is shutting down): clients come back to another server. */
+    closeAll(refusal: LiveRefusal): void {
+      for (const client of everyClient()) client.close(refusal);
     },
 
     /** Every socket checked again, one after another (a periodic sweep closes ended sessions). */

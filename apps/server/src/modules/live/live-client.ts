@@ -38,6 +38,8 @@ export class LiveClient {
   private principal: LivePrincipal | null = null;
   private token: string | null = null;
   private closed = false;
+  /** Its session may have ended (a session-end announcement named it): checked before a push. */
+  private stale = false;
   private authTimer: NodeJS.Timeout | undefined;
   private expiryTimer: NodeJS.Timeout | undefined;
   /** Frames are handled one after another: an auth frame's check ends before the next begins. */
@@ -104,7 +106,23 @@ export class LiveClient {
       this.close(outcome);
       return false;
     }
+    this.stale = false;
     return !this.closed;
+  }
+
+  /**
+   * Its session may have ended: until a check says otherwise, nothing more is pushed to it. Set at
+   * once when the announcement arrives, so a push announced after it can't slip through while the
+   * check is on its way.
+   */
+  markStale(): void {
+    this.stale = true;
+  }
+
+  /** Whether a push must check the session first (answers true once the client may receive). */
+  async mayReceive(): Promise<boolean> {
+    if (this.closed) return false;
+    return this.stale ? this.recheck() : true;
   }
 
   close(refusal: LiveRefusal): void {

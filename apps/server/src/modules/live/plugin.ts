@@ -1,11 +1,13 @@
 import websocket from '@fastify/websocket';
-import { AppError, LIVE_MAX_FRAME_BYTES, LIVE_PATH } from '@skydesk/contract';
+import { AppError, LIVE_CLOSE, LIVE_MAX_FRAME_BYTES, LIVE_PATH } from '@skydesk/contract';
 import { defineModule } from '../../platform/module.js';
 import { periodicTask } from '../../platform/periodic-task.js';
 import { createLiveAuthenticator } from './authenticate.js';
+import { liveHeartbeat } from './heartbeat.js';
 import { createLiveHub, type LiveHub } from './hub.js';
 import { LiveClient } from './live-client.js';
 import { isAllowedOrigin } from './origin.js';
+import { sessionEndListener } from './session-end.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +30,11 @@ const RECHECK_SECONDS = 60;
  * (docs/decisions/012-live-push.md). The notices module pushes notifications; support-ticket
  * messages will use the same hub.
  */
-export const liveModule = defineModule({ name: 'live' }, async ({ config, clock, log }, app) => {
+export const liveModule = defineModule({ name: 'live' }, async ({ config, clock, log, store }, app) => {
+  const hub = createLiveHub({ maxSocketsPerUser: MAX_SOCKETS_PER_USER });
+  // Before the server stops, and before the WebSocket plugin closes sockets without a word: every
+  // client is told the server is going away, so it comes back (to this server or another).
+  app.addHook('preClose', async () => hub.closeAll(LIVE_CLOSE.goingAway));
   await app.register(websocket, {
     options: { maxPayload: LIVE_MAX_FRAME_BYTES },
     // A broken connection or a frame over the limit (ws closes it with 1009): the client's affair.
@@ -38,7 +44,6 @@ export const liveModule = defineModule({ name: 'live' }, async ({ config, clock,
     },
   });
 
-  const hub = createLiveHub({ maxSocketsPerUser: MAX_SOCKETS_PER_USER });
   app.decorate('live', hub);
   const authenticate = createLiveAuthenticator(app.skydesk.guard);
 
@@ -72,5 +77,13 @@ export const liveModule = defineModule({ name: 'live' }, async ({ config, clock,
     log,
     run: () => hub.recheckAll(),
   });
-  app.addHook('onListen', recheck.start).addHook('onClose', recheck.stop);
+  const heartbeat = liveHeartbeat(app.websocketServer.clients, config.liveHeartbeatMs);
+  const sessionEnds = sessionEndListener({ store, hub, log });
+  app
+    .addHook('onListen', recheck.start)
+    .addHook('onListen', heartbeat.start)
+    .addHook('onListen', sessionEnds.start)
+    .addHook('onClose', recheck.stop)
+    .addHook('onClose', heartbeat.stop)
+    .addHook('onClose', sessionEnds.stop);
 });
