@@ -336,7 +336,7 @@ describe.each(storeKinds())('the live channel on %s', (kind) => {
     expect(await renewed.closed).toEqual(LIVE_CLOSE.forbidden);
   });
 
-  it('closes the sockets of a session the moment it ends, with nothing pushed: sign-out, deactivation, an operator's sign-out', async () => {
+  it('closes the sockets of a session the moment it ends, with nothing pushed: sign-out, deactivation, an operator’s sign-out', async () => {
     const owner = await bookingAgent(t);
     const colleague = await colleagueOf(owner);
     const otherDevice = await signIn(t, owner);
