@@ -17,6 +17,7 @@ import { liveModule } from './modules/live/plugin.js';
 import { noticesModule } from './modules/notices/plugin.js';
 import { paymentsModule } from './modules/payments/plugin.js';
 import { rolesModule } from './modules/roles/plugin.js';
+import { supportModule } from './modules/support/plugin.js';
 import { systemModule } from './modules/system/plugin.js';
 import { usersModule } from './modules/users/plugin.js';
 import { type Clock, systemClock } from './platform/clock.js';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentsModule);
   await app.register(liveModule);
   await app.register(noticesModule);
+  await app.register(supportModule);
   await app.register(adminModule);
 
   return app;

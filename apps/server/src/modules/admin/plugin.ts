@@ -4,8 +4,10 @@ import { registerAdminBankRoutes } from './banks/routes.js';
 import { registerAdminCompanyRoutes } from './companies/routes.js';
 import { registerAdminCreditLimitRoutes } from './credit-limits/routes.js';
 import { registerAdminDepositRoutes } from './deposits/routes.js';
+import { registerAdminNoticeRoutes } from './notices/routes.js';
 import { registerAdminRefundRoutes } from './refunds/routes.js';
 import { registerAdminStatementRoutes } from './statement/routes.js';
+import { registerAdminSupportRoutes } from './support/routes.js';
 
 /**
  * The back office (API.md "Back office", DESIGN.md §5–6): the operators' side of the business,
@@ -23,6 +25,8 @@ export const adminModule = defineModule(
     registerAdminDepositRoutes(context);
     registerAdminCreditLimitRoutes(context);
     registerAdminStatementRoutes(context);
+    registerAdminNoticeRoutes(context);
+    registerAdminSupportRoutes(context);
     registerAuditRoutes(context);
   },
 );

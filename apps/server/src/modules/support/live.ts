@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { AppError, type LiveServerFrame, SERVER } from '@skydesk/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Unlisten } from '../../platform/db/listener.js';
+import type { Store } from '../../platform/db/store.js';
+import type { LivePrincipal } from '../live/authenticate.js';
+import type { LiveAudience, LiveHub } from '../live/hub.js';
+import type { LiveClient } from '../live/live-client.js';
+import { SupportEvent } from './events.js';
+import { SUPPORT_CHANNEL } from './repo.js';
+import type { MessageAuthor, SupportService } from './service.js';
+
+/**
+ * Support over the live socket (API.md: WebSocket /api/ws). Out: every server listens on the
+ * support channel and pushes what was announced — a stored message, a read mark, someone typing, a
+ * ticket changed — to the ticket's agency (its users holding support.use) and to the operators
+ * whose sockets are open here; typing only to the side that is not typing. In: a `ticket_message`
+ * frame is stored exactly as `POST …/messages` would store it, with the socket's principal as the
+ * caller; a refusal answers that socket with an `error` frame and leaves it open.
+ */
+
+/** A socket's typing frames on one ticket count at most this often (the rest are dropped). */
+const TYPING_EVERY_MS = 1_000;
+
+/** A user who may write on the agency's tickets (what the guard checks of POST …/messages). */
+const SUPPORT_PERMISSION = 'support.use';
+
+/**
+ * Refuses a company socket what the HTTP guard would refuse its call: a role without support.use
+ * (checked from the token, as a request is), an agency not approved. The socket's session itself
+ * was checked just before (LiveClient.recheck).
+ */
+function authorOf(who: LivePrincipal): MessageAuthor {
+  if (who.kind === 'operator') {
+    // An operator's reply is audited like a request's; a socket's frame has no request of its own.
+    return {
+      side: 'operator',
+      actor: { operatorId: who.operatorId, requestId: `live-${randomUUID()}`, ip: '' },
+    };
+  }
+  if (!who.permissions.includes(SUPPORT_PERMISSION)) {
+    throw new AppError(
+      'forbidden',
+      `${SERVER.forbidden}: your role lacks the ${SUPPORT_PERMISSION} permission`,
+    );
+  }
+  if (who.companyStatus !== 'approved') {
+    throw new AppError(
+      'forbidden',
+      'Your agency is not approved yet. Complete the verification to continue.',
+    );
+  }
+  return { side: 'agency', companyId: who.companyId, userId: who.userId };
+}
+
+/** Drops a socket's typing frames on a ticket that come within TYPING_EVERY_MS of the last one let through. */
+function typingThrottle() {
+  const lastLetThrough = new WeakMap<LiveClient, Map<string, number>>();
+  return (client: LiveClient, ticketId: string): boolean => {
+    const now = performance.now();
+    const tickets = lastLetThrough.get(client) ?? new Map<string, number>();
+    lastLetThrough.set(client, tickets);
+    const last = tickets.get(ticketId);
+    if (last !== undefined && now - last < TYPING_EVERY_MS) return false;
+    tickets.set(ticketId, now);
+    return true;
+  };
+}
+
+export function supportLive(deps: {
+  store: Store;
+  hub: LiveHub;
+  support: SupportService;
+  log: FastifyBaseLogger;
+}) {
+  const { store, hub, support, log } = deps;
+  let unlisten: Unlisten | null = null;
+  const agency = (companyId: string): LiveAudience => ({
+    companyId,
+    userId: null,
+    permission: SUPPORT_PERMISSION,
+  });
+  const toBothSides = (companyId: string, frame: LiveServerFrame) =>
+    Promise.all([hub.push(agency(companyId), frame), hub.pushToOperators(frame)]);
+
+  async function deliver(payload: string) {
+    const parsed = SupportEvent.safeParse(parseJson(payload));
+    if (!parsed.success) {
+      log.warn({ err: parsed.error }, 'ignored a malformed support announcement');
+      return;
+    }
+    const event = parsed.data;
+    switch (event.event) {
+      case 'message': {
+        const stored = await support.announcedMessage(event.id);
+        // Gone since (its ticket deleted): nothing to show.
+        if (!stored) return;
+        const { companyId, ticketId: ticket_id } = stored;
+        await Promise.all([
+          hub.push(agency(companyId), { type: 'ticket_message', ticket_id, message: stored.forAgency }),
+          hub.pushToOperators({ type: 'ticket_message', ticket_id, message: stored.forOperators }),
+        ]);
+        return;
+      }
+      case 'read':
+        await toBothSides(event.company_id, {
+          type: 'ticket_read',
+          ticket_id: event.ticket_id,
+          side: event.side,
+          up_to_seq: event.up_to_seq,
+          read_at: event.read_at,
+        });
+        return;
+      case 'typing': {
+        // Never back to the writer's own side: the agency's colleagues don't need it, nor do operators.
+        const frame: LiveServerFrame = {
+          type: 'ticket_typing',
+          ticket_id: event.ticket_id,
+          side: event.side,
+          name: event.name,
+        };
+        if (event.side === 'agency') await hub.pushToOperators(frame);
+        else await hub.push(agency(event.company_id), frame);
+        return;
+      }
+      case 'changed':
+        await toBothSides(event.company_id, { type: 'ticket_changed', ticket_id: event.ticket_id });
+        return;
+    }
+  }
+
+  const admitTyping = typingThrottle();
+
+  hub.handle('ticket_message', async (client, frame) => {
+    if (frame.type !== 'ticket_message') return;
+    const clientId = frame.client_id ?? null;
+    const refuse = (status: number, message: string) =>
+      client.send({ type: 'error', client_id: clientId, status, message });
+    try {
+      // As a request is: a session ended since the socket's last check closes it, unanswered.
+      if (!(await client.recheck())) return;
+      const who = client.who;
+      if (!who) return;
+      const { message, created } = await support.send(authorOf(who), frame.ticket_id, {
+        body: frame.body,
+        clientId,
+      });
+      // A stored message reaches every socket (this one too) through the channel; a retry of one
+      // stored before is answered to this socket alone, as the HTTP call answers it.
+      if (!created) client.send({ type: 'ticket_message', ticket_id: frame.ticket_id, message });
+    } catch (error) {
+      if (error instanceof AppError) return refuse(error.status, error.message);
+      log.error({ err: error }, 'a live ticket message failed');
+      refuse(500, SERVER.internal);
+    }
+  });
+
+  hub.handle('typing', async (client, frame) => {
+    if (frame.type !== 'typing') return;
+    if (!admitTyping(client, frame.ticket_id)) return;
+    const who = client.who;
+    if (!who) return;
+    if (who.kind === 'company' && !who.permissions.includes(SUPPORT_PERMISSION)) return;
+    try {
+      if (!(await client.recheck())) return;
+      await support.typing(
+        who.kind === 'operator'
+          ? { side: 'operator', operatorId: who.operatorId }
+          : { side: 'agency', companyId: who.companyId, userId: who.userId },
+        frame.ticket_id,
+      );
+    } catch (error) {
+      // Typing is a hint: a failure to pass it on is no reason to close the socket.
+      log.warn({ err: error }, 'a typing frame was not passed on');
+    }
+  });
+
+  return {
+    start: async () => {
+      unlisten ??= await store.listen(SUPPORT_CHANNEL, (payload) => {
+        deliver(payload).catch((error) => log.error({ err: error }, 'live support push failed'));
+      });
+    },
+    stop: async () => {
+      await unlisten?.();
+      unlisten = null;
+    },
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
