@@ -37,7 +37,16 @@ export const NOTICE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const NOTICE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const NOTICE_IMAGE_FIELD = 'image';
 
-const Instant = z.iso.datetime({ offset: true, message: 'Give a date and time' });
+/** The years a post's times may name: a typo (year 0, year 20260) is refused, not stored. */
+const INSTANT_YEARS = { from: 2000, to: 2100 } as const;
+
+const Instant = z.iso.datetime({ offset: true, message: 'Give a date and time' }).refine(
+  (value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= INSTANT_YEARS.from && year <= INSTANT_YEARS.to;
+  },
+  { message: `Give a date between ${INSTANT_YEARS.from} and ${INSTANT_YEARS.to}` },
+);
 
 const NoticePostFields = {
   title: Text({

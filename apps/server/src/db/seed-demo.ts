@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { insertBank } from '../modules/admin/banks/repo.js';
+import { insertPost } from '../modules/admin/notices/repo.js';
 import { createAgency } from '../modules/company/create-agency.js';
 import { postLedgerEntry } from '../modules/payments/ledger.js';
 import type { Database } from '../platform/db/schema.js';
@@ -35,8 +36,46 @@ const DEMO_BANKS = [
 ];
 
 /**
+ * What SkyDesk's operators have published (limited Markdown, as they write it): one announcement
+ * and one offer for every agency, so the announcements page and the dashboard's offer show
+ * something. The offer runs 90 days from the seeding.
+ */
+const DEMO_POSTS = [
+  {
+    kind: 'announcement',
+    title: 'Winter schedules are loaded: ticket the holiday peak early',
+    body: [
+      "The airlines' **winter schedules** are loaded for travel up to the end of March.",
+      '',
+      '- Holiday departures (20 December to 5 January) are selling fast on long-haul routes from Europe and the Gulf.',
+      '- A hold keeps its seats until the *ticketing deadline* shown on the booking: **issue before it**, or the seats go back on sale.',
+      "- Name corrections after ticketing are at the airline's discretion and may be charged.",
+      '',
+      'Questions? Open a ticket under *Support* and our desk answers within the business day.',
+    ].join('\n'),
+    validDays: null,
+  },
+  {
+    kind: 'offer',
+    title: 'No service fee on Business class, London to New York',
+    body: [
+      'For the next 90 days SkyDesk waives its **service fee** on Business class tickets between London Heathrow (LHR) and New York JFK.',
+      '',
+      '- Any travel date, one-way or return, per passenger.',
+      '- Applies to tickets issued while the offer runs.',
+      '- Nothing to enter: the fee is left out when you issue.',
+      '',
+      'Check the fare rules on each itinerary before you issue: *refund and change penalties still apply*.',
+    ].join('\n'),
+    validDays: 90,
+  },
+] as const;
+
+/**
  * Seeds the demo agency (approved, owner verified with TOTP enrolled, credits) and the demo operator,
- * only when the store has no company and no operator yet. Returns whether it seeded.
+ * and what SkyDesk published for agencies (its agencies are told of it by the publication sweep
+ * once the server listens), only when the store has no company and no operator yet. Returns
+ * whether it seeded.
  */
 export async function seedDemoData(
   db: Kysely<Database>,
@@ -81,7 +120,7 @@ export async function seedDemoData(
     });
     // The platform's accounts a demo deposit is paid into (operators keep them at /admin/banks).
     for (const bank of DEMO_BANKS) await insertBank(trx, bank, deps.now);
-    await trx
+    const demoOperator = await trx
       .insertInto('operators')
       .values({
         name: DEMO.operatorName,
@@ -90,7 +129,20 @@ export async function seedDemoData(
         totp_secret_enc: deps.secretBox.seal(DEMO.totpSecret),
         totp_enabled_at: deps.now,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const post of DEMO_POSTS) {
+      await insertPost(trx, {
+        kind: post.kind,
+        title: post.title,
+        body: post.body,
+        publishAt: deps.now,
+        expiresAt: post.validDays ? new Date(deps.now.getTime() + post.validDays * 86_400_000) : null,
+        countries: [],
+        operatorId: demoOperator.id,
+        at: deps.now,
+      });
+    }
     return true;
   });
 }

@@ -14,26 +14,45 @@ export function periodicTask(options: {
 }) {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
+  /** A kick during a run: what it asks for may have come after the run looked. */
+  let again = false;
+  let stopped = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      await options.run();
-    } catch (error) {
-      options.log.error({ err: error }, `${options.name} failed`);
+      do {
+        again = false;
+        try {
+          await options.run();
+        } catch (error) {
+          options.log.error({ err: error }, `${options.name} failed`);
+        }
+      } while (again && !stopped);
     } finally {
       running = false;
     }
   };
   return {
     start: async () => {
+      stopped = false;
       if (timer || options.intervalSeconds <= 0) return;
       timer = setInterval(() => void tick(), options.intervalSeconds * 1000);
       timer.unref();
     },
     stop: async () => {
+      stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
+    },
+    /**
+     * Runs it now, not waiting for the next tick (something it handles was just committed); during
+     * a run, once more after it. Nothing once stopped.
+     */
+    kick: () => {
+      if (stopped) return;
+      if (running) again = true;
+      else void tick();
     },
   };
 }

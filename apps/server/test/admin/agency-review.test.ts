@@ -20,6 +20,7 @@ import {
   type TestApp,
 } from '../support/auth-flow.js';
 import { addCredits, bookingAgent } from '../support/bookings.js';
+import { sendMails } from '../support/notices.js';
 import { type Operator, signedInOperator, signInAgainAsOperator } from '../support/operator.js';
 import { storeKinds } from '../support/stores.js';
 
@@ -151,7 +152,9 @@ describe.each(storeKinds())('agency review on %s', (kind) => {
     expect(again.statusCode).toBe(409);
     expect((await admin('POST', `/api/admin/companies/${companyId}/approve`)).statusCode).toBe(409);
 
-    // The owner is told by e-mail and in the portal, and sees the reason.
+    // The owner is told by e-mail (the notification's, by the mail sweep) and in the portal, and
+    // sees the reason.
+    await sendMails(t);
     const [rejectionMail] = await outbox(t, owner.email);
     expect(rejectionMail?.subject).toBe('SkyDesk: Nile Horizon Tours could not be approved yet');
     expect(rejectionMail?.text).toContain(REASON);
@@ -182,6 +185,7 @@ describe.each(storeKinds())('agency review on %s', (kind) => {
       'Nile Horizon Tours is already approved; only an agency under review can be approved',
     );
 
+    await sendMails(t);
     const [approvalMail] = await outbox(t, owner.email);
     expect(approvalMail?.subject).toBe('SkyDesk: Nile Horizon Tours is approved');
     expect((await notificationsOf(t, owner)).map((notice) => notice.kind)).toEqual([
@@ -279,6 +283,7 @@ describe.each(storeKinds())('agency review on %s', (kind) => {
     const again = await login(t, owner.email, owner.password);
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toBe(ACCESS.agencySuspended);
+    await sendMails(t);
     const [mail] = await outbox(t, owner.email);
     expect(mail?.subject).toBe(`SkyDesk: ${suspended.company.name} is suspended`);
     expect(mail?.text).toContain('Chargebacks under investigation');

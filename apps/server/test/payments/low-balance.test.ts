@@ -1,18 +1,17 @@
 import type { Credits } from '@skydesk/contract';
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailLowBalanceAlerts } from '../../src/modules/payments/low-balance-mail.js';
-import type { Mailer } from '../../src/platform/mail/mailer.js';
 import { notificationsOf, ok } from '../support/admin.js';
 import { createTestApp } from '../support/app.js';
 import { outbox, randomIp, type SignedIn, type TestApp } from '../support/auth-flow.js';
 import { type Agent, addCredits, agentWithPermissions, bookingAgent } from '../support/bookings.js';
+import { failingFor, PORTAL_URL, sendMails } from '../support/notices.js';
 import { storeKinds } from '../support/stores.js';
 
 /**
  * The low-balance alert an agency tunes (issue 12): its threshold (PUT /api/company/low-balance-
- * threshold, weighed at once), the owner's notification once per crossing, and the e-mail the
- * payments module's sweep sends from the alerts' outbox — a failed mail tried again on the next run.
+ * threshold, weighed at once), the owner's notification once per crossing, and its e-mail, which
+ * the notifications' mail sweep sends (issue 14) — a failed mail tried again later.
  */
 
 const THRESHOLD = '/api/company/low-balance-threshold';
@@ -33,11 +32,13 @@ describe.each(storeKinds())('the low-balance alert on %s', (kind) => {
       remoteAddress: randomIp(),
       payload: payload as Record<string, unknown>,
     });
+  /** The agency's low-balance notifications, oldest first (one per crossing). */
   const alertsOf = (companyId: string) =>
     t.store.db
-      .selectFrom('low_balance_alerts')
-      .selectAll()
+      .selectFrom('notifications')
+      .select(['id', 'body', 'mail_state'])
       .where('company_id', '=', companyId)
+      .where('kind', '=', 'low_balance')
       .orderBy('created_at')
       .execute();
   const alertedAt = async (companyId: string) =>
@@ -50,13 +51,6 @@ describe.each(storeKinds())('the low-balance alert on %s', (kind) => {
     ).low_balance_alerted_at;
   const lowBalanceNotices = async (agent: Agent) =>
     (await notificationsOf(t, agent)).filter((notice) => notice.kind === 'low_balance');
-  const mailDeps = (mailer: Mailer = t.app.skydesk.platform.mailer) => ({
-    db: t.store.db,
-    mailer,
-    clock: t.clock,
-    log: t.app.log,
-    publicUrl: 'https://portal.skydesk.test',
-  });
 
   describe('the threshold', () => {
     it('is set, answered in the credits, and reset to the default with null', async () => {
@@ -108,7 +102,10 @@ describe.each(storeKinds())('the low-balance alert on %s', (kind) => {
 
       await ok(setThreshold(agent, { amount: 200 }));
       expect(await alertsOf(agent.companyId)).toMatchObject([
-        { available_minor: 10_000, threshold_minor: 20_000, currency: 'USD', mailed_at: null },
+        {
+          body: expect.stringContaining('US$100.00, under your alert threshold of US$200.00'),
+          mail_state: 'pending',
+        },
       ]);
       expect(await lowBalanceNotices(agent)).toHaveLength(1);
 
@@ -131,7 +128,7 @@ describe.each(storeKinds())('the low-balance alert on %s', (kind) => {
       expect(await alertsOf(agent.companyId)).toHaveLength(0);
       await addCredits(t.store.db, agent.companyId, -5_000);
       expect(await alertsOf(agent.companyId)).toMatchObject([
-        { available_minor: 5_000, threshold_minor: 6_000 },
+        { body: expect.stringContaining('US$50.00, under your alert threshold of US$60.00') },
       ]);
     });
   });
@@ -141,17 +138,17 @@ describe.each(storeKinds())('the low-balance alert on %s', (kind) => {
       const agent = await bookingAgent(t, { creditsMinor: 10_000 });
       await ok(setThreshold(agent, { amount: 150 }));
 
-      await mailLowBalanceAlerts(mailDeps());
+      await sendMails(t);
       const mails = (await outbox(t, agent.email)).filter((mail) => mail.subject === MAIL_SUBJECT);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.text).toContain('US$100.00, under your alert threshold of US$150.00');
-      expect(mails[0]!.text).toContain('https://portal.skydesk.test/dashboard/create-transaction');
+      expect(mails[0]!.text).toContain(`${PORTAL_URL}/dashboard/create-transaction`);
       expect(mails[0]!.html).toContain('Record a deposit');
       const [alert] = await alertsOf(agent.companyId);
-      expect(alert!.mailed_at).not.toBeNull();
+      expect(alert!.mail_state).toBe('sent');
 
       // Mailed: the next run sends nothing more.
-      await mailLowBalanceAlerts(mailDeps());
+      await sendMails(t);
       expect((await outbox(t, agent.email)).filter((mail) => mail.subject === MAIL_SUBJECT)).toHaveLength(1);
     });
 
@@ -161,23 +158,17 @@ describe.each(storeKinds())('the low-balance alert on %s', (kind) => {
       await ok(setThreshold(failing, { amount: 150 }));
       await ok(setThreshold(fine, { amount: 150 }));
 
-      const outboxMailer = t.app.skydesk.platform.mailer;
-      const flaky: Mailer = {
-        transport: 'smtp',
-        async send(mail) {
-          if (mail.to === failing.email) throw new Error('SMTP 451: try again later');
-          await outboxMailer.send(mail);
-        },
-      };
-      const first = await mailLowBalanceAlerts(mailDeps(flaky));
+      const first = await sendMails(t, failingFor(t, [failing.email]));
       expect(first.failed).toBeGreaterThanOrEqual(1);
-      expect((await alertsOf(failing.companyId))[0]!.mailed_at).toBeNull();
-      expect((await alertsOf(fine.companyId))[0]!.mailed_at).not.toBeNull();
+      expect((await alertsOf(failing.companyId))[0]!.mail_state).toBe('pending');
+      expect((await alertsOf(fine.companyId))[0]!.mail_state).toBe('sent');
       expect((await outbox(t, fine.email)).filter((mail) => mail.subject === MAIL_SUBJECT)).toHaveLength(1);
 
-      const second = await mailLowBalanceAlerts(mailDeps());
+      // Tried again a minute later.
+      t.clock.advance(61_000);
+      const second = await sendMails(t);
       expect(second.failed).toBe(0);
-      expect((await alertsOf(failing.companyId))[0]!.mailed_at).not.toBeNull();
+      expect((await alertsOf(failing.companyId))[0]!.mail_state).toBe('sent');
       expect((await outbox(t, failing.email)).filter((mail) => mail.subject === MAIL_SUBJECT)).toHaveLength(
         1,
       );

@@ -1,5 +1,10 @@
-import type { NotificationKind } from '@skydesk/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import {
+  MAILED_NOTIFICATION_KINDS,
+  type MailedNotificationKind,
+  type NotificationKind,
+  type Permission,
+} from '@skydesk/contract';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -15,6 +20,9 @@ export type NewNotification = {
   at: Date;
 };
 
+const isMailed = (kind: NotificationKind) => (MAILED_NOTIFICATION_KINDS as readonly string[]).includes(kind);
+
+/** Writes a notification; a mailed kind waits for the mail sweep ('pending'). */
 export async function insertNotification(db: Db, notification: NewNotification): Promise<string> {
   const row = await db
     .insertInto('notifications')
@@ -25,11 +33,23 @@ export async function insertNotification(db: Db, notification: NewNotification):
       title: notification.title,
       body: notification.body,
       link: notification.link,
+      mail_state: isMailed(notification.kind) ? 'pending' : null,
+      mail_next_at: null,
+      notice_post_id: null,
       created_at: notification.at,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** One user has read it (the first reading counts). */
+export async function insertRead(db: Db, notificationId: string, userId: string, at: Date) {
+  await db
+    .insertInto('notification_reads')
+    .values({ notification_id: notificationId, user_id: userId, read_at: at })
+    .onConflict((oc) => oc.columns(['notification_id', 'user_id']).doNothing())
+    .execute();
 }
 
 /**
@@ -40,73 +60,277 @@ export async function announce(db: Db, channel: string, payload: string) {
   await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }
 
+const NOTIFICATION_COLUMNS = [
+  'n.id',
+  'n.company_id',
+  'n.user_id',
+  'n.kind',
+  'n.title',
+  'n.body',
+  'n.link',
+  'n.created_at',
+] as const;
+
 /** One notification with who it is for (the live push: a new one, unread by everyone). */
 export const findNotification = (db: Db, id: string) =>
   db
-    .selectFrom('notifications')
-    .select(['id', 'company_id', 'user_id', 'kind', 'title', 'body', 'link', 'created_at'])
+    .selectFrom('notifications as n')
+    .select(NOTIFICATION_COLUMNS)
     .select(sql<Date | null>`null`.as('read_at'))
-    .where('id', '=', id)
+    .where('n.id', '=', id)
     .executeTakeFirst();
 
-/**
- * What a user of the company sees: the company's notifications and their own, newest first, each
- * read or not by this user (a row of theirs in notification_reads, or before their "all read").
- */
-export const listNotifications = (db: Db, companyId: string, userId: string, limit: number) =>
+/** The "new post" notifications of one announcement or offer, one per agency (the live push). */
+export const postNotifications = (db: Db, postId: string) =>
   db
-    .selectFrom('notifications')
-    .innerJoin('users', (join) => join.on('users.id', '=', userId))
-    .leftJoin('notification_reads', (join) =>
-      join
-        .onRef('notification_reads.notification_id', '=', 'notifications.id')
-        .on('notification_reads.user_id', '=', userId),
-    )
-    .select([
-      'notifications.id',
-      'notifications.kind',
-      'notifications.title',
-      'notifications.body',
-      'notifications.link',
-      'notifications.created_at',
-    ])
-    .select((eb) =>
-      eb
-        .case()
-        .when('notification_reads.read_at', 'is not', null)
-        .then(eb.ref('notification_reads.read_at'))
-        .when('notifications.created_at', '<=', eb.ref('users.notifications_read_before'))
-        .then(eb.ref('users.notifications_read_before'))
-        .else(sql<Date | null>`null`)
-        .end()
-        .as('read_at'),
-    )
-    .where('notifications.company_id', '=', companyId)
-    .where((eb) => eb.or([eb('notifications.user_id', 'is', null), eb('notifications.user_id', '=', userId)]))
-    .orderBy('notifications.created_at', 'desc')
-    .orderBy('notifications.id', 'desc')
-    .limit(limit)
+    .selectFrom('notifications as n')
+    .select(NOTIFICATION_COLUMNS)
+    .select(sql<Date | null>`null`.as('read_at'))
+    .where('n.notice_post_id', '=', postId)
     .execute();
+
+// ── what one user sees ──────────────────────────────────────────────────────────────────────────
+
+export type Reader = { companyId: string; userId: string };
+
+/**
+ * The notifications a user of the company sees — the company's and their own — each with the
+ * user's own reading: a row of theirs in notification_reads, or made before their "all read".
+ */
+function visibleTo(db: Db, reader: Reader) {
+  return db
+    .selectFrom('notifications as n')
+    .innerJoin('users as u', (join) => join.on('u.id', '=', reader.userId))
+    .leftJoin('notification_reads as r', (join) =>
+      join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', reader.userId),
+    )
+    .where('n.company_id', '=', reader.companyId)
+    .where((eb) => eb.or([eb('n.user_id', 'is', null), eb('n.user_id', '=', reader.userId)]));
+}
+
+type VisibleRow = ExpressionBuilder<
+  Database & { n: Database['notifications']; u: Database['users']; r: Database['notification_reads'] },
+  'n' | 'u' | 'r'
+>;
+
+const unread = (eb: VisibleRow) =>
+  eb.and([
+    eb('r.read_at', 'is', null),
+    eb.or([
+      eb('u.notifications_read_before', 'is', null),
+      eb('n.created_at', '>', eb.ref('u.notifications_read_before')),
+    ]),
+  ]);
+
+export type NotificationFilters = {
+  unreadOnly: boolean;
+  /** Only these kinds (a category); every kind when absent. */
+  kinds?: readonly NotificationKind[] | undefined;
+  /** Older than this one (created_at, then id: the list's order). */
+  before?: { createdAt: Date; id: string } | undefined;
+  limit: number;
+};
+
+/** Newest first, as filtered. */
+export function listNotifications(db: Db, reader: Reader, filters: NotificationFilters) {
+  let query = visibleTo(db, reader)
+    .select(NOTIFICATION_COLUMNS)
+    .select(
+      sql<Date | null>`coalesce(r.read_at, case when n.created_at <= u.notifications_read_before then u.notifications_read_before end)`.as(
+        'read_at',
+      ),
+    );
+  if (filters.unreadOnly) query = query.where(unread);
+  if (filters.kinds) query = query.where('n.kind', 'in', [...filters.kinds]);
+  const { before } = filters;
+  if (before) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('n.created_at', 'n.id'), '<', eb.tuple(before.createdAt, before.id)),
+    );
+  }
+  return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(filters.limit).execute();
+}
 
 export type NotificationRow = Awaited<ReturnType<typeof listNotifications>>[number];
 
+/** Where a page starts: one of the user's own notifications (another's answers as missing). */
+export const findVisible = (db: Db, reader: Reader, id: string) =>
+  visibleTo(db, reader).select(['n.id', 'n.created_at']).where('n.id', '=', id).executeTakeFirst();
+
+/** The bell's count. */
+export async function countUnread(db: Db, reader: Reader): Promise<number> {
+  const row = await visibleTo(db, reader)
+    .select((eb) => eb.fn.countAll<string | number>().as('unread'))
+    .where(unread)
+    .executeTakeFirstOrThrow();
+  return Number(row.unread);
+}
+
 /**
- * Marks one of the user's notifications read for them (the first reading counts); answers whether
- * it is theirs at all. Another company's or another user's answers as missing.
+ * "Mark all read": moves the user's watermark up to their newest notification (never down). The
+ * newest one they can see, not the clock: one written meanwhile by a server whose clock is a little
+ * behind stays unread.
  */
-export async function markRead(db: Db, companyId: string, userId: string, id: string, at: Date) {
-  const visible = await db
-    .selectFrom('notifications')
-    .select('id')
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)]))
+export async function markAllRead(db: Db, reader: Reader, at: Date) {
+  const newest = await visibleTo(db, reader)
+    .select((eb) => eb.fn.max('n.created_at').as('newest'))
     .executeTakeFirst();
-  if (!visible) return false;
+  if (!newest?.newest) return;
+  const upTo = new Date(newest.newest);
   await db
-    .insertInto('notification_reads')
-    .values({ notification_id: id, user_id: userId, read_at: at })
+    .updateTable('users')
+    .set({ notifications_read_before: upTo, updated_at: at })
+    .where('id', '=', reader.userId)
+    .where((eb) =>
+      eb.or([eb('notifications_read_before', 'is', null), eb('notifications_read_before', '<', upTo)]),
+    )
+    .execute();
+}
+
+// ── e-mail settings ─────────────────────────────────────────────────────────────────────────────
+
+export async function emailOptOuts(db: Db, userId: string): Promise<NotificationKind[]> {
+  const rows = await db
+    .selectFrom('notification_email_opt_outs')
+    .select('kind')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.kind);
+}
+
+export async function setEmailOptOuts(
+  db: Db,
+  userId: string,
+  changes: { off: MailedNotificationKind[]; on: MailedNotificationKind[] },
+) {
+  if (changes.off.length > 0) {
+    await db
+      .insertInto('notification_email_opt_outs')
+      .values(changes.off.map((kind) => ({ user_id: userId, kind })))
+      .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
+      .execute();
+  }
+  if (changes.on.length > 0) {
+    await db
+      .deleteFrom('notification_email_opt_outs')
+      .where('user_id', '=', userId)
+      .where('kind', 'in', changes.on)
+      .execute();
+  }
+}
+
+// ── the mail sweep ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Claims up to `limit` notifications whose e-mail is due, oldest first, until `leaseUntil`: a
+ * sweep on another server skips them meanwhile (`skip locked` while claiming, the lease after),
+ * and a sweep that dies leaves them to the next once the lease runs out.
+ */
+export function claimDueMails(db: Db, options: { now: Date; leaseUntil: Date; limit: number }) {
+  return db
+    .updateTable('notifications')
+    .set((eb) => ({ mail_next_at: options.leaseUntil, mail_attempts: eb('mail_attempts', '+', 1) }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('notifications')
+        .select('id')
+        .where('mail_state', '=', 'pending')
+        .where((inner) =>
+          inner.or([inner('mail_next_at', 'is', null), inner('mail_next_at', '<=', options.now)]),
+        )
+        .orderBy('created_at')
+        .limit(options.limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning([
+      'id',
+      'company_id',
+      'user_id',
+      'kind',
+      'title',
+      'body',
+      'link',
+      'mail_attempts',
+      'created_at',
+    ])
+    .execute();
+}
+
+export type ClaimedMail = Awaited<ReturnType<typeof claimDueMails>>[number];
+
+/** Who may be mailed a notification: the owner alone, or holders of a permission (owners hold all). */
+export type MailAudience = { owner: true } | { permission: Permission };
+
+/**
+ * The users a claimed notification's e-mail goes to and has not reached yet: its one user, or the
+ * agency's users the audience names — each active, not deleted, with an account (an invitation
+ * not accepted yet is none) and not opted out of the kind.
+ */
+export function mailRecipients(db: Db, mail: ClaimedMail, audience: MailAudience) {
+  let query = db
+    .selectFrom('users as u')
+    .innerJoin('roles as ro', 'ro.id', 'u.role_id')
+    .innerJoin('companies as c', 'c.id', 'u.company_id')
+    .select(['u.id', 'u.name', 'u.email', 'c.name as company_name'])
+    .where('u.company_id', '=', mail.company_id)
+    .where('u.is_active', '=', true)
+    .where('u.deleted_at', 'is', null)
+    .where('u.password_hash', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('notification_email_opt_outs as o')
+            .select('o.user_id')
+            .whereRef('o.user_id', '=', 'u.id')
+            .where('o.kind', '=', mail.kind),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('notification_mails as m')
+            .select('m.user_id')
+            .whereRef('m.user_id', '=', 'u.id')
+            .where('m.notification_id', '=', mail.id),
+        ),
+      ),
+    );
+  if (mail.user_id !== null) query = query.where('u.id', '=', mail.user_id);
+  else if ('owner' in audience) query = query.where('u.is_owner', '=', true);
+  else {
+    query = query.where((eb) =>
+      eb.or([
+        eb('u.is_owner', '=', true),
+        sql<boolean>`${audience.permission} = any(${eb.ref('ro.permissions')})`,
+      ]),
+    );
+  }
+  return query.orderBy('u.created_at').orderBy('u.id').execute();
+}
+
+export async function recordMailSent(db: Db, notificationId: string, userId: string, at: Date) {
+  await db
+    .insertInto('notification_mails')
+    .values({ notification_id: notificationId, user_id: userId, sent_at: at })
     .onConflict((oc) => oc.columns(['notification_id', 'user_id']).doNothing())
     .execute();
-  return true;
+}
+
+export async function markMailSent(db: Db, notificationId: string) {
+  await db
+    .updateTable('notifications')
+    .set({ mail_state: 'sent', mail_next_at: null })
+    .where('id', '=', notificationId)
+    .execute();
+}
+
+export async function retryMailAt(db: Db, notificationId: string, at: Date) {
+  await db
+    .updateTable('notifications')
+    .set({ mail_next_at: at })
+    .where('id', '=', notificationId)
+    .where('mail_state', '=', 'pending')
+    .execute();
 }

@@ -112,23 +112,6 @@ export async function setLowBalanceAlerted(
     .execute();
 }
 
-/** Queues the owner's low-balance e-mail, sent after the commit (the alerts outbox). */
-export async function queueLowBalanceMail(
-  trx: Transaction<Database>,
-  alert: { companyId: string; availableMinor: number; thresholdMinor: number; currency: string; at: Date },
-): Promise<void> {
-  await trx
-    .insertInto('low_balance_alerts')
-    .values({
-      company_id: alert.companyId,
-      available_minor: alert.availableMinor,
-      threshold_minor: alert.thresholdMinor,
-      currency: alert.currency,
-      created_at: alert.at,
-    })
-    .execute();
-}
-
 /** The owner's user id: low-balance alerts are theirs. */
 export async function ownerIdOf(trx: Transaction<Database>, companyId: string): Promise<string | null> {
   const row = await trx

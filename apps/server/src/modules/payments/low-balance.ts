@@ -2,13 +2,7 @@ import { minorMoneyText } from '@skydesk/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { notify } from '../notices/notify.js';
-import {
-  type LockedBalance,
-  lastDepositMinor,
-  ownerIdOf,
-  queueLowBalanceMail,
-  setLowBalanceAlerted,
-} from './ledger-repo.js';
+import { type LockedBalance, lastDepositMinor, ownerIdOf, setLowBalanceAlerted } from './ledger-repo.js';
 
 /** The default threshold: a tenth of the last approved deposit. */
 export const DEFAULT_THRESHOLD_SHARE = 0.1;
@@ -25,8 +19,9 @@ export async function lowBalanceThresholdMinor(
 
 /**
  * Called by the ledger under the balance row's lock after each posting. When available credits
- * (balance + credit limit) fall under the threshold, the owner is told once — a notification now
- * and an e-mail queued for after the commit — and not again until they have climbed back to it.
+ * (balance + credit limit) fall under the threshold, the owner is told once — a notification, whose
+ * e-mail the notices' mail sweep sends after the commit — and not again until they have climbed
+ * back to it.
  */
 export async function watchLowBalance(
   trx: Transaction<Database>,
@@ -53,13 +48,6 @@ export async function watchLowBalance(
     title: 'Your available credits are running low',
     body: `Available credits are ${money(availableMinor)}, under your alert threshold of ${money(thresholdMinor)}. Record a deposit to keep ticketing.`,
     link: '/dashboard/create-transaction',
-    at,
-  });
-  await queueLowBalanceMail(trx, {
-    companyId,
-    availableMinor,
-    thresholdMinor,
-    currency: before.currency,
     at,
   });
 }

@@ -3,14 +3,13 @@ import { registerPaymentRoutes } from './routes.js';
 import { registerStatementRoutes } from './statement/routes.js';
 
 /**
- * The agency's credits, ledger and deposits (API.md "Payments"). Its sweep (the owners'
- * low-balance e-mails) runs while the server listens and stops when it closes.
+ * The agency's credits, ledger and deposits (API.md "Payments"). Its notifications' e-mail (low
+ * balance) goes out through the notices' mail sweep.
  */
 export const paymentsModule = defineModule(
   { name: 'payments', dependencies: ['flights'] },
   (context, app) => {
-    const { lowBalanceMails } = registerPaymentRoutes(context, app.flightSupplier);
-    app.addHook('onListen', lowBalanceMails.start).addHook('onClose', lowBalanceMails.stop);
+    registerPaymentRoutes(context, app.flightSupplier);
     registerStatementRoutes(context);
   },
 );

@@ -5,12 +5,11 @@ import { sendStoredFile } from '../../platform/http/send-stored-file.js';
 import type { ModuleContext } from '../../platform/module.js';
 import type { FlightSupplier } from '../../supplier/port.js';
 import { createDepositService, TRANSACTION_FORM } from './deposits.js';
-import { lowBalanceMailSweeper } from './low-balance-mail.js';
 import { createPaymentService } from './service.js';
 
 /** API.md "Payments": credits, the low-balance threshold, banks and the agency's deposits. */
 export function registerPaymentRoutes(
-  { route, store, clock, platform, config, log }: ModuleContext,
+  { route, store, clock, platform }: ModuleContext,
   supplier: FlightSupplier,
 ) {
   const payments = createPaymentService({ db: store.db, clock, supplier: supplier.bookings });
@@ -47,15 +46,4 @@ export function registerPaymentRoutes(
     sendStoredFile(reply, receipt);
     return REPLY_SENT;
   });
-
-  return {
-    lowBalanceMails: lowBalanceMailSweeper({
-      db: store.db,
-      mailer: platform.mailer,
-      clock,
-      log,
-      publicUrl: config.publicUrl,
-      intervalSeconds: config.lowBalanceMailSeconds,
-    }),
-  };
 }

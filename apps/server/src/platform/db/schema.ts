@@ -462,17 +462,6 @@ export type DepositTransactionsTable = {
   ledger_entry_id: string | null;
 };
 
-/** The outbox of low-balance e-mails: written with the crossing, mailed after the commit. */
-export type LowBalanceAlertsTable = {
-  id: Generated<string>;
-  company_id: string;
-  available_minor: number;
-  threshold_minor: number;
-  currency: string;
-  created_at: CreatedAt;
-  mailed_at: Date | null;
-};
-
 export type BanksTable = {
   id: Generated<string>;
   bank: string;
@@ -495,7 +484,19 @@ export type NotificationsTable = {
   link: string | null;
   /** The money and approval events: 'pending' until the mail sweep has sent their e-mail. */
   mail_state: 'pending' | 'sent' | null;
+  /** Not mailed before then: a sweep's claim on it, or its next try after a failure. */
+  mail_next_at: Date | null;
+  mail_attempts: ColumnType<number, number | undefined, number>;
+  /** An announcement's or offer's "new post" notification (deleted with the post). */
+  notice_post_id: string | null;
   created_at: CreatedAt;
+};
+
+/** Who a notification's e-mail has reached (a retry mails only the others). */
+export type NotificationMailsTable = {
+  notification_id: string;
+  user_id: string;
+  sent_at: Date;
 };
 
 /** Read or unread per user (a notification to the whole agency is read by each for themselves). */
@@ -617,9 +618,9 @@ export type Database = {
   banks: BanksTable;
   credit_limit_changes: CreditLimitChangesTable;
   deposit_transactions: DepositTransactionsTable;
-  low_balance_alerts: LowBalanceAlertsTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
+  notification_mails: NotificationMailsTable;
   notification_email_opt_outs: NotificationEmailOptOutsTable;
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;

@@ -12,7 +12,11 @@ export const escapeHtml = (value: string) =>
 export function mailLayout(
   title: string,
   paragraphs: readonly string[],
-  options: { link?: { href: string; label: string } } = {},
+  options: {
+    link?: { href: string; label: string };
+    /** Small print under the rest (why the mail came, how to stop it). */
+    footnote?: string;
+  } = {},
 ): string {
   const body = paragraphs
     .map((p) => `<p style="margin:0 0 16px;white-space:pre-line">${escapeHtml(p)}</p>`)
@@ -23,5 +27,5 @@ export function mailLayout(
   return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;background:#f1f5f9;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px;border:1px solid #e2e8f0">
 <p style="font-weight:700;color:#0369a1;margin:0 0 24px">✈ SkyDesk</p><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
-${body}${link}<p style="color:#64748b;font-size:12px;margin:24px 0 0">SkyDesk — the flight booking portal for travel agencies.</p></div></body></html>`;
+${body}${link}${options.footnote ? `<p style="color:#64748b;font-size:12px;margin:16px 0 0">${escapeHtml(options.footnote)}</p>` : ''}<p style="color:#64748b;font-size:12px;margin:24px 0 0">SkyDesk — the flight booking portal for travel agencies.</p></div></body></html>`;
 }

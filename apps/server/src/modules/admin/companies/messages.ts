@@ -1,10 +1,8 @@
 import type { CompanyDecisionAction, NotificationKind } from '@skydesk/contract';
-import { mailLayout } from '../../../platform/mail/layout.js';
-import type { Mail } from '../../../platform/mail/mailer.js';
 
 /**
- * What an agency is told of a decision on it: the owner's e-mail and the in-app notification say
- * the same thing (the reason included), and point to the portal.
+ * What an agency is told of a decision on it: the in-app notification, and its e-mail to the owner
+ * (notices/mail.ts), say the same thing (the reason included), and point to the portal.
  */
 
 export type DecisionNotice = {
@@ -53,19 +51,4 @@ export function decisionNotice(
         link: DASHBOARD,
       };
   }
-}
-
-export function decisionMail(
-  notice: DecisionNotice,
-  to: { name: string; email: string },
-  publicUrl: string,
-): Mail {
-  const href = `${publicUrl}${notice.link}`;
-  const lines = [`Hello ${to.name},`, ...notice.body.split('\n\n')];
-  return {
-    to: to.email,
-    subject: `SkyDesk: ${notice.title}`,
-    text: `SkyDesk\n\n${lines.join('\n\n')}\n\n${href}\n`,
-    html: mailLayout(notice.title, lines, { link: { href, label: 'Open SkyDesk' } }),
-  };
 }

@@ -279,15 +279,6 @@ export async function endCompanySessions(trx: Transaction<Database>, companyId: 
   return Number(ended.numUpdatedRows);
 }
 
-/** The owner, whom decisions are mailed to. */
-export const ownerOf = (db: Db, companyId: string) =>
-  db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('company_id', '=', companyId)
-    .where('is_owner', '=', true)
-    .executeTakeFirst();
-
 /** Whether the agency exists (404 otherwise). */
 export const companyExists = async (db: Db, companyId: string) =>
   Boolean(await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst());

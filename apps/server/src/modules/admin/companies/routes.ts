@@ -7,15 +7,8 @@ import { createAdminCompanyService } from './service.js';
 
 /** A file name safe inside a Content-Disposition header. */
 
-export function registerAdminCompanyRoutes({ route, store, clock, platform, log, config }: ModuleContext) {
-  const companies = createAdminCompanyService({
-    db: store.db,
-    clock,
-    files: platform.files,
-    mailer: platform.mailer,
-    log,
-    publicUrl: config.publicUrl,
-  });
+export function registerAdminCompanyRoutes({ route, store, clock, platform }: ModuleContext) {
+  const companies = createAdminCompanyService({ db: store.db, clock, files: platform.files });
 
   route(adminEndpoints.companies, async ({ query }) => ({
     message: 'Agencies',

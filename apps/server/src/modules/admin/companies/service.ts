@@ -11,18 +11,16 @@ import {
   minorMoneyText,
   minorToAmount,
 } from '@skydesk/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
-import type { Mailer } from '../../../platform/mail/mailer.js';
 import type { FileStore } from '../../../platform/storage/file-store.js';
 import { notify } from '../../notices/notify.js';
 import { lockAvailableCredits, postLedgerEntry } from '../../payments/ledger.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { OperatorAction } from '../operator-action.js';
 import { nextStatus } from './lifecycle.js';
-import { type DecisionNotice, decisionMail, decisionNotice } from './messages.js';
+import { decisionNotice } from './messages.js';
 import { presentCompany, presentCompanyDetails } from './presenters.js';
 import * as repo from './repo.js';
 
@@ -30,16 +28,14 @@ import * as repo from './repo.js';
  * The agency review of the back office (API.md "Back office", DESIGN.md §5): the queue, the
  * agency page, approve / reject / suspend / reactivate, and manual credit adjustments. Each
  * decision is one transaction under the agency's row lock: its status, the decision in its
- * history, the notification and the audit entry together; the owner's e-mail follows the commit.
+ * history, the notification and the audit entry together; the notification's e-mail to the owner
+ * follows the commit (notices/mail.ts).
  */
 
 export type AdminCompanyDeps = {
   db: Kysely<Database>;
   clock: Clock;
   files: FileStore;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-  publicUrl: string;
 };
 
 const notFound = () => new AppError('not_found', 'Agency not found');
@@ -55,7 +51,7 @@ function countriesNamed(q: string): string[] {
 }
 
 export function createAdminCompanyService(deps: AdminCompanyDeps) {
-  const { db, clock, files, mailer, log, publicUrl } = deps;
+  const { db, clock, files } = deps;
 
   async function details(companyId: string): Promise<AdminCompanyDetails> {
     const company = await repo.findCompanyRow(db, companyId);
@@ -70,16 +66,6 @@ export function createAdminCompanyService(deps: AdminCompanyDeps) {
     return presentCompanyDetails({ company, submission, documents, users, bookingsCount, decisions });
   }
 
-  /** The owner hears of the decision by e-mail too; a mail that fails leaves the decision standing. */
-  async function mailOwner(companyId: string, notice: DecisionNotice) {
-    try {
-      const owner = await repo.ownerOf(db, companyId);
-      if (owner) await mailer.send(decisionMail(notice, owner, publicUrl));
-    } catch (error) {
-      log.error({ err: error, companyId }, 'could not mail a decision to the agency owner');
-    }
-  }
-
   async function decide(
     actor: OperatorAction,
     companyId: string,
@@ -87,7 +73,7 @@ export function createAdminCompanyService(deps: AdminCompanyDeps) {
     reason: string | null,
   ): Promise<AdminCompanyDetails> {
     const now = clock.now();
-    const notice = await db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       const company = await repo.lockCompany(trx, companyId);
       if (!company) throw notFound();
       const suspendedFrom =
@@ -128,9 +114,7 @@ export function createAdminCompanyService(deps: AdminCompanyDeps) {
         },
         at: now,
       });
-      return told;
     });
-    await mailOwner(companyId, notice);
     return details(companyId);
   }
 

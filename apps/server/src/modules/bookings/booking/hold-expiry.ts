@@ -4,26 +4,36 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import { periodicTask } from '../../../platform/periodic-task.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
-import { dueHoldIds, heldSeatsOf, lockDueHold, lockNextDueHold, recordEvent, updateBooking } from './repo.js';
+import { tellHoldExpired, warnExpiringHolds } from './hold-notices.js';
+import {
+  dueHoldIds,
+  type HeldBooking,
+  heldSeatsOf,
+  lockDueHold,
+  lockNextDueHold,
+  recordEvent,
+  updateBooking,
+} from './repo.js';
 
 /**
  * Holds that pass their ticketing deadline unticketed become `expired` and give their seats back
  * (DESIGN.md §5). Two paths do it, each booking in its own transaction: a periodic sweep in every
  * server process, and a check whenever a booking is read or issued, so nobody ever sees a dead
- * hold as live between two sweeps.
+ * hold as live between two sweeps. Whichever path expires a hold tells its agency (hold-notices.ts)
+ * in the same transaction — once, as the hold expires once.
  */
 
-/** Expires the locked hold: status, seats, history. The caller has checked it is due. */
+/** Expires the locked hold: status, seats, history, notification. The caller has checked it is due. */
 async function expireLockedHold(
   trx: Transaction<Database>,
   supplier: SupplierBookings,
-  bookingId: string,
+  hold: HeldBooking,
   now: Date,
 ) {
-  await updateBooking(trx, bookingId, { status: 'expired', updated_at: now });
-  await supplier.release(trx, await heldSeatsOf(trx, bookingId));
+  await updateBooking(trx, hold.id, { status: 'expired', updated_at: now });
+  await supplier.release(trx, await heldSeatsOf(trx, hold.id));
   await recordEvent(trx, {
-    bookingId,
+    bookingId: hold.id,
     action: 'expired',
     from: 'booked',
     to: 'expired',
@@ -31,6 +41,7 @@ async function expireLockedHold(
     actorUserId: null,
     at: now,
   });
+  await tellHoldExpired(trx, hold, now);
 }
 
 /**
@@ -45,8 +56,9 @@ export async function expireHoldIfDue(
   now: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    if (!(await lockDueHold(trx, bookingId, now))) return false;
-    await expireLockedHold(trx, supplier, bookingId, now);
+    const hold = await lockDueHold(trx, bookingId, now);
+    if (!hold) return false;
+    await expireLockedHold(trx, supplier, hold, now);
     return true;
   });
 }
@@ -79,7 +91,7 @@ export async function sweepExpiredHolds(
     const done = await db.transaction().execute(async (trx) => {
       const due = await lockNextDueHold(trx, now);
       if (!due) return false;
-      await expireLockedHold(trx, supplier, due.id, now);
+      await expireLockedHold(trx, supplier, due, now);
       return true;
     });
     if (!done) break;
@@ -88,7 +100,10 @@ export async function sweepExpiredHolds(
   return expired;
 }
 
-/** The hold-expiry sweep, every `intervalSeconds` while the server listens. */
+/**
+ * The hold-expiry sweep, every `intervalSeconds` while the server listens: it expires the due holds
+ * and warns of those 2 hours from their deadline.
+ */
 export function holdExpirySweeper(deps: {
   db: Kysely<Database>;
   supplier: SupplierBookings;
@@ -103,6 +118,8 @@ export function holdExpirySweeper(deps: {
     run: async () => {
       const expired = await sweepExpiredHolds(deps.db, deps.supplier, deps.clock.now());
       if (expired > 0) deps.log.info({ expired }, 'expired unticketed holds');
+      const warned = await warnExpiringHolds(deps.db, deps.clock.now());
+      if (warned > 0) deps.log.info({ warned }, 'warned of holds about to expire');
     },
   });
 }

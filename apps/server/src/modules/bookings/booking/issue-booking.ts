@@ -1,11 +1,13 @@
-import { AppError, type Booking, minorToAmount } from '@skydesk/contract';
+import { AppError, type Booking, minorMoneyText, minorToAmount } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
+import { notify } from '../../notices/notify.js';
 import { postLedgerEntry } from '../../payments/ledger.js';
 import { expireHoldIfDue } from './hold-expiry.js';
+import { bookingLink } from './hold-notices.js';
 import { presentBooking, utcMinute } from './presenter.js';
 import {
   type BookingRow,
@@ -33,8 +35,8 @@ export function holdExpired(booking: Pick<BookingRow, 'pnr' | 'ticketing_deadlin
 /**
  * POST /api/booking-issue: tickets a live hold, paid from the agency's credits (API.md, DESIGN.md
  * §5). One transaction under the booking's row lock: the debit (402 when the balance can't cover
- * it), one ticket per passenger, the status, the ticket order and the history line all happen, or
- * none does; a second issue of the same booking waits for the lock and then finds it ticketed.
+ * it), one ticket per passenger, the status, the ticket order, the history line and the agency's
+ * notification all happen, or none does; a second issue of the same booking waits for the lock and then finds it ticketed.
  */
 export async function issueBooking(
   deps: { db: Kysely<Database>; clock: Clock; supplier: SupplierBookings },
@@ -108,6 +110,18 @@ export async function issueBooking(
       note: `${tickets.length} ticket${tickets.length === 1 ? '' : 's'} issued; ${minorToAmount(booking.total_minor).toFixed(2)} ${booking.currency} debited from credits`,
       actorUserId: principal.userId,
       at: now,
+    });
+    // To the whole agency (who else may be waiting on these tickets); the issuer has read it.
+    const count = `${tickets.length} ticket${tickets.length === 1 ? '' : 's'}`;
+    await notify(trx, {
+      companyId: principal.companyId,
+      userId: null,
+      kind: 'booking_ticketed',
+      title: `Booking ${booking.pnr} ticketed`,
+      body: `${count} issued for booking ${booking.pnr}; ${minorMoneyText(booking.total_minor, booking.currency)} debited from your credits.`,
+      link: bookingLink(booking.id),
+      at: now,
+      readBy: principal.userId,
     });
   });
 

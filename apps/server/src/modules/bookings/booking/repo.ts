@@ -473,11 +473,14 @@ export function dueHoldIds(db: Db, now: Date, companyId?: string) {
   return query.orderBy('ticketing_deadline').execute();
 }
 
+/** What a hold's notifications name: the booking, its agency and who made it. */
+const HOLD_COLUMNS = ['id', 'company_id', 'pnr', 'ticketing_deadline', 'created_by'] as const;
+
 /** Locks the booking when it is a hold past its deadline (to expire it); nothing otherwise. */
 export const lockDueHold = (trx: Transaction<Database>, bookingId: string, now: Date) =>
   trx
     .selectFrom('bookings')
-    .select('id')
+    .select(HOLD_COLUMNS)
     .where('id', '=', bookingId)
     .where('status', '=', 'booked')
     .where('ticketing_deadline', '<=', now)
@@ -491,13 +494,52 @@ export const lockDueHold = (trx: Transaction<Database>, bookingId: string, now: 
 export const lockNextDueHold = (trx: Transaction<Database>, now: Date) =>
   trx
     .selectFrom('bookings')
-    .select('id')
+    .select(HOLD_COLUMNS)
     .where('status', '=', 'booked')
     .where('ticketing_deadline', '<=', now)
     .orderBy('ticketing_deadline')
     .limit(1)
     .forUpdate()
     .skipLocked()
+    .executeTakeFirst();
+
+export type HeldBooking = NonNullable<Awaited<ReturnType<typeof lockDueHold>>>;
+
+/**
+ * Locks up to `limit` live holds whose deadline falls by `until` and that were not warned of it
+ * yet, soonest first, that nobody else has locked (`skip locked`: two servers' sweeps never warn
+ * of one hold both, and a hold being issued or cancelled right now is left alone).
+ */
+export const lockHoldsToWarn = (
+  trx: Transaction<Database>,
+  window: { now: Date; until: Date; limit: number },
+) =>
+  trx
+    .selectFrom('bookings')
+    .select(HOLD_COLUMNS)
+    .where('status', '=', 'booked')
+    .where('expiry_warned_at', 'is', null)
+    .where('ticketing_deadline', '>', window.now)
+    .where('ticketing_deadline', '<=', window.until)
+    .orderBy('ticketing_deadline')
+    .limit(window.limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+
+export async function markExpiryWarned(trx: Transaction<Database>, bookingIds: string[], at: Date) {
+  if (bookingIds.length === 0) return;
+  await trx.updateTable('bookings').set({ expiry_warned_at: at }).where('id', 'in', bookingIds).execute();
+}
+
+/** The user, while they may still sign in (active, not deleted); undefined otherwise. */
+export const activeUser = (db: Db, userId: string) =>
+  db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('is_active', '=', true)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
 
 /** Locks the booking's row, whatever its company (the caller found it by a scoped query). */
