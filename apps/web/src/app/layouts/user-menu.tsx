@@ -1,38 +1,13 @@
 import { Building, ChevronDown, LogOut } from 'lucide-react';
-import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuthenticatedImage } from '../../shared/files/authenticated-image';
 import { paths } from '../../shared/routing/paths';
 import { selectSessionCompany, selectSessionUser } from '../../shared/session/session-slice';
 import { useAppSelector } from '../../shared/store/hooks';
 import { Avatar } from '../../shared/ui/avatar';
+import { useDismiss } from '../../shared/ui/use-dismiss';
 import { useLogout } from '../logout';
-
-/** Closes the menu on Escape (focus back on its button) and on a press outside it. */
-function useDismiss(
-  open: boolean,
-  close: () => void,
-  container: RefObject<HTMLElement | null>,
-  button: RefObject<HTMLElement | null>,
-) {
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !container.current?.contains(event.target)) close();
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      close();
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open, close, container, button]);
-}
 
 /** The signed-in user's name and company, opening onto their details and Logout. */
 export function UserMenu() {

@@ -1,110 +1,181 @@
-import type { Notification, NotificationKind } from '@skydesk/contract';
-import { clsx } from 'clsx';
 import {
-  Ban,
-  Bell,
-  BellOff,
-  CircleCheck,
-  CircleX,
-  Clock,
-  Coins,
-  Gauge,
-  Landmark,
-  type LucideIcon,
-  Megaphone,
-  MessagesSquare,
-  RefreshCw,
-  RotateCcw,
-  Tag,
-  Ticket,
-  TimerOff,
-  TriangleAlert,
-  Undo2,
-} from 'lucide-react';
-import { Link } from 'react-router';
+  FALLBACK,
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_CATEGORY_LABELS,
+  type Notification,
+  type NotificationCategory,
+} from '@skydesk/contract';
+import { clsx } from 'clsx';
+import { Bell, BellOff, CheckCheck, ChevronDown, Inbox } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 import { formatInstant } from '../../../shared/format/date-time';
-import { Alert } from '../../../shared/ui/alert';
+import { portalPath } from '../../../shared/routing/portal-path';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { noticesApi } from '../notices-api';
+import { LoadFailed } from '../../../shared/ui/load-failed';
+import { Switch } from '../../../shared/ui/switch';
+import { type NotificationFilter, noticesApi } from '../notices-api';
+import { NOTIFICATION_LOOK } from '../notification-kinds';
 
-const KINDS: Record<NotificationKind, { icon: LucideIcon; tone: string }> = {
-  company_approved: { icon: CircleCheck, tone: 'bg-emerald-50 text-emerald-700 ring-emerald-100' },
-  company_rejected: { icon: CircleX, tone: 'bg-rose-50 text-rose-700 ring-rose-100' },
-  company_suspended: { icon: Ban, tone: 'bg-rose-50 text-rose-700 ring-rose-100' },
-  company_reactivated: { icon: RotateCcw, tone: 'bg-emerald-50 text-emerald-700 ring-emerald-100' },
-  refund_approved: { icon: Undo2, tone: 'bg-sky-50 text-sky-700 ring-sky-100' },
-  refund_rejected: { icon: Undo2, tone: 'bg-rose-50 text-rose-700 ring-rose-100' },
-  credits_adjusted: { icon: Coins, tone: 'bg-indigo-50 text-indigo-700 ring-indigo-100' },
-  deposit_approved: { icon: Landmark, tone: 'bg-emerald-50 text-emerald-700 ring-emerald-100' },
-  deposit_rejected: { icon: Landmark, tone: 'bg-rose-50 text-rose-700 ring-rose-100' },
-  credit_limit_changed: { icon: Gauge, tone: 'bg-indigo-50 text-indigo-700 ring-indigo-100' },
-  low_balance: { icon: TriangleAlert, tone: 'bg-amber-50 text-amber-800 ring-amber-100' },
-  booking_ticketed: { icon: Ticket, tone: 'bg-emerald-50 text-emerald-700 ring-emerald-100' },
-  hold_expiring: { icon: Clock, tone: 'bg-amber-50 text-amber-800 ring-amber-100' },
-  hold_expired: { icon: TimerOff, tone: 'bg-rose-50 text-rose-700 ring-rose-100' },
-  support_reply: { icon: MessagesSquare, tone: 'bg-sky-50 text-sky-700 ring-sky-100' },
-  announcement: { icon: Megaphone, tone: 'bg-indigo-50 text-indigo-700 ring-indigo-100' },
-  offer: { icon: Tag, tone: 'bg-fuchsia-50 text-fuchsia-700 ring-fuchsia-100' },
-};
+const isCategory = (value: string | null): value is NotificationCategory =>
+  (NOTIFICATION_CATEGORIES as readonly string[]).includes(value ?? '');
 
-/** A link of the portal only (`/dashboard/…`): never another site, nor a protocol-relative URL. */
-const portalPath = (link: string | null): string | null =>
-  link?.startsWith('/') && !link.startsWith('//') ? link : null;
+/** The filter in the address (`?category=money&unread=1`), so a reload or a shared link keeps it. */
+function useNotificationFilter(): [NotificationFilter, (next: Partial<NotificationFilter>) => void] {
+  const [params, setParams] = useSearchParams();
+  const category = params.get('category');
+  const filter: NotificationFilter = {
+    category: isCategory(category) ? category : null,
+    unreadOnly: params.get('unread') === '1',
+  };
+  const change = (next: Partial<NotificationFilter>) => {
+    const { category: nextCategory, unreadOnly } = { ...filter, ...next };
+    const search = new URLSearchParams();
+    if (nextCategory) search.set('category', nextCategory);
+    if (unreadOnly) search.set('unread', '1');
+    setParams(search, { replace: true });
+  };
+  return [filter, change];
+}
 
 /**
- * /dashboard/notifications (spec §2): what SkyDesk decided about the agency and its refunds,
- * newest first; unread ones stand out until marked read (or opened).
+ * /dashboard/notifications (spec §2, issue 14): what SkyDesk decided about the agency, its money,
+ * bookings and support tickets, and its news, newest first; filtered by category and to unread
+ * ones, a page at a time. Unread ones stand out until marked read (or opened).
  */
 export function NotificationsPage() {
-  const { currentData: notices, isError, refetch } = noticesApi.useNotificationsQuery();
+  const [filter, setFilter] = useNotificationFilter();
+  const { currentData, isError, isFetching, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    noticesApi.useNotificationPagesInfiniteQuery(filter);
+  const notices = currentData?.pages.flat();
+  const filtered = filter.category !== null || filter.unreadOnly;
 
-  if (isError) {
-    return (
-      <Alert tone="error" title="Your notifications could not be loaded" className="mx-auto w-full max-w-3xl">
-        <Button variant="secondary" className="mt-2" onClick={() => void refetch()}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Try again
-        </Button>
-      </Alert>
-    );
-  }
-  if (!notices) {
-    return (
-      <div role="status" aria-label="Loading notifications" className="mx-auto w-full max-w-3xl space-y-2">
-        {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="h-20 animate-pulse rounded-2xl bg-slate-200/70" />
-        ))}
-      </div>
-    );
-  }
-  if (notices.length === 0) {
-    return (
-      <EmptyState icon={BellOff} title="No notifications yet">
-        Decisions about your agency and your refund requests appear here.
-      </EmptyState>
-    );
-  }
-
-  const unread = notices.filter((notice) => !notice.read_at).length;
   return (
-    <div className="mx-auto w-full max-w-3xl space-y-3">
-      <p className="flex items-center gap-2 text-slate-600 text-sm">
-        <Bell aria-hidden="true" className="size-4" />
-        {unread === 0 ? 'All read.' : `${unread} unread`}
-      </p>
-      <ul aria-label="Notifications" className="space-y-2">
-        {notices.map((notice) => (
-          <NotificationItem key={notice.id} notice={notice} />
-        ))}
-      </ul>
+    <div className="mx-auto w-full max-w-3xl space-y-4">
+      <FilterBar filter={filter} onChange={setFilter} />
+      {!notices && isError ? (
+        <LoadFailed title={FALLBACK.fetchNotifications} busy={isFetching} onRetry={() => void refetch()} />
+      ) : !notices ? (
+        <div role="status" aria-label="Loading notifications" className="space-y-2">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="h-20 animate-pulse rounded-2xl bg-slate-200/70" />
+          ))}
+        </div>
+      ) : notices.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            icon={Inbox}
+            title="Nothing matches"
+            actions={
+              <Button variant="secondary" onClick={() => setFilter({ category: null, unreadOnly: false })}>
+                Show all notifications
+              </Button>
+            }
+          >
+            {filter.unreadOnly ? 'No unread notifications' : 'No notifications'}
+            {filter.category ? ` in ${NOTIFICATION_CATEGORY_LABELS[filter.category]}` : ''}.
+          </EmptyState>
+        ) : (
+          <EmptyState icon={BellOff} title="No notifications yet">
+            Decisions about your agency, deposits and refunds, your bookings' tickets and holds, support
+            replies and SkyDesk's news appear here — and on the bell at the top, as they happen.
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <ul aria-label="Notifications" className="space-y-2">
+            {notices.map((notice) => (
+              <NotificationItem key={notice.id} notice={notice} />
+            ))}
+          </ul>
+          {hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="secondary" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                {!isFetchingNextPage && <ChevronDown aria-hidden="true" className="size-4" />}
+                Load older
+              </Button>
+            </div>
+          ) : (
+            notices.length > 5 && <p className="text-center text-slate-500 text-sm">That's all of them.</p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+type FilterBarProps = { filter: NotificationFilter; onChange: (next: Partial<NotificationFilter>) => void };
+
+/** The categories as chips, "Unread only", how many are unread and "Mark all as read". */
+function FilterBar({ filter, onChange }: FilterBarProps) {
+  const { data: summary } = noticesApi.useNotificationSummaryQuery();
+  const [markAll, { isLoading: markingAll }] = noticesApi.useMarkAllNotificationsReadMutation();
+  const unread = summary?.unread;
+  const chip = (category: NotificationCategory | null, label: string) => (
+    <button
+      key={category ?? 'all'}
+      type="button"
+      aria-pressed={filter.category === category}
+      onClick={() => onChange({ category })}
+      className={clsx(
+        'shrink-0 rounded-full px-3 py-1.5 font-medium text-sm transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500',
+        filter.category === category
+          ? 'bg-indigo-600 text-white'
+          : 'bg-slate-100 text-slate-700 hover:bg-slate-200',
+      )}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
+      <fieldset className="-mx-3 sm:mx-0">
+        <legend className="sr-only">Category</legend>
+        {/* One row that scrolls sideways on a phone, rather than three rows of chips. */}
+        <div className="flex gap-1.5 overflow-x-auto px-3 pb-1 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
+          {chip(null, 'All')}
+          {NOTIFICATION_CATEGORIES.map((category) => chip(category, NOTIFICATION_CATEGORY_LABELS[category]))}
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-slate-100 border-t pt-3">
+        <Switch
+          layout="inline"
+          label="Unread only"
+          checked={filter.unreadOnly}
+          onCheckedChange={(unreadOnly) => onChange({ unreadOnly })}
+        />
+        <div className="flex items-center gap-3">
+          {unread !== undefined && (
+            <p className="flex items-center gap-1.5 text-slate-600 text-sm">
+              <Bell aria-hidden="true" className="size-4" />
+              {unread === 0 ? 'All read.' : `${unread} unread`}
+            </p>
+          )}
+          {unread !== undefined && unread > 0 && (
+            <Button
+              variant="ghost"
+              className="min-h-9 px-3"
+              busy={markingAll}
+              onClick={() =>
+                void markAll()
+                  .unwrap()
+                  .catch(() => {})
+              }
+            >
+              {!markingAll && <CheckCheck aria-hidden="true" className="size-4" />}
+              Mark all as read
+            </Button>
+          )}
+        </div>
+      </div>
     </div>
   );
 }
 
 function NotificationItem({ notice }: { notice: Notification }) {
   const [markRead, { isLoading }] = noticesApi.useMarkNotificationReadMutation();
-  const { icon: Icon, tone } = KINDS[notice.kind];
+  const { icon: Icon, tone } = NOTIFICATION_LOOK[notice.kind];
   const unread = !notice.read_at;
   const link = portalPath(notice.link);
   const read = () => {
@@ -124,7 +195,7 @@ function NotificationItem({ notice }: { notice: Notification }) {
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
-          <p className={clsx('text-slate-900', unread ? 'font-semibold' : 'font-medium')}>
+          <p className={clsx('min-w-0 break-words text-slate-900', unread ? 'font-semibold' : 'font-medium')}>
             {unread && (
               <span aria-hidden="true" className="mr-2 inline-block size-2 rounded-full bg-indigo-500" />
             )}
