@@ -32,6 +32,7 @@ import {
   urlOf,
 } from '../support/contract-endpoints.js';
 import { pendingDeposit, testBank } from '../support/deposit-desk.js';
+import { publishedPost } from '../support/notice-posts.js';
 import { staffMember, staffSession } from '../support/staff.js';
 import { storeKinds } from '../support/stores.js';
 
@@ -130,7 +131,8 @@ const staff = (world: World, agency: Agency) =>
 
 /**
  * Every kind of object an id may name. Owned kinds belong to one agency and must answer 404 to
- * any other; shared ones (the supplier's offers, SkyDesk's bank accounts) every agency may name.
+ * any other; shared ones (the supplier's offers, SkyDesk's bank accounts, announcements) every
+ * agency may name.
  */
 const KINDS: Record<string, Kind> = {
   company: { owned: true, make: async (_, agency) => agency.owner.companyId },
@@ -205,6 +207,11 @@ const KINDS: Record<string, Kind> = {
     owned: false,
     why: "SkyDesk's bank accounts, listed to every agency",
     make: (world) => testBank(world.t.store.db),
+  },
+  announcement: {
+    owned: false,
+    why: "SkyDesk's announcements and offers, shown to every agency of their audience",
+    make: async (world) => (await publishedPost(world.t)).id,
   },
 };
 
