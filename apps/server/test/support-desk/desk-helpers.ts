@@ -2,7 +2,17 @@ import type { CreateTicketBody, SupportMessage, SupportTicket } from '@skydesk/c
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { expect } from 'vitest';
 import { ok } from '../support/admin.js';
-import { formData, postForm, randomIp, sampleFiles, type TestApp } from '../support/auth-flow.js';
+import {
+  type CompanyOverrides,
+  formData,
+  makeApprovedCompany,
+  onboardedOwner,
+  postForm,
+  randomIp,
+  sampleFiles,
+  type TestApp,
+} from '../support/auth-flow.js';
+import { type Agent, addCredits } from '../support/bookings.js';
 import { type Operator, signInAgainAsOperator } from '../support/operator.js';
 
 /**
@@ -114,3 +124,15 @@ export const expectStatus = async (res: Response | Promise<Response>, status: nu
   if (message !== undefined) expect(answer.json().message).toBe(message);
   return answer;
 };
+
+/** An approved agency of these details (its name, contact…), its owner signed in, with credits when asked. */
+export async function agencyWith(
+  t: TestApp,
+  overrides: CompanyOverrides,
+  options: { creditsMinor?: number } = {},
+): Promise<Agent> {
+  const owner = await onboardedOwner(t, overrides);
+  await makeApprovedCompany(t.store.db, owner.user.company_id);
+  if (options.creditsMinor) await addCredits(t.store.db, owner.user.company_id, options.creditsMinor);
+  return { ...owner, companyId: owner.user.company_id };
+}

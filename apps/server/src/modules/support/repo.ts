@@ -471,7 +471,7 @@ export const recentBookings = (db: Db, companyId: string, firstId: string | null
         .as('passenger_count'),
     )
     .where('bookings.company_id', '=', companyId)
-    .orderBy(firstId ? sql`bookings.id = ${firstId}` : sql`false`, 'desc')
+    .$if(firstId !== null, (query) => query.orderBy(sql`bookings.id = ${firstId}`, 'desc'))
     .orderBy('bookings.created_at', 'desc')
     .orderBy('bookings.id', 'desc')
     .limit(limit)
