@@ -176,10 +176,16 @@ export function supportLive(deps: {
     }
   });
 
+  // One announcement pushed after another, in the order they came: two messages committed in
+  // quick succession reach every socket in the order they were numbered.
+  let delivering: Promise<void> = Promise.resolve();
+
   return {
     start: async () => {
       unlisten ??= await store.listen(SUPPORT_CHANNEL, (payload) => {
-        deliver(payload).catch((error) => log.error({ err: error }, 'live support push failed'));
+        delivering = delivering
+          .then(() => deliver(payload))
+          .catch((error) => log.error({ err: error }, 'live support push failed'));
       });
     },
     stop: async () => {
