@@ -49,27 +49,25 @@ describe('routing (spec §2)', () => {
   });
 
   it('shows a coming-soon screen inside the dashboard layout for a signed-in user', async () => {
-    renderApp(paths.dashboard.announcement, { preloadedState: signedInState() });
+    renderApp(paths.dashboard.home, { preloadedState: signedInState() });
 
-    const panel = await screen.findByRole('region', { name: 'Announcements' });
+    const panel = await screen.findByRole('region', { name: 'Home' });
     expect(within(panel).getByText('Coming soon')).toBeInTheDocument();
 
-    // The layout around it: navigation, the header's title, the user menu.
+    // The layout around it: navigation, the header's title, the bell, the user menu.
     const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(navigation).getByRole('link', { name: 'Announcements' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    expect(within(navigation).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     expect(within(navigation).getByRole('link', { name: 'Flight bookings' })).toBeInTheDocument();
     expect(within(navigation).getByRole('link', { name: 'Statement' })).toHaveAttribute(
       'href',
       paths.dashboard.statement,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Announcements' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Notifications/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Account menu for ${sampleUser.name}` })).toHaveTextContent(
       'Demo Travels',
     );
-    expect(document.title).toBe('Announcements · SkyDesk');
+    expect(document.title).toBe('Home · SkyDesk');
   });
 
   it('shows public screens inside the auth layout', async () => {
@@ -114,6 +112,7 @@ describe('routing (spec §2)', () => {
       paths.dashboard.createTransaction,
       paths.dashboard.statement,
       paths.dashboard.notifications,
+      paths.dashboard.announcement,
       paths.dashboard.users,
       paths.dashboard.createUser,
       paths.dashboard.roles,
@@ -203,14 +202,19 @@ describe('the session, app-wide (spec §4)', () => {
       access: 'company',
       response: z.unknown(),
     });
+    // Only the users list is refused: the screen's and the bell's own calls answer (empty).
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response('{"status":false,"message":"Unauthenticated"}', { status: 401 })),
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/api/user/company-user')
+          ? new Response('{"status":false,"message":"Unauthenticated"}', { status: 401 })
+          : new Response('{"status":true,"message":"OK","data":[]}', { status: 200 }),
+      ),
     );
-    const { store, router } = renderApp(paths.dashboard.announcement, {
+    const { store, router } = renderApp(paths.dashboard.home, {
       preloadedState: signedInState({ token: fakeJwt({ exp: inSeconds(1800) }) }),
     });
-    await screen.findByRole('region', { name: 'Announcements' });
+    await screen.findByRole('region', { name: 'Home' });
 
     await act(async () => {
       await apiRequest(listUsers).catch(() => {});

@@ -2,14 +2,14 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../../shared/routing/paths';
 import { loggedOut } from '../../shared/session/session-slice';
-import { fakeApi } from '../../testing/fake-api';
+import { fakeApi, ok } from '../../testing/fake-api';
 import { signedInState } from '../../testing/fake-session';
 import { FakeWebSocket } from '../../testing/fake-websocket';
 import { renderApp } from '../../testing/render-with-providers';
 
 describe('the dashboard layout’s live socket (decision 012)', () => {
   it('opens once signed in, shows a pushed notification, and closes on sign-out', async () => {
-    fakeApi({});
+    fakeApi({ 'GET /api/getAnnouncements': () => ok([]), 'GET /api/offer': () => ok([]) });
     const state = signedInState();
     const { store } = renderApp(paths.dashboard.announcement, { preloadedState: state });
     expect(await screen.findByRole('region', { name: 'Announcements' })).toBeInTheDocument();
