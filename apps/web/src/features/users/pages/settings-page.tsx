@@ -1,14 +1,15 @@
 import { selectSessionUser } from '../../../shared/session/session-slice';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { CompanyProfileCard } from '../settings/company-profile-card';
+import { EmailNotificationsCard } from '../settings/email-notifications-card';
 import { PasswordCard } from '../settings/password-card';
 import { PictureCard } from '../settings/picture-card';
 import { ProfileCard } from '../settings/profile-card';
 import { SessionsCard } from '../settings/sessions-card';
 
 /**
- * /dashboard/settings (spec §2, issue 13): the signed-in user's own account — profile, picture,
- * password, signed-in devices — and the agency's profile, which only its owner edits. Every
+ * /dashboard/settings (spec §2, issues 13 and 14): the signed-in user's own account — profile,
+ * picture, password, signed-in devices, which notifications come by e-mail — and the agency's profile, which only its owner edits. Every
  * section loads, fails and saves on its own.
  */
 export function SettingsPage() {
@@ -23,6 +24,9 @@ export function SettingsPage() {
       <div className="grid items-start gap-5 lg:col-span-2 lg:grid-cols-2">
         <PasswordCard />
         <SessionsCard />
+      </div>
+      <div className="lg:col-span-2">
+        <EmailNotificationsCard />
       </div>
       <div className="lg:col-span-2">
         <CompanyProfileCard isOwner={user.is_owner} />
