@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type Endpoint,
   type PricedItinerary,
+  SUPPORT_ATTACHMENT_FIELD,
+  SupportAttachmentFields,
   TransactionFormFields,
   toRoutePattern,
   VendorFormFields,
@@ -11,6 +13,7 @@ import type { z } from 'zod';
 import { insertNotification } from '../../src/modules/notices/repo.js';
 import { createTestApp } from '../support/app.js';
 import {
+  type FilePart,
   formData,
   makeApprovedCompany,
   postForm,
@@ -70,6 +73,22 @@ const MULTIPART_FORMS: Record<string, z.ZodType | null> = {
   'POST /api/vendor-form': VendorFormFields,
   'POST /api/company/create-transaction': TransactionFormFields,
   'POST /api/user/image': null,
+  'POST /api/ticket/{id}/attachments': SupportAttachmentFields,
+};
+
+/**
+ * The files of the multipart forms whose requests this test sends whole (those naming an agency's
+ * object in their path), by endpoint: the rest of the form is drawn from its fields' schema.
+ */
+const MULTIPART_FILES: Record<string, () => FilePart[]> = {
+  'POST /api/ticket/{id}/attachments': () => [
+    {
+      name: SUPPORT_ATTACHMENT_FIELD,
+      content: sampleFiles.pdf(),
+      filename: 'note.pdf',
+      type: 'application/pdf',
+    },
+  ],
 };
 
 /** One id of a request: in the path, or a field of the body or query. */
@@ -198,6 +217,37 @@ const KINDS: Record<string, Kind> = {
       return row.id;
     },
   },
+  ticket: {
+    owned: true,
+    make: async (world, agency) => {
+      const res = await world.t.app.inject({
+        method: 'POST',
+        url: '/api/ticket',
+        headers: { authorization: `Bearer ${agency.owner.token}` },
+        payload: { subject: 'Tenancy check', category: 'other', message: 'Whose ticket is this?' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id;
+    },
+  },
+  /** A file sent on one of the agency's tickets: its id is its message's. */
+  attachment: {
+    owned: true,
+    make: async (world, agency) => {
+      const ticketId = await objectOf(world, 'ticket', agency);
+      const form = formData({}, MULTIPART_FILES['POST /api/ticket/{id}/attachments']!());
+      const res = await postForm(world.t, `/api/ticket/${ticketId}/attachments`, form, {
+        token: agency.owner.token,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.attachment.id;
+    },
+  },
+  client: {
+    owned: false,
+    why: "the sender's own id of its message (a retry's key), made up by the client: it names nothing",
+    make: async () => randomUUID(),
+  },
   offer: {
     owned: false,
     why: "a supplier's signed quote, bookable by any agency",
@@ -296,6 +346,8 @@ describe.each(storeKinds())("another agency's ids on %s", (storeKind) => {
     const example = examples(world)[endpointLabel(endpoint)];
     let query = endpoint.query ? minimalValid(endpoint.query, t.clock.now()) : undefined;
     let body = example ? example() : endpoint.body ? minimalValid(endpoint.body, t.clock.now()) : undefined;
+    const formFields = endpoint.multipart ? MULTIPART_FORMS[endpointLabel(endpoint)] : undefined;
+    let form = formFields ? minimalValid(formFields, t.clock.now()) : undefined;
     const params: Record<string, string> = {};
     for (const location of locations) {
       const needed = location === tested || location.required;
@@ -303,6 +355,7 @@ describe.each(storeKinds())("another agency's ids on %s", (storeKind) => {
       if (location.part === 'params') params[location.path[0]!] = id as string;
       if (location.part === 'query') query = setField(query, location.path, id);
       if (location.part === 'body') body = setField(body, location.path, id);
+      if (location.part === 'form') form = setField(form, location.path, id);
     }
     for (const [part, schema, input] of [
       ['query', endpoint.query, query],
@@ -314,7 +367,19 @@ describe.each(storeKinds())("another agency's ids on %s", (storeKind) => {
         `${endpointLabel(endpoint)}: no valid ${part} (${JSON.stringify(input)}): give an example: ${parsed?.error?.message}`,
       ).toBe(true);
     }
-    return { url: urlOf(endpoint, { params, query: query as Record<string, unknown> | undefined }), body };
+    const files = MULTIPART_FILES[endpointLabel(endpoint)];
+    const multipart = files
+      ? formData(
+          Object.fromEntries(
+            Object.entries((form ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+          ),
+          files(),
+        )
+      : undefined;
+    return {
+      url: urlOf(endpoint, { params, query: query as Record<string, unknown> | undefined }),
+      body: multipart ?? body,
+    };
   }
 
   it.each(unresolved.map((problem) => [problem]))('%s', (problem) => {

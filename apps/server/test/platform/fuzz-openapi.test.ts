@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   RECEIPT_FIELD,
+  SUPPORT_ATTACHMENT_FIELD,
+  SupportAttachmentFields,
   TransactionFormFields,
   VENDOR_DOCUMENT_KINDS,
   VendorFormFields,
@@ -12,10 +14,13 @@ import { PROFILE_IMAGE_FIELD } from '../../src/modules/users/account/profile-ima
 import { createTestApp } from '../support/app.js';
 import {
   companyBody,
+  formData,
   get,
   makeApprovedCompany,
   post,
+  postForm,
   randomIp,
+  sampleFiles,
   type TestApp,
   uniqueEmail,
 } from '../support/auth-flow.js';
@@ -84,7 +89,7 @@ const LEAKS: [string, RegExp][] = [
 
 /**
  * The names of every multipart form's parts (the vendor form, a deposit with its receipt, a
- * profile picture).
+ * profile picture, a file on a support ticket).
  */
 const FORM_FIELDS = [
   ...Object.keys(VendorFormFields.shape),
@@ -92,6 +97,8 @@ const FORM_FIELDS = [
   ...Object.keys(TransactionFormFields.shape),
   RECEIPT_FIELD,
   PROFILE_IMAGE_FIELD,
+  ...Object.keys(SupportAttachmentFields.shape),
+  SUPPORT_ATTACHMENT_FIELD,
 ];
 
 function bodyText(res: Response): string {
@@ -276,8 +283,25 @@ describe.each(storeKinds())('every operation of the OpenAPI document on %s', (ki
       { token: operator.token },
     );
     expect(bank.statusCode, bank.body).toBe(201);
+    // A support ticket with a file on it, so ticket calls get past their lookups too.
+    const ticket = await post(
+      t,
+      '/api/ticket',
+      { subject: 'Fuzzed ticket', category: 'other', message: 'Hello' },
+      { token: agent.token },
+    );
+    expect(ticket.statusCode, ticket.body).toBe(201);
+    const ticketId: string = ticket.json().data.id;
+    const file = await postForm(
+      t,
+      `/api/ticket/${ticketId}/attachments`,
+      formData({}, [{ name: SUPPORT_ATTACHMENT_FIELD, content: sampleFiles.pdf(), filename: 'a.pdf' }]),
+      { token: agent.token },
+    );
+    expect(file.statusCode, file.body).toBe(201);
     const seeds: Seeds = {
-      id: [agent.companyId, held.id, issued.id, bank.json().data.id],
+      id: [agent.companyId, held.id, issued.id, bank.json().data.id, ticketId, file.json().data.id],
+      ticket_id: [ticketId],
       booking_id: [held.id, issued.id],
       offer_id: [offer.offer_id],
       pnr: [held.pnr, issued.pnr],
