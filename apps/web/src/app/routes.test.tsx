@@ -118,6 +118,10 @@ describe('routing (spec §2)', () => {
       paths.dashboard.roles,
       paths.dashboard.createRole,
       paths.dashboard.settings,
+      paths.dashboard.createTicket,
+      paths.dashboard.viewTickets,
+      paths.dashboard.ticketInfo,
+      paths.dashboard.supportChat,
     ]);
     for (const path of Object.values(paths.dashboard)) {
       if (path === paths.dashboard.flightResults) continue;
