@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, fakeApi } from '../../testing/fake-api';
 import { signedInState } from '../../testing/fake-session';
 import { renderWithProviders } from '../../testing/render-with-providers';
+import { configureOperatorHttp } from '../http/http-config';
 import { useAuthenticatedImage } from './authenticated-image';
 
 /** A picture's URL; each test its own version, as each picture is fetched once while shown. */
@@ -59,5 +60,19 @@ describe('useAuthenticatedImage', () => {
     });
     expect(await screen.findByText('Header: none')).toBeInTheDocument();
     expect(api.calls(ROUTE)).toHaveLength(0);
+  });
+
+  it("fetches a back-office picture with the operator's token, never the agency's", async () => {
+    const route = 'GET /api/admin/announcements/a0000000-0000-4000-8000-000000000001/image';
+    const api = fakeApi({ [route]: webp });
+    configureOperatorHttp({ getToken: () => 'operator-token' });
+    const { store } = renderWithProviders(
+      <Picture url="/api/admin/announcements/a0000000-0000-4000-8000-000000000001/image?v=1" label="Post" />,
+      { preloadedState: signedInState() },
+    );
+    const image = await screen.findByRole('img', { name: 'Post' });
+    expect(image.getAttribute('src')).toMatch(/^blob:/);
+    expect(api.calls(route)[0]?.headers.get('Authorization')).toBe('Bearer operator-token');
+    expect(store.getState().session.token).not.toBe('operator-token');
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { apiBaseUrl } from '../http/api-request';
-import { httpConfig } from '../http/http-config';
+import { httpConfig, httpConfigFor } from '../http/http-config';
 import { selectSessionToken } from '../session/session-slice';
 import { useAppSelector } from '../store/hooks';
 
@@ -10,16 +10,22 @@ import { useAppSelector } from '../store/hooks';
  * fetched with it and shown from an object URL. Every screen showing the same URL at once (the
  * header's avatar, the settings screen, the users list) shares one fetch and one object URL,
  * revoked when the last of them stops showing it. The URL carries the picture's version, so a new
- * picture is a new URL and is fetched afresh.
+ * picture is a new URL and is fetched afresh. A back-office picture (`/api/admin/…`: an
+ * announcement's in the console) goes with the operator's token, as every back-office call does.
  */
 
 type Entry = { users: number; objectUrl: string | null; ready: Promise<string | null> };
 
 const entries = new Map<string, Entry>();
 
-/** The picture, fetched once with the session's token; null when it could not be had. */
+/** Whether the picture is the back office's, fetched with the operator's token (http-config). */
+const isOperatorPicture = (url: string): boolean => url.startsWith('/api/admin/');
+
+/** The picture, fetched once with its principal's token; null when it could not be had. */
 async function fetchPicture(url: string): Promise<string | null> {
-  const token = httpConfig().getToken();
+  const token = (
+    isOperatorPicture(url) ? httpConfigFor({ access: 'operator', path: '/api/admin/' }) : httpConfig()
+  ).getToken();
   try {
     const response = await fetch(apiBaseUrl() + url, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
@@ -71,8 +77,10 @@ const needsToken = (url: string): boolean => url.startsWith('/');
  * failure: a picture is never worth a toast, and a session that ended is noticed by the next call.
  */
 export function useAuthenticatedImage(url: string | null | undefined): string | null {
-  const signedIn = useAppSelector(selectSessionToken) !== null;
+  const agencySignedIn = useAppSelector(selectSessionToken) !== null;
   const [shown, setShown] = useState<{ url: string; src: string | null } | null>(null);
+  // The console shows its screens only to a signed-in operator (its layout waits for the token).
+  const signedIn = url && isOperatorPicture(url) ? true : agencySignedIn;
   const fetched = Boolean(url && needsToken(url) && signedIn);
 
   useEffect(() => {
