@@ -63,6 +63,27 @@ describe.each(storeKinds())('demo data on %s', (kind) => {
     expect(banks.every((bank) => bank.retired_at === null)).toBe(true);
   });
 
+  it('seeds one published announcement and one offer for every agency, in limited Markdown', async () => {
+    store = await createTestStore(kind);
+    const seedDeps = deps();
+    expect(await seedDemoData(store.db, seedDeps)).toBe(true);
+    const posts = await store.db
+      .selectFrom('notice_posts')
+      .select(['kind', 'title', 'body', 'publish_at', 'expires_at', 'countries', 'notified_at'])
+      .orderBy('kind')
+      .execute();
+    expect(posts.map((post) => post.kind)).toEqual(['announcement', 'offer']);
+    for (const post of posts) {
+      expect(post.publish_at?.toISOString()).toBe(seedDeps.now.toISOString());
+      expect(post.countries).toEqual([]);
+      expect(post.body).toMatch(/\*\*[^*]+\*\*/);
+      expect(post.body).not.toMatch(/<[a-z]/i);
+      // Not told yet: the publication sweep tells the demo agency once the server listens.
+      expect(post.notified_at).toBeNull();
+    }
+    expect(posts[1]!.expires_at!.getTime()).toBeGreaterThan(seedDeps.now.getTime());
+  });
+
   it('seeds only an empty store', async () => {
     store = await createTestStore(kind);
     expect(await seedDemoData(store.db, deps())).toBe(true);
