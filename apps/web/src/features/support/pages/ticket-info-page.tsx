@@ -128,7 +128,7 @@ function TicketInfo({ ticket }: { ticket: SupportTicket }) {
             )}
           </Fact>
           <Fact label="Last change">{formatInstant(ticket.updated_at)}</Fact>
-          <Fact label={closed ? 'Closed' : 'Messages'}>
+          <Fact label={closed ? 'Closed on' : 'Messages'}>
             {closed && ticket.closed_at
               ? formatInstant(ticket.closed_at)
               : `${ticket.message_count} ${ticket.message_count === 1 ? 'message' : 'messages'}`}
