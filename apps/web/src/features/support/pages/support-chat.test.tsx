@@ -309,9 +309,9 @@ describe('the support chat', () => {
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'The receipt{Enter}');
 
     expect(await within(log()).findByRole('button', { name: 'Save receipt.pdf' })).toBeInTheDocument();
-    const form = api.calls(ATTACH)[0]?.formData;
-    expect((form?.get('file') as File).name).toBe('receipt.pdf');
-    expect(form?.get('body')).toBe('The receipt');
+    const form = api.calls(ATTACH)[0]!.formData!;
+    expect((form.get('file') as File).name).toBe('receipt.pdf');
+    expect(form.get('body')).toBe('The receipt');
     expect(within(log()).getByText('PDF · 2 KB')).toBeInTheDocument();
   });
 
