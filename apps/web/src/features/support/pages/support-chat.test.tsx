@@ -382,7 +382,7 @@ describe('the support chat', () => {
       [TICKET]: () => ok(current),
       [LIST]: () => ok([current]),
       [MESSAGES]: () => messages(),
-      [`GET /api/ticket/00000000-0000-4000-8000-000000000000`]: () =>
+      'GET /api/ticket/00000000-0000-4000-8000-000000000000': () =>
         fail(404, SUPPORT_MESSAGES.ticketNotFound),
     });
     const { user, router } = renderApp(CHAT, { preloadedState: supportState() });
