@@ -1,4 +1,4 @@
-import { Banknote, Building2, Landmark, ScrollText, Undo2 } from 'lucide-react';
+import { Banknote, Building2, Landmark, LifeBuoy, ScrollText, Undo2 } from 'lucide-react';
 import { adminPaths } from '../../shared/routing/admin-paths';
 import type { NavGroup } from '../layouts/navigation';
 
@@ -10,6 +10,10 @@ export const adminNavigation: NavGroup[] = [
   {
     heading: 'Agencies',
     items: [{ label: 'Agency review', to: adminPaths.agencies, icon: Building2 }],
+  },
+  {
+    heading: 'Support',
+    items: [{ label: 'Support queue', to: adminPaths.support, icon: LifeBuoy }],
   },
   {
     heading: 'Money',

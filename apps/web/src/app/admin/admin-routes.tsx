@@ -43,6 +43,14 @@ const DepositsPage = lazyScreen(() => import('../../features/admin/deposits/depo
 const DepositPage = lazyScreen(() => import('../../features/admin/deposits/deposit-page'), 'DepositPage');
 const BanksPage = lazyScreen(() => import('../../features/admin/banks/banks-page'), 'BanksPage');
 const AuditPage = lazyScreen(() => import('../../features/admin/audit/audit-page'), 'AuditPage');
+const SupportQueuePage = lazyScreen(
+  () => import('../../features/admin/support/support-queue-page'),
+  'SupportQueuePage',
+);
+const AdminTicketPage = lazyScreen(
+  () => import('../../features/admin/support/admin-ticket-page'),
+  'AdminTicketPage',
+);
 
 const screen = (path: string, title: string, element: ReactNode): RouteObject => ({
   path,
@@ -102,6 +110,8 @@ export const adminRoutes: RouteObject[] = [
               screen(`${adminPaths.deposits}/:id`, 'Deposit', <DepositPage />),
               screen(adminPaths.banks, 'Bank accounts', <BanksPage />),
               screen(adminPaths.audit, 'Audit log', <AuditPage />),
+              screen(adminPaths.support, 'Support', <SupportQueuePage />),
+              screen(`${adminPaths.support}/:id`, 'Support ticket', <AdminTicketPage />),
               screen('*', 'Page not found', <AdminNotFound />),
             ],
           },
