@@ -78,7 +78,7 @@ export const AdminTicketDetails = z.object({
   ticket: AdminTicket,
   /** The agency's most recent bookings (at most 10), the ticket's own booking first if it has one. */
   recent_bookings: z.array(AdminTicketBooking),
-  /** The agency's contact and balance, to answer without leaving the chat. */
+  /** The agency's contact, to answer without leaving the chat. */
   company_contact: z.object({ contact_name: z.string(), email: z.string(), phone: z.string() }),
 });
 export type AdminTicketDetails = z.infer<typeof AdminTicketDetails>;

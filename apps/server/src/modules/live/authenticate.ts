@@ -1,4 +1,10 @@
-import { AppError, adminSupportEndpoints, LIVE_CLOSE, noticeEndpoints } from '@skydesk/contract';
+import {
+  AppError,
+  adminSupportEndpoints,
+  type Endpoint,
+  LIVE_CLOSE,
+  noticeEndpoints,
+} from '@skydesk/contract';
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { AccessGuard, CompanyPrincipal, OperatorPrincipal } from '../../platform/http/principal.js';
@@ -39,10 +45,7 @@ function claimedAudience(token: string): string | null {
  */
 export function createLiveAuthenticator(guard: AccessGuard) {
   return async (token: string): Promise<LiveCredentials | LiveRefusal> => {
-    const request = {
-      headers: { authorization: `Bearer ${token}` },
-      cookies: {},
-    } as unknown as FastifyRequest;
+    const request = requestCarrying(token);
     const access = claimedAudience(token) === AUDIENCE.operator ? OPERATOR_ACCESS : COMPANY_ACCESS;
     try {
       const principal = await guard(request, access);
@@ -60,6 +63,27 @@ export function createLiveAuthenticator(guard: AccessGuard) {
 }
 
 export type LiveAuthenticator = ReturnType<typeof createLiveAuthenticator>;
+
+/** A stand-in request that carries the socket's token, for the app's own access guard. */
+const requestCarrying = (token: string) =>
+  ({ headers: { authorization: `Bearer ${token}` }, cookies: {} }) as unknown as FastifyRequest;
+
+/**
+ * What a socket's frame may do, checked as the HTTP call doing the same would be: the guard of
+ * that endpoint (its principal, its permission, an approved agency) on the socket's token. Throws
+ * the guard's AppError (401/403) as the call would answer it.
+ */
+export function createFrameAuthorizer(guard: AccessGuard) {
+  return async (token: string, endpoint: Endpoint): Promise<LivePrincipal> => {
+    const principal = await guard(requestCarrying(token), endpoint);
+    if (principal?.kind !== 'company' && principal?.kind !== 'operator') {
+      throw new AppError('forbidden', LIVE_CLOSE.forbidden.reason);
+    }
+    return principal;
+  };
+}
+
+export type FrameAuthorizer = ReturnType<typeof createFrameAuthorizer>;
 
 export const isRefusal = (outcome: LiveCredentials | LiveRefusal): outcome is LiveRefusal =>
   'code' in outcome;

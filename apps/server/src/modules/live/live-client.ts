@@ -1,8 +1,15 @@
-import { LIVE_CLOSE, LiveClientFrame, type LiveServerFrame } from '@skydesk/contract';
+import {
+  AppError,
+  type Endpoint,
+  LIVE_CLOSE,
+  LiveClientFrame,
+  type LiveServerFrame,
+} from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../../platform/clock.js';
 import {
+  type FrameAuthorizer,
   isRefusal,
   type LiveAuthenticator,
   type LivePrincipal,
@@ -17,6 +24,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export type LiveClientDeps = {
   authenticate: LiveAuthenticator;
+  authorize: FrameAuthorizer;
+  /** The client's address as the upgrade request gave it (X-Forwarded-For's with TRUST_PROXY). */
+  ip: string;
   authTimeoutMs: number;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -78,6 +88,26 @@ export class LiveClient {
 
   get operatorId(): string | null {
     return this.principal?.kind === 'operator' ? this.principal.operatorId : null;
+  }
+
+  /** The client's address (audit entries of what its frames do). */
+  get ip(): string {
+    return this.deps.ip;
+  }
+
+  /**
+   * Checks what a frame is about to do as the HTTP call doing it would be checked (its endpoint's
+   * guard: principal, permission, approved agency, session live) and answers the caller it acts as.
+   * A session that ended closes the socket; the guard's 401/403 is thrown as the call would answer.
+   */
+  async authorize(endpoint: Endpoint): Promise<LivePrincipal> {
+    if (this.closed || !this.token) throw new AppError('unauthorized', LIVE_CLOSE.unauthorized.reason);
+    try {
+      return await this.deps.authorize(this.token, endpoint);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'unauthorized') this.close(LIVE_CLOSE.unauthorized);
+      throw error;
+    }
   }
 
   /** Sends a frame if the socket is open; a reader too far behind is closed instead. */

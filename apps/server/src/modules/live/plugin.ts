@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import { AppError, LIVE_CLOSE, LIVE_MAX_FRAME_BYTES, LIVE_PATH } from '@skydesk/contract';
 import { defineModule } from '../../platform/module.js';
 import { periodicTask } from '../../platform/periodic-task.js';
-import { createLiveAuthenticator } from './authenticate.js';
+import { createFrameAuthorizer, createLiveAuthenticator } from './authenticate.js';
 import { liveHeartbeat } from './heartbeat.js';
 import { createLiveHub, type LiveHub } from './hub.js';
 import { LiveClient } from './live-client.js';
@@ -46,6 +46,7 @@ export const liveModule = defineModule({ name: 'live' }, async ({ config, clock,
 
   app.decorate('live', hub);
   const authenticate = createLiveAuthenticator(app.skydesk.guard);
+  const authorize = createFrameAuthorizer(app.skydesk.guard);
 
   app.get(
     LIVE_PATH,
@@ -58,9 +59,11 @@ export const liveModule = defineModule({ name: 'live' }, async ({ config, clock,
         }
       },
     },
-    (socket) => {
+    (socket, request) => {
       new LiveClient(socket, {
         authenticate,
+        authorize,
+        ip: request.ip,
         authTimeoutMs: config.liveAuthTimeoutMs,
         clock,
         log,

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { AppError, type LiveServerFrame, SERVER } from '@skydesk/contract';
+import {
+  AppError,
+  adminSupportEndpoints,
+  type LiveServerFrame,
+  SERVER,
+  supportEndpoints,
+} from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Unlisten } from '../../platform/db/listener.js';
 import type { Store } from '../../platform/db/store.js';
-import type { LivePrincipal } from '../live/authenticate.js';
 import type { LiveAudience, LiveHub } from '../live/hub.js';
 import type { LiveClient } from '../live/live-client.js';
 import { SupportEvent } from './events.js';
@@ -23,33 +28,23 @@ import type { MessageAuthor, SupportService } from './service.js';
 /** A socket's typing frames on one ticket count at most this often (the rest are dropped). */
 const TYPING_EVERY_MS = 1_000;
 
-/** A user who may write on the agency's tickets (what the guard checks of POST …/messages). */
+/** The agency's users who see its tickets live (the permission of every support call). */
 const SUPPORT_PERMISSION = 'support.use';
 
 /**
- * Refuses a company socket what the HTTP guard would refuse its call: a role without support.use
- * (checked from the token, as a request is), an agency not approved. The socket's session itself
- * was checked just before (LiveClient.recheck).
+ * Who a socket's frame writes as, checked as the HTTP call doing the same would be — the guard of
+ * `POST /api/ticket/{id}/messages` or `POST /api/admin/tickets/{id}/messages` on the socket's token
+ * (session live, role holding support.use, agency approved) — so the rules cannot drift apart.
  */
-function authorOf(who: LivePrincipal): MessageAuthor {
+async function authorOf(client: LiveClient): Promise<MessageAuthor> {
+  const endpoint = client.operatorId ? adminSupportEndpoints.reply : supportEndpoints.sendMessage;
+  const who = await client.authorize(endpoint);
   if (who.kind === 'operator') {
-    // An operator's reply is audited like a request's; a socket's frame has no request of its own.
+    // An operator's reply is audited like a request's; a socket's frame has no request id of its own.
     return {
       side: 'operator',
-      actor: { operatorId: who.operatorId, requestId: `live-${randomUUID()}`, ip: '' },
+      actor: { operatorId: who.operatorId, requestId: `live-${randomUUID()}`, ip: client.ip },
     };
-  }
-  if (!who.permissions.includes(SUPPORT_PERMISSION)) {
-    throw new AppError(
-      'forbidden',
-      `${SERVER.forbidden}: your role lacks the ${SUPPORT_PERMISSION} permission`,
-    );
-  }
-  if (who.companyStatus !== 'approved') {
-    throw new AppError(
-      'forbidden',
-      'Your agency is not approved yet. Complete the verification to continue.',
-    );
   }
   return { side: 'agency', companyId: who.companyId, userId: who.userId };
 }
@@ -138,11 +133,7 @@ export function supportLive(deps: {
     const refuse = (status: number, message: string) =>
       client.send({ type: 'error', client_id: clientId, status, message });
     try {
-      // As a request is: a session ended since the socket's last check closes it, unanswered.
-      if (!(await client.recheck())) return;
-      const who = client.who;
-      if (!who) return;
-      const { message, created } = await support.send(authorOf(who), frame.ticket_id, {
+      const { message, created } = await support.send(await authorOf(client), frame.ticket_id, {
         body: frame.body,
         clientId,
       });
@@ -159,20 +150,16 @@ export function supportLive(deps: {
   hub.handle('typing', async (client, frame) => {
     if (frame.type !== 'typing') return;
     if (!admitTyping(client, frame.ticket_id)) return;
-    const who = client.who;
-    if (!who) return;
-    if (who.kind === 'company' && !who.permissions.includes(SUPPORT_PERMISSION)) return;
     try {
-      if (!(await client.recheck())) return;
+      const author = await authorOf(client);
       await support.typing(
-        who.kind === 'operator'
-          ? { side: 'operator', operatorId: who.operatorId }
-          : { side: 'agency', companyId: who.companyId, userId: who.userId },
+        author.side === 'operator' ? { side: 'operator', operatorId: author.actor.operatorId } : author,
         frame.ticket_id,
       );
     } catch (error) {
-      // Typing is a hint: a failure to pass it on is no reason to close the socket.
-      log.warn({ err: error }, 'a typing frame was not passed on');
+      // Typing is a hint: one that may not be passed on (a role without support.use, a ticket of
+      // another agency) is dropped without closing the socket.
+      if (!(error instanceof AppError)) log.warn({ err: error }, 'a typing frame was not passed on');
     }
   });
 
