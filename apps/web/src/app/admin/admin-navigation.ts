@@ -1,4 +1,4 @@
-import { Banknote, Building2, Landmark, LifeBuoy, ScrollText, Undo2 } from 'lucide-react';
+import { Banknote, Building2, Landmark, LifeBuoy, Megaphone, ScrollText, Tag, Undo2 } from 'lucide-react';
 import { adminPaths } from '../../shared/routing/admin-paths';
 import type { NavGroup } from '../layouts/navigation';
 
@@ -21,6 +21,13 @@ export const adminNavigation: NavGroup[] = [
       { label: 'Deposit desk', to: adminPaths.deposits, icon: Banknote },
       { label: 'Refunds', to: adminPaths.refunds, icon: Undo2 },
       { label: 'Bank accounts', to: adminPaths.banks, icon: Landmark },
+    ],
+  },
+  {
+    heading: 'News',
+    items: [
+      { label: 'Announcements', to: adminPaths.announcements, icon: Megaphone },
+      { label: 'Offers', to: adminPaths.offers, icon: Tag },
     ],
   },
   {

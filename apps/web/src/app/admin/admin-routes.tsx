@@ -51,6 +51,12 @@ const AdminTicketPage = lazyScreen(
   () => import('../../features/admin/support/admin-ticket-page'),
   'AdminTicketPage',
 );
+const noticePosts = () => import('../../features/admin/notices/notice-posts-page');
+const noticePostEditor = () => import('../../features/admin/notices/notice-post-editor-page');
+const AnnouncementsPage = lazyScreen(noticePosts, 'AnnouncementsPage');
+const OffersPage = lazyScreen(noticePosts, 'OffersPage');
+const AnnouncementEditorPage = lazyScreen(noticePostEditor, 'AnnouncementEditorPage');
+const OfferEditorPage = lazyScreen(noticePostEditor, 'OfferEditorPage');
 
 const screen = (path: string, title: string, element: ReactNode): RouteObject => ({
   path,
@@ -112,6 +118,12 @@ export const adminRoutes: RouteObject[] = [
               screen(adminPaths.audit, 'Audit log', <AuditPage />),
               screen(adminPaths.support, 'Support', <SupportQueuePage />),
               screen(`${adminPaths.support}/:id`, 'Support ticket', <AdminTicketPage />),
+              screen(adminPaths.announcements, 'Announcements', <AnnouncementsPage />),
+              screen(`${adminPaths.announcements}/new`, 'New announcement', <AnnouncementEditorPage />),
+              screen(`${adminPaths.announcements}/:id`, 'Edit announcement', <AnnouncementEditorPage />),
+              screen(adminPaths.offers, 'Offers', <OffersPage />),
+              screen(`${adminPaths.offers}/new`, 'New offer', <OfferEditorPage />),
+              screen(`${adminPaths.offers}/:id`, 'Edit offer', <OfferEditorPage />),
               screen('*', 'Page not found', <AdminNotFound />),
             ],
           },
