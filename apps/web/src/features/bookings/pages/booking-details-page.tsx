@@ -6,13 +6,15 @@ import {
   SUCCESS,
   TRIP_TYPE_LABELS,
 } from '@skydesk/contract';
-import { Ban, Download, FileText, ReceiptText, Ticket } from 'lucide-react';
+import { Ban, Download, FileText, LifeBuoy, ReceiptText, Ticket } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAirports } from '../../../shared/airports/use-airports';
 import { useCredits } from '../../../shared/credits/use-credits';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
+import { useMayOpen } from '../../../shared/routing/dashboard-access';
+import { paths } from '../../../shared/routing/paths';
 import { selectPermissions } from '../../../shared/session/session-slice';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
@@ -83,6 +85,7 @@ function BookingView({ booking }: { booking: BookingDetails }) {
   // spec §4: cancelling stores a success message, cleared when a cancel starts or fails.
   const [cancelMessage, setCancelMessage] = useState<string | null>(null);
 
+  const mayAskSupport = useMayOpen(paths.dashboard.createTicket);
   const actions = usePermittedActions(booking.allowed_actions);
   const hasTickets = booking.tickets.length > 0;
   const ticketOf = new Map(booking.tickets.map((ticket) => [ticket.passenger_id, ticket]));
@@ -115,7 +118,7 @@ function BookingView({ booking }: { booking: BookingDetails }) {
           </div>
         </div>
 
-        {(actions.length > 0 || hasTickets) && (
+        {(actions.length > 0 || hasTickets || mayAskSupport) && (
           <div className="mt-4 flex flex-wrap gap-2 border-slate-100 border-t pt-4">
             {actions.map((action) => {
               const { label, icon: Icon } = ACTION_BUTTONS[action];
@@ -139,6 +142,15 @@ function BookingView({ booking }: { booking: BookingDetails }) {
                   <Download aria-hidden="true" className="size-4" /> Download e-ticket PDF
                 </Button>
               </>
+            )}
+            {mayAskSupport && (
+              // A ticket about this booking, its reference filled in (issue 14).
+              <Link
+                to={`${paths.dashboard.createTicket}?${new URLSearchParams({ pnr: booking.pnr })}`}
+                className={buttonClasses('ghost', 'sm:ml-auto')}
+              >
+                <LifeBuoy aria-hidden="true" className="size-4" /> Ask support about this booking
+              </Link>
             )}
           </div>
         )}

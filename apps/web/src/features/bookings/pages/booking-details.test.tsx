@@ -6,7 +6,7 @@ import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';
 import { bookingDetailsPath, eTicketPath } from '../booking-paths';
 import { asListed, BOOKING_ID, credits, heldBooking, ticketedBooking } from '../testing/bookings';
-import { bookingState, renderBookingScreen, routesAnswer } from '../testing/render';
+import { bookingState, OWNER_PERMISSIONS, renderBookingScreen, routesAnswer } from '../testing/render';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -249,6 +249,28 @@ describe('booking details', { timeout: 20_000 }, () => {
     await user.click(within(panel).getByRole('button', { name: 'Request refund' }));
     expect(within(panel).getByText('Choose at least one ticket')).toBeInTheDocument();
     expect(api.calls('POST /api/request-ticket-refund')).toHaveLength(0);
+  });
+
+  it('offers to ask support about the booking, its reference filled in, to a role that may', async () => {
+    const routes = {
+      'POST /api/booking-all-active-routes': () => ok(routesAnswer),
+      [DETAILS]: () => ok(heldBooking()),
+      'GET /api/booking-credits': () => ok(credits(5000)),
+    };
+    fakeApi(routes);
+    const { unmount } = renderBookingScreen(
+      bookingDetailsPath(BOOKING_ID),
+      bookingState({ permissions: [...OWNER_PERMISSIONS, 'support.use'] }),
+    );
+    expect(await screen.findByRole('link', { name: 'Ask support about this booking' })).toHaveAttribute(
+      'href',
+      `${paths.dashboard.createTicket}?pnr=K7Q2ZD`,
+    );
+    unmount();
+    fakeApi(routes);
+    renderBookingScreen(bookingDetailsPath(BOOKING_ID), bookingState());
+    await screen.findByRole('region', { name: /K7Q2ZD/ });
+    expect(screen.queryByRole('link', { name: 'Ask support about this booking' })).toBeNull();
   });
 
   it('says so when the booking does not exist for this agency', async () => {
