@@ -167,24 +167,20 @@ export async function countUnread(db: Db, reader: Reader): Promise<number> {
 }
 
 /**
- * "Mark all read": moves the user's watermark up to their newest notification (never down). The
- * newest one they can see, not the clock: one written meanwhile by a server whose clock is a little
- * behind stays unread.
+ * "Mark all read": moves the user's watermark up to their newest notification (never down), in
+ * one statement. The newest one they can see, not the clock: one written meanwhile by a server
+ * whose clock is a little behind stays unread.
  */
-export async function markAllRead(db: Db, reader: Reader, at: Date) {
-  const newest = await visibleTo(db, reader)
-    .select((eb) => eb.fn.max('n.created_at').as('newest'))
-    .executeTakeFirst();
-  if (!newest?.newest) return;
-  const upTo = new Date(newest.newest);
-  await db
-    .updateTable('users')
-    .set({ notifications_read_before: upTo, updated_at: at })
-    .where('id', '=', reader.userId)
-    .where((eb) =>
-      eb.or([eb('notifications_read_before', 'is', null), eb('notifications_read_before', '<', upTo)]),
-    )
-    .execute();
+export async function markAllRead(db: Db, reader: Reader) {
+  await sql`
+    update users u set notifications_read_before = v.newest
+    from (
+      select max(n.created_at) as newest from notifications n
+      where n.company_id = ${reader.companyId} and (n.user_id is null or n.user_id = ${reader.userId})
+    ) v
+    where u.id = ${reader.userId} and v.newest is not null
+      and (u.notifications_read_before is null or u.notifications_read_before < v.newest)
+  `.execute(db);
 }
 
 // ── e-mail settings ─────────────────────────────────────────────────────────────────────────────

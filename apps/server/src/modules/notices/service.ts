@@ -111,7 +111,7 @@ export function createNoticeService(deps: {
 
     async markAllRead(principal: CompanyPrincipal): Promise<NotificationSummary> {
       const reader = readerOf(principal);
-      await repo.markAllRead(db, reader, clock.now());
+      await repo.markAllRead(db, reader);
       return { unread: await repo.countUnread(db, reader) };
     },
 
