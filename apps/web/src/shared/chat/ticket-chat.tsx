@@ -1,7 +1,7 @@
 import type { SupportMessage, SupportSide } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { MessagesSquare } from 'lucide-react';
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { LoadFailed } from '../ui/load-failed';
 import { ChatComposer } from './chat-composer';
 import { type Author, ChatMessage, DraftMessage } from './chat-message';
@@ -70,6 +70,20 @@ function Conversation({
     if (element && following.current) element.scrollTop = element.scrollHeight;
   }, [newest, chat.typing, chat.load]);
 
+  // A picture's preview arriving, or the window changing size, moves the end of the log: a reader
+  // following it stays at the end.
+  useEffect(() => {
+    const element = log.current;
+    const content = element?.firstElementChild;
+    if (!element || !content || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (following.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, []);
+
   const days = groupByDay(chat.messages);
   const lastAuthor = chat.messages.at(-1)?.author;
   const draftsFollowOwn = lastAuthor?.side === side && lastAuthor.id === selfId;
@@ -89,60 +103,62 @@ function Conversation({
         }}
         className="min-h-0 flex-1 overflow-y-auto px-3 py-4 focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:-outline-offset-2 sm:px-5"
       >
-        {chat.load === 'loading' ? (
-          <ChatSkeleton />
-        ) : chat.load === 'failed' ? (
-          <LoadFailed title="The messages could not be loaded" onRetry={chat.reload} />
-        ) : chat.messages.length === 0 && chat.drafts.length === 0 ? (
-          <div className="flex h-full flex-col items-center justify-center gap-2 text-center text-slate-500 text-sm">
-            <MessagesSquare aria-hidden="true" className="size-8 text-slate-400" />
-            <p>No messages yet.</p>
-          </div>
-        ) : (
-          <>
-            {days.map((day) => (
-              <section key={day.key} aria-label={day.label}>
-                <h3 className="sticky top-0 z-10 my-2 flex justify-center">
-                  <span className="rounded-full bg-slate-200/90 px-3 py-0.5 font-medium text-slate-700 text-xs backdrop-blur">
-                    {day.label}
-                  </span>
-                </h3>
-                <ol>
-                  {day.messages.map((message, index) => {
-                    const before = day.messages[index - 1];
-                    const first =
-                      !before ||
-                      before.author.id !== message.author.id ||
-                      before.author.side !== message.author.side;
-                    return (
-                      <ChatMessage
-                        key={message.id}
-                        message={message}
-                        author={authorOf(message)}
-                        first={first}
-                        fetchAttachment={transport.fetchAttachment}
-                      />
-                    );
-                  })}
+        <div className="min-h-full">
+          {chat.load === 'loading' ? (
+            <ChatSkeleton />
+          ) : chat.load === 'failed' ? (
+            <LoadFailed title="The messages could not be loaded" onRetry={chat.reload} />
+          ) : chat.messages.length === 0 && chat.drafts.length === 0 ? (
+            <div className="flex h-full flex-col items-center justify-center gap-2 text-center text-slate-500 text-sm">
+              <MessagesSquare aria-hidden="true" className="size-8 text-slate-400" />
+              <p>No messages yet.</p>
+            </div>
+          ) : (
+            <>
+              {days.map((day) => (
+                <section key={day.key} aria-label={day.label}>
+                  <h3 className="my-2 flex justify-center">
+                    <span className="rounded-full bg-slate-200/90 px-3 py-0.5 font-medium text-slate-700 text-xs">
+                      {day.label}
+                    </span>
+                  </h3>
+                  <ol>
+                    {day.messages.map((message, index) => {
+                      const before = day.messages[index - 1];
+                      const first =
+                        !before ||
+                        before.author.id !== message.author.id ||
+                        before.author.side !== message.author.side;
+                      return (
+                        <ChatMessage
+                          key={message.id}
+                          message={message}
+                          author={authorOf(message)}
+                          first={first}
+                          fetchAttachment={transport.fetchAttachment}
+                        />
+                      );
+                    })}
+                  </ol>
+                </section>
+              ))}
+              {chat.drafts.length > 0 && (
+                <ol aria-label="Being sent">
+                  {chat.drafts.map((draft, index) => (
+                    <DraftMessage
+                      key={draft.clientId}
+                      draft={draft}
+                      authorName="You"
+                      first={index === 0 && !draftsFollowOwn}
+                      onRetry={() => chat.retry(draft)}
+                      onDiscard={() => chat.discard(draft)}
+                    />
+                  ))}
                 </ol>
-              </section>
-            ))}
-            {chat.drafts.length > 0 && (
-              <ol aria-label="Being sent">
-                {chat.drafts.map((draft, index) => (
-                  <DraftMessage
-                    key={draft.clientId}
-                    draft={draft}
-                    authorName="You"
-                    first={index === 0 && !draftsFollowOwn}
-                    onRetry={() => chat.retry(draft)}
-                    onDiscard={() => chat.discard(draft)}
-                  />
-                ))}
-              </ol>
-            )}
-          </>
-        )}
+              )}
+            </>
+          )}
+        </div>
       </div>
       <div aria-live="polite" className="px-4 sm:px-5">
         {chat.typing && (

@@ -28,6 +28,9 @@ export type ChatTransport = {
 
 export type ChatLoad = 'loading' | 'failed' | 'ready';
 
+/** How long after the other side's message a typing frame of theirs is taken as that message's. */
+const STALE_TYPING_MS = 1_000;
+
 const otherSide = (side: SupportSide): SupportSide => (side === 'agency' ? 'operator' : 'agency');
 
 /** The highest n such that messages 1…n are all held: what a catch-up asks to follow. */
@@ -81,6 +84,7 @@ export function useTicketChat({
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const typingSentAt = useRef(Number.NEGATIVE_INFINITY);
   const askedRead = useRef(0);
+  const theirLastMessageAt = useRef(Number.NEGATIVE_INFINITY);
 
   const receive = useCallback((messages: SupportMessage[]) => {
     for (const message of messages) seqs.current.add(message.seq);
@@ -137,7 +141,10 @@ export function useTicketChat({
           const newest = Math.max(0, ...seqs.current);
           receive([event.message]);
           // Their message is the end of their typing.
-          if (event.message.author.side !== side) hideTyping();
+          if (event.message.author.side !== side) {
+            hideTyping();
+            theirLastMessageAt.current = Date.now();
+          }
           // A frame was missed between the last one held and this one.
           if (event.message.seq > newest + 1) void catchUp();
           return;
@@ -148,6 +155,9 @@ export function useTicketChat({
           return;
         case 'ticket_typing':
           if (event.ticket_id !== ticketId || event.side === side) return;
+          // Typing is announced on its own path and may trail the message it was typed for:
+          // just after their message, it is that message's, not a new one's.
+          if (Date.now() - theirLastMessageAt.current < STALE_TYPING_MS) return;
           setTyping(event.name);
           clearTimeout(typingTimer.current);
           typingTimer.current = setTimeout(() => setTyping(null), LIVE_TYPING_SHOWN_MS);

@@ -16,6 +16,7 @@ import { useAgencyChatTransport } from '../use-agency-chat';
 
 /** The chat fills the screen below the header: the page itself does not scroll, the messages do. */
 const PANEL_HEIGHT = 'h-[calc(100dvh-7rem)] min-h-[26rem] lg:h-[calc(100dvh-8rem)]';
+const LIST_HEIGHT = 'lg:h-[calc(100dvh-8rem)] lg:min-h-[26rem]';
 
 /**
  * /dashboard/support-chat?id= (spec §2): the conversation with SkyDesk support on one ticket,
@@ -26,7 +27,10 @@ export function SupportChatPage() {
   const [params] = useSearchParams();
   const id = params.get(TICKET_ID_PARAM);
   return (
-    <div className={`mx-auto grid w-full max-w-6xl gap-5 lg:grid-cols-[18rem_minmax(0,1fr)] ${PANEL_HEIGHT}`}>
+    // Without a ticket, a phone shows the conversations at their own height.
+    <div
+      className={`mx-auto grid w-full max-w-6xl gap-5 lg:grid-cols-[18rem_minmax(0,1fr)] ${id ? PANEL_HEIGHT : LIST_HEIGHT}`}
+    >
       <ConversationList currentId={id} className={id ? 'hidden lg:flex' : 'flex'} />
       {id ? (
         <TicketLoader key={id} id={id} skeleton={<ChatSkeleton />}>
@@ -86,7 +90,9 @@ function TicketConversation({ ticket }: { ticket: SupportTicket }) {
                 PNR <span className="font-medium font-mono text-slate-900">{ticket.booking.pnr}</span>
               </span>
             )}
-            {ticket.assignee && <span className="hidden sm:inline">· {ticket.assignee.name} is on it</span>}
+            {ticket.assignee && !closed && (
+              <span className="hidden sm:inline">· {ticket.assignee.name} is on it</span>
+            )}
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-1">

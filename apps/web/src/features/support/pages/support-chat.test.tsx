@@ -214,6 +214,14 @@ describe('the support chat', () => {
     act(() => socket.push(messageFrame(chatMessage(3, { side: 'operator', body: 'Corrected.' }))));
     expect(screen.getByText('Corrected.')).toBeInTheDocument();
     expect(screen.queryByText(/is typing/)).not.toBeInTheDocument();
+    // A typing frame trailing their message belongs to it; a later one is new typing.
+    act(() => socket.push(typing));
+    expect(screen.queryByText(/is typing/)).not.toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_500);
+    });
+    act(() => socket.push(typing));
+    expect(screen.getByText('SkyDesk support is typing…')).toBeInTheDocument();
   });
 
   it('tells SkyDesk the agent is typing at most every 2 seconds', async () => {
