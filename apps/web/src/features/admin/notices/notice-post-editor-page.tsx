@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminNoticePost, NOTICE_IMAGE_FIELD, type NoticePostKind } from '@skydesk/contract';
+import { clsx } from 'clsx';
 import { ArrowLeft, FileQuestion, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -274,21 +275,30 @@ function PostEditor({ kind, post }: PostEditorProps) {
         </Card>
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-col-reverse gap-2 border-slate-200 border-t bg-slate-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:items-center sm:rounded-2xl sm:border sm:bg-white/95 sm:px-4 sm:shadow-sm">
+      {/* One row on a phone too: the bar stays at the bottom of a small screen, so it stays low. */}
+      <div className="sticky bottom-0 z-10 -mx-4 flex items-center gap-2 border-slate-200 border-t bg-slate-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border sm:bg-white/95 sm:shadow-sm">
         {post && (
           <Button
             variant="ghost"
-            className="text-rose-700 hover:bg-rose-50 sm:mr-auto"
+            className="px-2 text-rose-700 hover:bg-rose-50 sm:mr-auto sm:px-4"
             onClick={() => setDeleting(true)}
           >
             <Trash2 aria-hidden="true" className="size-4" />
-            Delete {names.noun}
+            Delete <span className="max-sm:sr-only">{names.noun}</span>
           </Button>
         )}
-        <Link to={names.list} className={buttonClasses('secondary', post ? undefined : 'sm:ml-auto')}>
+        <Link
+          to={names.list}
+          className={buttonClasses('secondary', clsx('whitespace-nowrap', !post && 'ml-auto'))}
+        >
           Cancel
         </Link>
-        <Button type="submit" busy={isSubmitting} disabled={Boolean(post) && !isDirty && !pictureChanged}>
+        <Button
+          type="submit"
+          className="flex-1 whitespace-nowrap sm:flex-none"
+          busy={isSubmitting}
+          disabled={Boolean(post) && !isDirty && !pictureChanged}
+        >
           {saveLabel({ publish, publish_at: publishAt }, Boolean(post))}
         </Button>
       </div>

@@ -141,7 +141,7 @@ function FeaturedOffer({ offer }: { offer: Offer }) {
           </h3>
           <NoticeDates publishedAt={offer.published_at} endsAt={offer.valid_until} endLabel="Valid until" />
         </div>
-        <Markdown source={offer.body} headingLevel={4} />
+        <Markdown source={offer.body} headingLevel={4} className="max-w-3xl" />
       </div>
     </article>
   );
@@ -175,7 +175,12 @@ function AnnouncementArticle({ announcement }: { announcement: Announcement }) {
       aria-labelledby={titleId}
       className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
-      <NoticePicture url={announcement.image_url} alt={announcement.title} className="aspect-[21/9]" />
+      {/* Wide but not towering: across a desktop's column a 21:9 picture would be 450 px tall. */}
+      <NoticePicture
+        url={announcement.image_url}
+        alt={announcement.title}
+        className="aspect-[21/9] max-h-56 w-full"
+      />
       <div className="space-y-3 p-4 sm:p-5">
         <div className="space-y-1">
           <h3 id={titleId} className="font-semibold text-lg text-slate-900">
@@ -183,7 +188,8 @@ function AnnouncementArticle({ announcement }: { announcement: Announcement }) {
           </h3>
           <NoticeDates publishedAt={announcement.published_at} endsAt={announcement.expires_at} />
         </div>
-        <Markdown source={announcement.body} headingLevel={4} />
+        {/* Lines a reader can follow across a wide screen. */}
+        <Markdown source={announcement.body} headingLevel={4} className="max-w-3xl" />
       </div>
     </article>
   );
