@@ -70,25 +70,78 @@ describe('useLiveUpdates', () => {
     expect(await screen.findByText('Deposit TT-1 approved')).toBeInTheDocument();
     expect(await screen.findByText('Available 600.00')).toBeInTheDocument();
     expect(server.calls('GET /api/booking-credits')).toHaveLength(2);
-    expect(invalidate).toHaveBeenCalledWith(['Notifications', 'Credits', 'Transactions', 'Statement']);
+    expect(invalidate).toHaveBeenCalledWith([
+      'Notifications',
+      'NotificationSummary',
+      'Credits',
+      'Transactions',
+      'Statement',
+    ]);
   });
 
   it.each([
-    ['deposit_rejected', ['Notifications', 'Credits', 'Transactions']],
-    ['credits_adjusted', ['Notifications', 'Credits', 'Statement']],
-    ['credit_limit_changed', ['Notifications', 'Credits', 'Statement']],
-    ['low_balance', ['Notifications', 'Credits']],
-    ['refund_approved', ['Notifications', 'Booking', 'Bookings', 'Orders', 'Credits', 'Statement']],
-    ['refund_rejected', ['Notifications', 'Booking', 'Bookings', 'Orders']],
-    ['company_approved', ['Notifications']],
-  ] as const)('a %s notification stales %j', async (kind, tags) => {
+    ['deposit_rejected', ['Credits', 'Transactions']],
+    ['credits_adjusted', ['Credits', 'Statement']],
+    ['credit_limit_changed', ['Credits', 'Statement']],
+    ['low_balance', ['Credits']],
+    ['refund_approved', ['Booking', 'Bookings', 'Orders', 'Credits', 'Statement']],
+    ['refund_rejected', ['Booking', 'Bookings', 'Orders']],
+    ['company_approved', []],
+    ['booking_ticketed', ['Booking', 'Bookings', 'Orders', 'Credits', 'Statement']],
+    ['hold_expiring', ['Booking', 'Bookings', 'Orders']],
+    ['hold_expired', ['Booking', 'Bookings', 'Orders', 'Credits']],
+    ['support_reply', ['Tickets']],
+    ['announcement', ['Announcements']],
+    ['offer', ['Offers']],
+  ] as const)('a %s notification stales the notifications, the bell and %j', async (kind, tags) => {
     fakeApi({ 'GET /api/booking-credits': () => ok(credits(100)) });
     renderWithProviders(<Dashboard />, { preloadedState: signedInState() });
     const socket = await acceptAndReady();
     const invalidate = vi.spyOn(api.util, 'invalidateTags');
     act(() => socket.push({ type: 'notification', notification: notice({ kind, title: `A ${kind}` }) }));
     expect(await screen.findByText(`A ${kind}`)).toBeInTheDocument();
-    expect(invalidate).toHaveBeenCalledWith(tags);
+    // Every notification stales the list and the bell's count, and by its kind what it is about.
+    expect(invalidate).toHaveBeenCalledWith(['Notifications', 'NotificationSummary', ...tags]);
+  });
+
+  it("doesn't toast a notification about the page in front of the user; the bell still hears of it", async () => {
+    fakeApi({ 'GET /api/booking-credits': () => ok(credits(100)) });
+    window.history.replaceState(null, '', '/dashboard/support-chat?id=t-1');
+    try {
+      renderWithProviders(<Dashboard />, { preloadedState: signedInState() });
+      const socket = await acceptAndReady();
+      const invalidate = vi.spyOn(api.util, 'invalidateTags');
+      act(() =>
+        socket.push({
+          type: 'notification',
+          notification: notice({
+            kind: 'support_reply',
+            title: 'SkyDesk support replied',
+            link: '/dashboard/support-chat?id=t-1',
+          }),
+        }),
+      );
+      act(() =>
+        socket.push({
+          type: 'notification',
+          notification: notice({ id: '7c0f7a8e-2c1d-4e5f-9a0b-1c2d3e4f5a6b', title: 'Elsewhere' }),
+        }),
+      );
+      expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
+      expect(screen.queryByText('SkyDesk support replied')).not.toBeInTheDocument();
+      expect(invalidate).toHaveBeenCalledWith(['Notifications', 'NotificationSummary', 'Tickets']);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('a ticket message, read mark or change stales the tickets', async () => {
+    fakeApi({ 'GET /api/booking-credits': () => ok(credits(100)) });
+    renderWithProviders(<Dashboard />, { preloadedState: signedInState() });
+    const socket = await acceptAndReady();
+    const invalidate = vi.spyOn(api.util, 'invalidateTags');
+    act(() => socket.push({ type: 'ticket_changed', ticket_id: '8d0f7a8e-2c1d-4e5f-9a0b-1c2d3e4f5a6b' }));
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith(['Tickets']));
   });
 
   it('hands a renewed token to the socket, asks again after a drop, and closes on sign-out', async () => {

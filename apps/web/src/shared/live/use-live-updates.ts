@@ -14,6 +14,9 @@ import { useLiveConnection } from './use-live-connection';
  * a toast; a support ticket's news refreshes the tickets. After the socket was down, everything a
  * push could have refreshed is asked again. Signing out closes it.
  */
+const isCurrentPage = (link: string | null): boolean =>
+  link !== null && `${window.location.pathname}${window.location.search}` === link;
+
 export function useLiveUpdates(): void {
   const dispatch = useAppDispatch();
   const token = useAppSelector(selectSessionToken);
@@ -26,7 +29,10 @@ export function useLiveUpdates(): void {
         case 'notification': {
           const { notification } = frame;
           dispatch(api.util.invalidateTags(staleTagsFor(notification.kind)));
-          toast(notification.title, { id: `notification-${notification.id}` });
+          // Not about the page in front of the user (a reply in the chat they are reading): that
+          // page shows it already; the bell still counts it.
+          if (!isCurrentPage(notification.link))
+            toast(notification.title, { id: `notification-${notification.id}` });
           return;
         }
         case 'ticket_message':
