@@ -12,6 +12,8 @@ export function AppToaster() {
   return (
     <Toaster
       position="top-right"
+      // Below the 64 px header: a toast never covers the bell or the user menu it may be about.
+      containerStyle={{ top: 72 }}
       toastOptions={{
         // spec §9: 4000 ms for blank, error and custom toasts; 2000 ms for success; loading stays.
         duration: 4000,
