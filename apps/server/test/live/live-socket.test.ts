@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { LIVE_CLOSE, LIVE_MAX_FRAME_BYTES, LIVE_PATH, type LiveServerFrame } from '@skydesk/contract';
+import { LIVE_CLOSE, LIVE_MAX_FRAME_BYTES, LIVE_PATH } from '@skydesk/contract';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -17,6 +17,7 @@ import {
 } from '../support/auth-flow.js';
 import { type Agent, bookingAgent } from '../support/bookings.js';
 import { pendingDeposit } from '../support/deposit-desk.js';
+import { LiveTestClient } from '../support/live-client.js';
 import { type Operator, signedInOperator, signInAgainAsOperator } from '../support/operator.js';
 import { storeKinds } from '../support/stores.js';
 
@@ -32,55 +33,12 @@ const HEARTBEAT_MS = 250;
 const QUIET_MS = 400;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Closed = { code: number; reason: string };
-
-/** A client socket and everything it received. */
-class Client {
-  readonly frames: LiveServerFrame[] = [];
-  readonly closed: Promise<Closed>;
-  private readonly opened: Promise<void>;
-
-  constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => this.frames.push(JSON.parse(data.toString())));
-    this.opened = new Promise((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', reject);
-    });
-    this.closed = new Promise((resolve) => {
-      socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
-    });
-  }
-
-  open() {
-    return this.opened;
-  }
-
-  send(frame: unknown) {
-    this.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-  }
-
-  notifications() {
-    return this.frames.flatMap((frame) => (frame.type === 'notification' ? [frame.notification] : []));
-  }
-
-  /** Waits for the `count`th frame of a type (1: the first). */
-  async frame<T extends LiveServerFrame['type']>(type: T, count = 1, timeoutMs = 2_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const matching = this.frames.filter((frame) => frame.type === type);
-      if (matching.length >= count) return matching[count - 1] as Extract<LiveServerFrame, { type: T }>;
-      if (Date.now() > deadline) throw new Error(`no ${type} frame #${count} in ${timeoutMs} ms`);
-      await pause(5);
-    }
-  }
-}
-
 describe.each(storeKinds())('the live channel on %s', (kind) => {
   let t: TestApp;
   let base: string;
   let ownOrigin: string;
   let operator: Operator;
-  const clients: Client[] = [];
+  const clients: LiveTestClient[] = [];
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
@@ -98,17 +56,13 @@ describe.each(storeKinds())('the live channel on %s', (kind) => {
   afterAll(async () => t?.close());
 
   const connect = async (origin: string | null = ownOrigin, options: WebSocket.ClientOptions = {}) => {
-    const client = new Client(new WebSocket(base, { ...options, ...(origin === null ? {} : { origin }) }));
+    const client = await LiveTestClient.connect(base, origin, options);
     clients.push(client);
-    await client.open();
     return client;
   };
   /** A socket that sent its auth frame and was answered `ready`. */
   const signedInSocket = async (user: Pick<SignedIn, 'token'>) => {
-    const client = await connect();
-    client.send({ type: 'auth', token: user.token });
-    await client.frame('ready');
-    return client;
+    return (await connect()).signIn(user.token);
   };
   /** The HTTP status a handshake is refused with. */
   const refusedHandshake = (headers: Record<string, string>) =>
@@ -345,7 +299,7 @@ describe.each(storeKinds())('the live channel on %s', (kind) => {
       await signedInSocket(otherDevice),
       await signedInSocket(colleague),
     ];
-    const within = async (client: Client) => {
+    const within = async (client: LiveTestClient) => {
       const started = Date.now();
       expect(await client.closed).toEqual(LIVE_CLOSE.unauthorized);
       return Date.now() - started;
@@ -444,12 +398,11 @@ describe('the live channel at shutdown', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const owner = await bookingAgent(t);
-    const client = new Client(
-      new WebSocket(`ws://127.0.0.1:${port}${LIVE_PATH}`, { origin: `http://127.0.0.1:${port}` }),
+    const client = await LiveTestClient.connect(
+      `ws://127.0.0.1:${port}${LIVE_PATH}`,
+      `http://127.0.0.1:${port}`,
     );
-    await client.open();
-    client.send({ type: 'auth', token: owner.token });
-    await client.frame('ready');
+    await client.signIn(owner.token);
     await t.close();
     expect(await client.closed).toEqual(LIVE_CLOSE.goingAway);
   });

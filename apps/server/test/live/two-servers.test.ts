@@ -7,6 +7,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO } from '../../src/db/seed-demo.js';
+import { LiveTestClient } from '../support/live-client.js';
 import { startServer } from '../support/server-process.js';
 import { createEmptyPostgresDatabase, storeKinds } from '../support/stores.js';
 
@@ -18,45 +19,6 @@ import { createEmptyPostgresDatabase, storeKinds } from '../support/stores.js';
  */
 
 type Server = ReturnType<typeof startServer>;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A socket and what it received. */
-class Socket {
-  readonly frames: LiveServerFrame[] = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
-  private readonly opened: Promise<void>;
-  readonly ws: WebSocket;
-
-  constructor(base: string) {
-    this.ws = new WebSocket(`${base.replace(/^http/, 'ws')}${LIVE_PATH}`, { origin: base });
-    this.ws.on('message', (data) => this.frames.push(JSON.parse(data.toString())));
-    this.opened = new Promise((resolve, reject) => {
-      this.ws.once('open', () => resolve());
-      this.ws.once('error', reject);
-    });
-    this.closed = new Promise((resolve) => {
-      this.ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
-    });
-  }
-
-  async signIn(token: string) {
-    await this.opened;
-    this.ws.send(JSON.stringify({ type: 'auth', token }));
-    await this.next((frame) => frame.type === 'ready');
-  }
-
-  /** The first frame received (now or within the wait) that matches. */
-  async next(match: (frame: LiveServerFrame) => boolean, timeoutMs = 5_000): Promise<LiveServerFrame> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.frames.find(match);
-      if (found) return found;
-      if (Date.now() > deadline)
-        throw new Error(`no matching frame in ${timeoutMs} ms: ${JSON.stringify(this.frames)}`);
-      await pause(10);
-    }
-  }
-}
 
 /** The demo's authenticator code for the current 30-second step. */
 const totp = () => new TOTP({ secret: Secret.fromBase32(DEMO.totpSecret), digits: 6, period: 30 }).generate();
@@ -104,7 +66,7 @@ const TINY_PNG = Buffer.from(
 describe.runIf(storeKinds().includes('postgres'))('two server processes on one PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
   const servers: Server[] = [];
-  const sockets: Socket[] = [];
+  const sockets: LiveTestClient[] = [];
   let a = '';
   let b = '';
 
@@ -128,7 +90,7 @@ describe.runIf(storeKinds().includes('postgres'))('two server processes on one P
   }, 180_000);
 
   afterAll(async () => {
-    for (const socket of sockets) socket.ws.terminate();
+    for (const socket of sockets) socket.socket.terminate();
     for (const server of servers) {
       if (server.child.exitCode === null) server.child.kill('SIGTERM');
       await server.exited;
@@ -137,10 +99,9 @@ describe.runIf(storeKinds().includes('postgres'))('two server processes on one P
   }, 60_000);
 
   const socketOn = async (base: string, token: string) => {
-    const socket = new Socket(base);
+    const socket = await LiveTestClient.connect(`${base.replace(/^http/, 'ws')}${LIVE_PATH}`, base);
     sockets.push(socket);
-    await socket.signIn(token);
-    return socket;
+    return socket.signIn(token);
   };
 
   it('delivers each event to the sockets of both servers, and closes both when the session ends', async () => {
@@ -192,6 +153,6 @@ describe.runIf(storeKinds().includes('postgres'))('two server processes on one P
     await call(a, 'POST', '/api/logout', { token: agencyToken });
     expect(await agencyOnA.closed).toEqual(LIVE_CLOSE.unauthorized);
     expect(await agencyOnB.closed).toEqual(LIVE_CLOSE.unauthorized);
-    expect(operatorOnA.ws.readyState).toBe(WebSocket.OPEN);
+    expect(operatorOnA.socket.readyState).toBe(WebSocket.OPEN);
   }, 120_000);
 });

@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { LIVE_PATH, type LiveServerFrame } from '@skydesk/contract';
+import { LIVE_PATH } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { notify } from '../../src/modules/notices/notify.js';
 import { createTestApp } from '../support/app.js';
 import {
@@ -11,6 +10,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../support/auth-flow.js';
+import { LiveTestClient } from '../support/live-client.js';
 import { createPost } from '../support/notice-posts.js';
 import { signedInOperator } from '../support/operator.js';
 import { storeKinds } from '../support/stores.js';
@@ -38,7 +38,7 @@ describe.each(storeKinds())('notices on a listening server on %s', (kind) => {
   let base: string;
   let origin: string;
   let agent: SignedIn;
-  const sockets: WebSocket[] = [];
+  const sockets: LiveTestClient[] = [];
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -50,35 +50,22 @@ describe.each(storeKinds())('notices on a listening server on %s', (kind) => {
     await makeApprovedCompany(t.store.db, agent.user.company_id);
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.terminate();
+    for (const client of sockets) client.socket.terminate();
     await t?.close();
   });
 
-  /** The agent's socket, authenticated, and the frames it receives. */
-  async function liveSocket() {
-    const frames: LiveServerFrame[] = [];
-    const socket = new WebSocket(base, { origin });
-    sockets.push(socket);
-    socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', reject);
-    });
-    socket.send(JSON.stringify({ type: 'auth', token: agent.token }));
-    await until('ready', async () => frames.find((frame) => frame.type === 'ready'));
-    return frames;
-  }
-
   it("tells the agent's open portal of an announcement as it is published", async () => {
-    const frames = await liveSocket();
+    const client = await LiveTestClient.connect(base, origin);
+    sockets.push(client);
+    await client.signIn(agent.token);
     const operator = await signedInOperator(t);
     const post = await createPost(t, operator, 'announcement', {
       title: 'Nairobi hub opens',
       publish_at: new Date(t.clock.now().getTime() - 60_000).toISOString(),
       countries: ['KE'],
     });
-    const pushed = await until('the notification frame', async () =>
-      frames.find((frame) => frame.type === 'notification' && frame.notification.kind === 'announcement'),
+    const pushed = await client.next(
+      (frame) => frame.type === 'notification' && frame.notification.kind === 'announcement',
     );
     expect(pushed).toMatchObject({
       type: 'notification',

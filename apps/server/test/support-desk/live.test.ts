@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { LIVE_PATH, type LiveServerFrame, SUPPORT_MESSAGES, type SupportMessage } from '@skydesk/contract';
+import { LIVE_PATH, SUPPORT_MESSAGES, type SupportMessage } from '@skydesk/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { auditOf, ok } from '../support/admin.js';
 import { createTestApp } from '../support/app.js';
 import type { TestApp } from '../support/auth-flow.js';
 import { type Agent, bookingAgent } from '../support/bookings.js';
+import { LiveTestClient } from '../support/live-client.js';
 import { type Operator, signedInOperator, signInAgainAsOperator } from '../support/operator.js';
 import { staffMember, staffSession } from '../support/staff.js';
 import { storeKinds } from '../support/stores.js';
@@ -32,55 +32,12 @@ import {
 const QUIET_MS = 400;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A client socket and everything it received. */
-class Client {
-  readonly frames: LiveServerFrame[] = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
-
-  constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => this.frames.push(JSON.parse(data.toString())));
-    this.closed = new Promise((resolve) => {
-      socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
-    });
-  }
-
-  send(frame: unknown) {
-    this.socket.send(JSON.stringify(frame));
-  }
-
-  of<T extends LiveServerFrame['type']>(type: T) {
-    return this.frames.filter((frame) => frame.type === type) as Extract<LiveServerFrame, { type: T }>[];
-  }
-
-  /** The bodies of the ticket messages pushed to it, in order. */
-  messages(ticketId?: string) {
-    return this.of('ticket_message')
-      .filter((frame) => ticketId === undefined || frame.ticket_id === ticketId)
-      .map((frame) => frame.message);
-  }
-
-  /** Waits for the `count`th frame of a type (1: the first). */
-  async frame<T extends LiveServerFrame['type']>(type: T, count = 1, timeoutMs = 3_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const matching = this.of(type);
-      if (matching.length >= count) return matching[count - 1]!;
-      if (Date.now() > deadline) throw new Error(`no ${type} frame #${count} in ${timeoutMs} ms`);
-      await pause(5);
-    }
-  }
-
-  get open() {
-    return this.socket.readyState === WebSocket.OPEN;
-  }
-}
-
 describe.each(storeKinds())('the support chat live on %s', (kind) => {
   let t: TestApp;
   let base: string;
   let origin: string;
   let operator: Operator;
-  const clients: Client[] = [];
+  const clients: LiveTestClient[] = [];
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -96,17 +53,10 @@ describe.each(storeKinds())('the support chat live on %s', (kind) => {
   afterAll(async () => t?.close());
 
   /** A socket that sent its auth frame and was answered `ready`. */
-  async function socketOf(caller: Caller): Promise<Client> {
-    const socket = new WebSocket(base, { origin });
-    const client = new Client(socket);
+  async function socketOf(caller: Caller): Promise<LiveTestClient> {
+    const client = await LiveTestClient.connect(base, origin);
     clients.push(client);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', reject);
-    });
-    client.send({ type: 'auth', token: caller.token });
-    await client.frame('ready');
-    return client;
+    return client.signIn(caller.token);
   }
   const operatorSocket = async (who: Operator = operator) => socketOf(await signInAgainAsOperator(t, who));
   const staffOf = async (agent: Agent, permissions: Parameters<typeof staffMember>[2]) =>
@@ -257,7 +207,7 @@ describe.each(storeKinds())('the support chat live on %s', (kind) => {
     expect((await opsSocket.frame('error')).status).toBe(409);
 
     // Still open, and a good message goes through.
-    expect(agentSocket.open && blindSocket.open && opsSocket.open).toBe(true);
+    expect(agentSocket.isOpen && blindSocket.isOpen && opsSocket.isOpen).toBe(true);
     await operatorCall(t, operator, 'POST', `/api/admin/tickets/${ticket.id}/reopen`);
     agentSocket.send({ type: 'ticket_message', ticket_id: ticket.id, body: 'Thanks for reopening' });
     expect((await opsSocket.frame('ticket_message')).message).toMatchObject({
@@ -323,7 +273,7 @@ describe.each(storeKinds())('the support chat live on %s', (kind) => {
     await pause(1_050);
     agentSocket.send({ type: 'typing', ticket_id: ticket.id });
     await opsSocket.frame('ticket_typing', 2);
-    expect(agentSocket.open).toBe(true);
+    expect(agentSocket.isOpen).toBe(true);
   });
 
   it('tells both sides of read marks and of tickets opened, taken, closed, reopened and deleted', async () => {
