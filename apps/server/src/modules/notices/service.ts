@@ -5,6 +5,7 @@ import {
   type MailedNotificationKind,
   NOTIFICATION_CATEGORY_OF,
   NOTIFICATION_KINDS,
+  type NoticePostKind,
   type Notification,
   type NotificationCategory,
   type NotificationKind,
@@ -60,6 +61,24 @@ export function createNoticeService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, clock, files } = deps;
+
+  /** The posts of a kind the agency may see now, newest first, as both lists present them. */
+  async function livePosts(principal: CompanyPrincipal, kind: NoticePostKind) {
+    const rows = await posts.livePostsFor(db, {
+      kind,
+      companyId: principal.companyId,
+      now: clock.now(),
+      limit: POSTS_LISTED,
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      body: row.body,
+      image_url: imageUrlOf(row),
+      published_at: row.publish_at!.toISOString(),
+      expires_at: row.expires_at?.toISOString() ?? null,
+    }));
+  }
 
   async function settings(principal: CompanyPrincipal): Promise<NotificationSettings> {
     const off = new Set(await repo.emailOptOuts(db, principal.userId));
@@ -132,36 +151,17 @@ export function createNoticeService(deps: {
     },
 
     async announcements(principal: CompanyPrincipal): Promise<Announcement[]> {
-      const rows = await posts.livePostsFor(db, {
-        kind: 'announcement',
-        companyId: principal.companyId,
-        now: clock.now(),
-        limit: POSTS_LISTED,
-      });
-      return rows.map((row) => ({
-        id: row.id,
-        title: row.title,
-        body: row.body,
-        image_url: imageUrlOf(row),
-        published_at: row.publish_at!.toISOString(),
-        expires_at: row.expires_at?.toISOString() ?? null,
+      return (await livePosts(principal, 'announcement')).map(({ expires_at, ...post }) => ({
+        ...post,
+        expires_at,
       }));
     },
 
+    /** An offer's expiry is its "valid until" (API.md). */
     async offers(principal: CompanyPrincipal): Promise<Offer[]> {
-      const rows = await posts.livePostsFor(db, {
-        kind: 'offer',
-        companyId: principal.companyId,
-        now: clock.now(),
-        limit: POSTS_LISTED,
-      });
-      return rows.map((row) => ({
-        id: row.id,
-        title: row.title,
-        body: row.body,
-        image_url: imageUrlOf(row),
-        published_at: row.publish_at!.toISOString(),
-        valid_until: row.expires_at?.toISOString() ?? null,
+      return (await livePosts(principal, 'offer')).map(({ expires_at, ...post }) => ({
+        ...post,
+        valid_until: expires_at,
       }));
     },
 
