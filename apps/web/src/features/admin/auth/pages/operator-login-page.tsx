@@ -54,7 +54,7 @@ export function OperatorLoginPage() {
       icon={ShieldHalf}
       eyebrow="SkyDesk operations"
       title="Operator sign-in"
-      description="For SkyDesk staff: review agencies, decide refunds and keep the books."
+      description="For SkyDesk staff: review agencies, decide deposits and refunds, answer support and publish news."
     >
       <form noValidate onSubmit={signIn} className="space-y-5">
         <TextField
