@@ -280,8 +280,19 @@ export const BookingListQuery = z.strictObject({
   /** Booking creation dates, inclusive. */
   from: CalendarDate().optional(),
   to: CalendarDate().optional(),
+  /**
+   * First-departure dates, inclusive, airport-local as the itinerary prints them (the dashboard's
+   * "today's and tomorrow's departures").
+   */
+  departs_from: CalendarDate().optional(),
+  departs_to: CalendarDate().optional(),
   /** A PNR or part of a passenger's name. */
   q: Text({ max: 60 }).optional(),
+  /**
+   * `created` (newest first, the default), `deadline` (the nearest ticketing deadline first: holds
+   * to issue) or `departure` (the soonest first departure first).
+   */
+  sort: z.enum(['created', 'deadline', 'departure']).default('created'),
   page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });

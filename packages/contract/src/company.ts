@@ -60,8 +60,25 @@ export const CompanyProfile = z.object({
   city: z.string(),
   address: z.string(),
   iata_number: z.string().nullable(),
+  /**
+   * The agency's time zone (IANA), in which its days are counted — "today" on its dashboard, each
+   * day of its analytics. Its country's unless the owner chose another (`time_zone_default` false).
+   */
+  time_zone: z.string(),
+  time_zone_default: z.boolean(),
 });
 export type CompanyProfile = z.infer<typeof CompanyProfile>;
+
+/** Whether the runtime knows a time zone by this IANA name ("Europe/London"). */
+export const isTimeZone = (name: string): boolean => {
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(name) && name !== 'UTC') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 export const UpdateCompanyProfileBody = z
   .strictObject({
@@ -82,6 +99,12 @@ export const UpdateCompanyProfileBody = z
     /** An empty string clears it. */
     iata_number: Text({ max: 8, tooLong: 'An IATA number has 7 or 8 digits' })
       .regex(/^(\d{7,8})?$/, 'An IATA number has 7 or 8 digits')
+      .optional(),
+    /** An IANA time zone; an empty string goes back to the country's. */
+    time_zone: z
+      .string()
+      .max(64)
+      .refine((zone) => zone === '' || isTimeZone(zone), 'Choose a time zone')
       .optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {

@@ -3,6 +3,7 @@ export * from './admin-auth.js';
 export * from './admin-notices.js';
 export * from './admin-payments.js';
 export * from './admin-support.js';
+export * from './analytics.js';
 export * from './auth.js';
 export * from './bookings.js';
 export * from './calendar-date.js';
