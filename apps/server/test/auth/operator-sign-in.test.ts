@@ -3,6 +3,7 @@ import { ACCESS, SIGN_IN_THROTTLED } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator } from '../../src/modules/auth/operator-setup.js';
 import { INVALID_CREDENTIALS } from '../../src/modules/auth/rules.js';
+import { LOST_ANSWER_GRACE_MS } from '../../src/modules/auth/session-tokens.js';
 import {
   expectNoSecrets,
   get,
@@ -241,6 +242,8 @@ describe.each(storeKinds())('operator sign-in on %s', (kind) => {
     });
     expect((await adminMe(t, rotated.json().data.token)).statusCode).toBe(200);
 
+    // Presented again after its grace (a lost answer would have come back at once).
+    t.clock.advance(LOST_ANSWER_GRACE_MS + 1_000);
     expect((await adminRefresh(t, desk.cookie)).statusCode).toBe(401);
     expect((await adminRefresh(t, rotatedCookie.header)).statusCode).toBe(401);
     expect((await adminRefresh(t, laptop.cookie)).statusCode).toBe(401);

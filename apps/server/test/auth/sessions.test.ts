@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PERMISSIONS, SERVER } from '@skydesk/contract';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOST_ANSWER_GRACE_MS } from '../../src/modules/auth/session-tokens.js';
 import { createTestApp, testConfig, testSecrets } from '../support/app.js';
 import {
   expectNoSecrets,
@@ -196,6 +197,8 @@ describe.each(storeKinds())('sessions and tokens on %s', (kind) => {
       const rotatedToken = rotated.json().data.token;
       expect((await me(t, rotatedToken)).statusCode).toBe(200);
 
+      // Presented again after its grace (a lost answer would have come back at once).
+      t.clock.advance(LOST_ANSWER_GRACE_MS + 1_000);
       const replay = await refresh(t, owner.cookie);
       expect(replay.statusCode).toBe(401);
       // Everything the user held dies: the rotated-to cookie, the other session, every access token.
@@ -207,6 +210,30 @@ describe.each(storeKinds())('sessions and tokens on %s', (kind) => {
       // A fresh sign-in works again.
       const again = await signIn(t, owner);
       expect((await me(t, again.token)).statusCode).toBe(200);
+    });
+
+    it('rotate again for a browser that lost the answer (a reload mid-refresh), but still catch a thief', async () => {
+      const owner = await onboardedOwner(t);
+      // The refresh reached the server, but the page reloaded before its answer set the cookie.
+      const lost = refreshCookieOf(await refresh(t, owner.cookie)).header;
+      t.clock.advance(2_000);
+      const retried = await refresh(t, owner.cookie);
+      expect(retried.statusCode).toBe(200);
+      const current = refreshCookieOf(retried).header;
+      expect((await me(t, retried.json().data.token)).statusCode).toBe(200);
+      // The cookie of the lost answer died with it: whoever presents it now is caught.
+      expect((await refresh(t, lost)).statusCode).toBe(401);
+      expect((await refresh(t, current)).statusCode).toBe(401);
+      expect((await me(t, owner.token)).statusCode).toBe(401);
+    });
+
+    it('revoke every session when a replaced token comes back after its successor was used', async () => {
+      const owner = await onboardedOwner(t);
+      const next = refreshCookieOf(await refresh(t, owner.cookie)).header;
+      expect((await refresh(t, next)).statusCode).toBe(200);
+      // Within the grace, but the chain moved on: a copy, not a lost answer.
+      expect((await refresh(t, owner.cookie)).statusCode).toBe(401);
+      expect((await me(t, owner.token)).statusCode).toBe(401);
     });
 
     it('are Secure cookies when the portal is served over https (and not over http)', async () => {

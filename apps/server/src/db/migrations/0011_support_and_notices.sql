@@ -183,3 +183,10 @@ create trigger operators_live_end after update of session_version, is_active on 
 create trigger companies_live_end after update of verification_status on companies
   for each row when (new.verification_status = 'suspended' and old.verification_status <> 'suspended')
   execute function live_session_end();
+
+-- ── refresh tokens ─────────────────────────────────────────────────────────────────────────────
+
+-- Which token a rotation answered with: a replaced token presented again moments later, whose
+-- successor was never used, is a browser that lost the answer (a reload mid-refresh), not a thief
+-- (modules/auth/session-tokens.ts).
+alter table refresh_tokens add column replaced_by uuid references refresh_tokens (id) on delete set null;

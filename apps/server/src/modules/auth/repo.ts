@@ -284,6 +284,7 @@ export const lockRefreshToken = (trx: Transaction<Database>, id: string) =>
       'refresh_tokens.id',
       'refresh_tokens.token_hash',
       'refresh_tokens.replaced_at',
+      'refresh_tokens.replaced_by',
       'auth_sessions.id as session_id',
       'auth_sessions.principal',
       'auth_sessions.subject_id',
@@ -294,8 +295,33 @@ export const lockRefreshToken = (trx: Transaction<Database>, id: string) =>
     .forUpdate()
     .executeTakeFirst();
 
-export async function markRefreshTokenReplaced(db: Db, id: string, now: Date) {
-  await db.updateTable('refresh_tokens').set({ replaced_at: now }).where('id', '=', id).execute();
+/**
+ * `id` was replaced by `successorId` (the rotation that answered with the successor's cookie), or
+ * by nothing (null: a successor whose answer was lost, abandoned — whoever presents it was not the
+ * browser that asked).
+ */
+export async function markRefreshTokenReplaced(db: Db, id: string, successorId: string | null, now: Date) {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ replaced_at: now, replaced_by: successorId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A lost answer's token now leads to the successor its retry received. */
+export async function relinkRefreshToken(db: Db, id: string, successorId: string) {
+  await db.updateTable('refresh_tokens').set({ replaced_by: successorId }).where('id', '=', id).execute();
+}
+
+/** Whether the token that replaced another was never presented itself (still the session's current one). */
+export async function isUnusedToken(trx: Transaction<Database>, id: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('refresh_tokens')
+    .select('replaced_at')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined && row.replaced_at === null;
 }
 
 export const findRefreshToken = (db: Db, id: string) =>

@@ -7,6 +7,12 @@ import * as repo from './repo.js';
 import { AUTH_RULES } from './rules.js';
 
 const UUID_PATTERN = /^[0-9a-f-]{36}$/;
+/**
+ * How long after a rotation the replaced token may still be presented once more, when the token
+ * it was replaced by was never used: the answer that carried the new cookie was lost (the page
+ * reloaded or closed while the refresh was on its way), not stolen.
+ */
+export const LOST_ANSWER_GRACE_MS = 20_000;
 
 /** A session's refresh token as the cookie carries it: `<row id>.<secret>`, only a hash kept. */
 export type OpenedSession = { sessionId: string; refreshToken: string; sessionExpiresAt: Date };
@@ -35,7 +41,7 @@ export function createSessionTokens({ db, config, clock, platform, log }: AuthDe
   async function newRefreshToken(sessionId: string, trx: Kysely<Database> | Transaction<Database> = db) {
     const secret = randomBytes(32).toString('base64url');
     const row = await repo.createRefreshToken(trx, sessionId, tokenHasher.hash(secret));
-    return `${row.id}.${secret}`;
+    return { id: row.id, cookie: `${row.id}.${secret}` };
   }
 
   function parse(presented: string) {
@@ -58,7 +64,11 @@ export function createSessionTokens({ db, config, clock, platform, log }: AuthDe
         ip: client.ip ?? null,
         now: now(),
       });
-      return { sessionId: session.id, refreshToken: await newRefreshToken(session.id), sessionExpiresAt };
+      return {
+        sessionId: session.id,
+        refreshToken: (await newRefreshToken(session.id)).cookie,
+        sessionExpiresAt,
+      };
     },
 
     /** An access token's lifetime: never past the session's 12-hour ceiling (DESIGN.md §6). */
@@ -69,7 +79,11 @@ export function createSessionTokens({ db, config, clock, platform, log }: AuthDe
 
     /**
      * Rotates the refresh token. A token that was already replaced is a stolen copy being
-     * replayed (or the real one after theft): every session of its owner ends.
+     * replayed (or the real one after theft): every session of its owner ends — unless it was
+     * replaced moments ago and its successor was never used, which is a browser that lost the
+     * answer (a reload while the refresh was on its way): it rotates again from there, and the
+     * unused successor dies, so a thief who raced the real client is found out at the client's
+     * next refresh all the same.
      */
     async rotate(
       presented: string,
@@ -81,15 +95,33 @@ export function createSessionTokens({ db, config, clock, platform, log }: AuthDe
         const row = await repo.lockRefreshToken(trx, token.id);
         if (!row || !tokenHasher.matches(token.secret, row.token_hash) || row.principal !== principal)
           return { error: 'dead' as const };
+        const live = !row.revoked_at && row.expires_at > now();
+        const successor = async () => newRefreshToken(row.session_id, trx);
+        let answer: { id: string; cookie: string };
         if (row.replaced_at) {
-          await repo.revokeAllSessions(trx, principal, row.subject_id, now());
-          return { error: 'reuse' as const, subjectId: row.subject_id };
+          const lost = row.replaced_by;
+          const lostAnswer =
+            live &&
+            lost !== null &&
+            now().getTime() - row.replaced_at.getTime() <= LOST_ANSWER_GRACE_MS &&
+            (await repo.isUnusedToken(trx, lost));
+          if (!lostAnswer) {
+            await repo.revokeAllSessions(trx, principal, row.subject_id, now());
+            return { error: 'reuse' as const, subjectId: row.subject_id };
+          }
+          // The lost answer's token is abandoned: nobody who asked received it, so whoever
+          // presents it later is caught; this token now leads to the retry's successor.
+          answer = await successor();
+          await repo.markRefreshTokenReplaced(trx, lost, null, now());
+          await repo.relinkRefreshToken(trx, row.id, answer.id);
+        } else {
+          if (!live) return { error: 'dead' as const };
+          answer = await successor();
+          await repo.markRefreshTokenReplaced(trx, row.id, answer.id, now());
         }
-        if (row.revoked_at || row.expires_at <= now()) return { error: 'dead' as const };
-        await repo.markRefreshTokenReplaced(trx, row.id, now());
         await repo.touchSession(trx, row.session_id, now());
         return {
-          refreshToken: await newRefreshToken(row.session_id, trx),
+          refreshToken: answer.cookie,
           sessionId: row.session_id,
           subjectId: row.subject_id,
           sessionExpiresAt: row.expires_at,

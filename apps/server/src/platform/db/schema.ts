@@ -139,6 +139,8 @@ export type RefreshTokensTable = {
   session_id: string;
   token_hash: string;
   replaced_at: Date | null;
+  /** The token this one was replaced by (a lost answer may be asked again; session-tokens.ts). */
+  replaced_by: string | null;
   created_at: CreatedAt;
 };
 
