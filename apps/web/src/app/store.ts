@@ -13,8 +13,8 @@ import {
 } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { signInSlice } from '../features/auth/sign-in-slice';
-import { searchDraftSlice } from '../features/flights/search-draft-slice';
 import { bookingDraftSlice } from '../shared/booking-draft/booking-draft-slice';
+import { searchDraftSlice } from '../shared/flight-search/search-draft-slice';
 import { api } from '../shared/http/api';
 import type { OperatorSessionState } from '../shared/operator-session/operator-session-slice';
 import {

@@ -1,5 +1,5 @@
 import { companyEndpoints, userEndpoints } from '@skydesk/contract';
-import { api } from '../../shared/http/api';
+import { companyProfileApi } from '../../shared/company/company-profile-api';
 import { contractMutation, contractQuery } from '../../shared/http/contract-endpoints';
 import { settledAnswer } from '../../shared/http/settled-answer';
 import { sessionUserUpdated } from '../../shared/session/session-slice';
@@ -8,9 +8,10 @@ import { sessionUserUpdated } from '../../shared/session/session-slice';
  * The signed-in user's own account on the settings screen (API.md "Company users and roles":
  * update-account, image, sessions) and the agency's profile. Each write's answer is taken as it
  * is: the session's user follows a new name, phone or picture at once (the header shows them), an
- * ended session leaves the list, a saved profile replaces the one shown.
+ * ended session leaves the list, a saved profile replaces the one shown (the profile's read is
+ * shared/company's: the dashboard's home reads the agency's time zone from it).
  */
-export const accountApi = api.injectEndpoints({
+export const accountApi = companyProfileApi.injectEndpoints({
   endpoints: (build) => ({
     /** Field errors (a wrong current password among them) land on the form: not toasted. */
     updateAccount: contractMutation(build, userEndpoints.updateAccount, {
@@ -48,8 +49,6 @@ export const accountApi = api.injectEndpoints({
         if (await settledAnswer(queryFulfilled)) dispatch(keepOnlyThisDevice);
       },
     }),
-    /** The failure is shown in the company card, with a way to ask again. */
-    companyProfile: contractQuery(build, companyEndpoints.profile, { suppressErrors: true }),
     /** Field errors land on the form: not toasted. */
     updateCompanyProfile: contractMutation(build, companyEndpoints.updateProfile, {
       suppressErrors: true,

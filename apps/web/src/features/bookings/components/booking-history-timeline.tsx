@@ -1,6 +1,6 @@
 import type { BookingEvent } from '@skydesk/contract';
+import { BOOKING_STATUS_LABELS } from '../../../shared/bookings/booking-status-badge';
 import { formatInstant } from '../../../shared/format/date-time';
-import { BOOKING_STATUS_LABELS } from './booking-status-badge';
 
 const ACTION_LABELS: Record<string, string> = {
   booked: 'Booked',

@@ -1,12 +1,12 @@
 import type { Booking } from '@skydesk/contract';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { firstDeparture, tripRoute } from '../../../shared/bookings/booking-segments';
+import { BookingStatusBadge } from '../../../shared/bookings/booking-status-badge';
+import { DeadlineCountdown } from '../../../shared/bookings/deadline-countdown';
 import { formatDayTime, formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
-import { bookingDetailsPath } from '../booking-paths';
-import { firstDeparture, tripRoute } from '../booking-segments';
-import { BookingStatusBadge } from './booking-status-badge';
-import { DeadlineCountdown } from './deadline-countdown';
+import { bookingDetailsPath } from '../../../shared/routing/booking-paths';
 
 const travellersOf = (booking: Booking): string => {
   const lead = booking.passengers[0];

@@ -2,16 +2,10 @@ import { Clock, PlaneTakeoff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/routing/paths';
+import { clock } from '../../../shared/time/clock';
 import { useCountdown } from '../../../shared/time/use-countdown';
 import { Alert } from '../../../shared/ui/alert';
 import { buttonClasses } from '../../../shared/ui/button';
-
-export const clock = (seconds: number): string => {
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = String(seconds % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
-};
 
 /**
  * Whether an instant (ISO) has passed, turning true when it does. Unlike a countdown it renders

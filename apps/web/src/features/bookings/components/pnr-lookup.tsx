@@ -3,9 +3,9 @@ import { Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { bookingDetailsPath } from '../../../shared/routing/booking-paths';
 import { Button } from '../../../shared/ui/button';
 import { FieldError, inputClasses } from '../../../shared/ui/field';
-import { bookingDetailsPath } from '../booking-paths';
 import { bookingsApi } from '../bookings-api';
 
 const PNR = /^[A-Z0-9]{6}$/;

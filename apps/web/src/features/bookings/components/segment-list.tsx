@@ -3,10 +3,10 @@ import { CABIN_LABELS } from '@skydesk/contract';
 import { Clock, Luggage } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AirportDirectory } from '../../../shared/airports/use-airports';
+import { fareOfSegment, legLabel, legRoute, legsOfSegments } from '../../../shared/bookings/booking-segments';
 import { daysBetween, formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
 import { DayMark } from '../../../shared/itinerary/day-mark';
 import { baggageLabel, instantOf } from '../../../shared/itinerary/itinerary';
-import { fareOfSegment, legLabel, legRoute, legsOfSegments } from '../booking-segments';
 
 const place = (airports: AirportDirectory | undefined, code: string, terminal: string | null) => {
   const airport = airports?.byCode.get(code);

@@ -1,12 +1,12 @@
 import type { Money, PassengerType, PricedItinerary } from '@skydesk/contract';
 import { PASSENGER_TYPE_LABELS } from '@skydesk/contract';
 import type { ReactNode } from 'react';
+import { legLabel } from '../../../shared/bookings/booking-segments';
 import { daysBetween, formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { DayMark } from '../../../shared/itinerary/day-mark';
 import { firstSegment, lastSegment, legsOf, stopsOf } from '../../../shared/itinerary/itinerary';
 import { Card } from '../../../shared/ui/card';
-import { legLabel } from '../booking-segments';
 
 /** "2 adults, 1 child". */
 export function mixSummary(mix: PassengerType[]): string {

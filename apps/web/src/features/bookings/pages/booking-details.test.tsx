@@ -2,9 +2,9 @@ import { type PenaltyAnswer, SERVER, SUCCESS } from '@skydesk/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
+import { bookingDetailsPath, eTicketPath } from '../../../shared/routing/booking-paths';
 import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';
-import { bookingDetailsPath, eTicketPath } from '../booking-paths';
 import { asListed, BOOKING_ID, credits, heldBooking, ticketedBooking } from '../testing/bookings';
 import { bookingState, OWNER_PERMISSIONS, renderBookingScreen, routesAnswer } from '../testing/render';
 

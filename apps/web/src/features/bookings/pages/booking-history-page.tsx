@@ -3,6 +3,7 @@ import { BOOKING_STATUSES, type BookingListQuery, BookingStatus, EMPTY_RESULT } 
 import { ChevronLeft, ChevronRight, ClipboardList, RotateCcw, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { BOOKING_STATUS_LABELS } from '../../../shared/bookings/booking-status-badge';
 import { isForbidden } from '../../../shared/routing/require-permission';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
@@ -11,7 +12,6 @@ import { SelectField, TextField } from '../../../shared/ui/field';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { bookingsApi } from '../bookings-api';
 import { BookingRow } from '../components/booking-row';
-import { BOOKING_STATUS_LABELS } from '../components/booking-status-badge';
 import { useCompanyId } from '../use-company-id';
 
 /** Rows per page; API.md pages start at 0 (spec §9). */

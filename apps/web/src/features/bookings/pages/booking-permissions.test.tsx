@@ -1,9 +1,9 @@
 import { PERMISSIONS, type Permission } from '@skydesk/contract';
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { bookingDetailsPath } from '../../../shared/routing/booking-paths';
 import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';
-import { bookingDetailsPath } from '../booking-paths';
 import { BOOKING_ID, credits, heldBooking, ticketedBooking } from '../testing/bookings';
 import { bookingState, renderBookingScreen, routesAnswer } from '../testing/render';
 

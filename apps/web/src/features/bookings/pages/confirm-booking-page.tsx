@@ -11,16 +11,16 @@ import {
   selectBookingForm,
   selectSelectedItinerary,
 } from '../../../shared/booking-draft/booking-draft-slice';
+import { segmentsOfItinerary } from '../../../shared/bookings/booking-segments';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { useIdempotentMutation } from '../../../shared/http/use-idempotent-mutation';
+import { bookingDetailsPath } from '../../../shared/routing/booking-paths';
 import { paths } from '../../../shared/routing/paths';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
-import { bookingDetailsPath } from '../booking-paths';
 import { travellersReady } from '../booking-readiness';
-import { segmentsOfItinerary } from '../booking-segments';
 import { bookingsApi } from '../bookings-api';
 import { BookingSteps } from '../components/booking-steps';
 import { HoldLimitPanel } from '../components/hold-limit-panel';

@@ -7,12 +7,12 @@ import { useCredits } from '../../../shared/credits/use-credits';
 import { formatCredits } from '../../../shared/format/credits';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
+import { bookingDetailsPath } from '../../../shared/routing/booking-paths';
 import { isForbidden } from '../../../shared/routing/require-permission';
 import { Alert } from '../../../shared/ui/alert';
 import { Badge, type BadgeTone } from '../../../shared/ui/badge';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
-import { bookingDetailsPath } from '../booking-paths';
 import { bookingsApi } from '../bookings-api';
 
 type OrderKind = Order['kind'];

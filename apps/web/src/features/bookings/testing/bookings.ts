@@ -9,9 +9,9 @@ import type {
   Ticket,
   Traveller,
 } from '@skydesk/contract';
+import { segmentsOfItinerary } from '../../../shared/bookings/booking-segments';
 import { sampleUser } from '../../../testing/fake-session';
 import { lhrJfk, sampleRoutes } from '../../../testing/itineraries';
-import { segmentsOfItinerary } from '../booking-segments';
 
 const usd = (Amount: number) => ({ Amount, CurrencyCode: 'USD' });
 const round = (amount: number) => Math.round(amount * 100) / 100;

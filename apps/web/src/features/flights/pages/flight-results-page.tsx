@@ -4,6 +4,8 @@ import { PencilLine, PlaneTakeoff, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { itinerarySelected } from '../../../shared/booking-draft/booking-draft-slice';
+import { searchDraftSaved, selectSearchDraft } from '../../../shared/flight-search/search-draft-slice';
+import { SearchForm, shiftDraftDates, toSearchBody } from '../../../shared/flight-search/search-form';
 import { daysBetween } from '../../../shared/format/date-time';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { paths } from '../../../shared/routing/paths';
@@ -13,8 +15,6 @@ import { Button, buttonClasses } from '../../../shared/ui/button';
 import { FareStrip } from '../components/fare-strip';
 import { ResultsView } from '../components/results-view';
 import { flightsApi, RESULTS_FRESH_SECONDS } from '../flights-api';
-import { searchDraftSaved, selectSearchDraft } from '../search-draft-slice';
-import { SearchForm, shiftDraftDates, toSearchBody } from '../search-form';
 import { cabinLabel, datesSummary, passengersSummary, routeSummary } from '../search-summary';
 import type { SearchFormLocationState } from './search-flights-page';
 

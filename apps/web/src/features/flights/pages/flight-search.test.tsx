@@ -1,13 +1,13 @@
 import { EMPTY_RESULT, type SearchHistoryEntry } from '@skydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { emptySearchDraft, type SearchDraft } from '../../../shared/flight-search/search-draft-slice';
 import { addDays, todayLocalDate } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';
 import { sampleUser, signedInState } from '../../../testing/fake-session';
 import { allLhrJfk, sampleRoutes } from '../../../testing/itineraries';
 import { renderApp } from '../../../testing/render-with-providers';
-import { emptySearchDraft, type SearchDraft } from '../search-draft-slice';
 
 const outbound = addDays(todayLocalDate(), 7);
 

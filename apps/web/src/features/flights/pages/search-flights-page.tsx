@@ -2,12 +2,12 @@ import type { FieldErrors } from '@skydesk/contract';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAirports } from '../../../shared/airports/use-airports';
+import { searchDraftSaved, selectSearchDraft } from '../../../shared/flight-search/search-draft-slice';
+import { draftFromSearch } from '../../../shared/flight-search/search-form';
 import { paths } from '../../../shared/routing/paths';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { RecentSearches } from '../components/recent-searches';
 import { FlightSearchForm } from '../components/search-form';
-import { searchDraftSaved, selectSearchDraft } from '../search-draft-slice';
-import { draftFromSearch } from '../search-form';
 
 /** What the results screen hands back when the server refused the search (422). */
 export type SearchFormLocationState = { fieldErrors?: FieldErrors; validate?: boolean } | null;

@@ -1,6 +1,8 @@
 import { type SearchHistoryEntry, TRIP_TYPE_LABELS } from '@skydesk/contract';
 import { RotateCw, Search } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { searchDraftSaved } from '../../../shared/flight-search/search-draft-slice';
+import { draftFromSearch } from '../../../shared/flight-search/search-form';
 import { formatInstant } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/routing/paths';
 import { isForbidden } from '../../../shared/routing/require-permission';
@@ -9,8 +11,6 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { flightsApi } from '../flights-api';
-import { searchDraftSaved } from '../search-draft-slice';
-import { draftFromSearch } from '../search-form';
 import { cabinLabel, datesSummary, passengersSummary, routeSummary } from '../search-summary';
 
 /** /dashboard/search-history (spec §2): the agency's searches, newest first, each one click to run again. */

@@ -64,6 +64,8 @@ const sampleProfile = (): CompanyProfile => ({
   city: 'Dubai',
   address: 'Office 1204, Bay Square 3, Business Bay',
   iata_number: '9612345',
+  time_zone: 'Asia/Dubai',
+  time_zone_default: true,
 });
 
 /** Every section's reads answered, plus the test's own routes. */

@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import { MapPin } from 'lucide-react';
 import { type KeyboardEvent, type Ref, useId, useMemo, useState } from 'react';
-import { type AirportEntry, matchAirports } from '../../../shared/airports/airports';
-import type { AirportDirectory } from '../../../shared/airports/use-airports';
-import { Field, inputClasses } from '../../../shared/ui/field';
+import { Field, inputClasses } from '../ui/field';
+import { type AirportEntry, matchAirports } from './airports';
+import type { AirportDirectory } from './use-airports';
 
 type AirportComboboxProps = {
   label: string;

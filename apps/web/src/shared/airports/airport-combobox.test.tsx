@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayLocalDate } from '../../../shared/format/date-time';
-import { paths } from '../../../shared/routing/paths';
-import { fakeApi, ok } from '../../../testing/fake-api';
-import { signedInState } from '../../../testing/fake-session';
-import { sampleRoutes } from '../../../testing/itineraries';
-import { renderApp } from '../../../testing/render-with-providers';
-import { emptySearchDraft, type SearchDraft } from '../search-draft-slice';
+import { fakeApi, ok } from '../../testing/fake-api';
+import { signedInState } from '../../testing/fake-session';
+import { sampleRoutes } from '../../testing/itineraries';
+import { renderApp } from '../../testing/render-with-providers';
+import { emptySearchDraft, type SearchDraft } from '../flight-search/search-draft-slice';
+import { addDays, todayLocalDate } from '../format/date-time';
+import { paths } from '../routing/paths';
 
 const savedDraft: SearchDraft = {
   ...emptySearchDraft,

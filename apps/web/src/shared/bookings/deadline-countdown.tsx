@@ -1,9 +1,9 @@
 import type { Booking } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { Hourglass } from 'lucide-react';
-import { formatInstant } from '../../../shared/format/date-time';
-import { useCountdown } from '../../../shared/time/use-countdown';
-import { clock } from './offer-timer';
+import { formatInstant } from '../format/date-time';
+import { clock } from '../time/clock';
+import { useCountdown } from '../time/use-countdown';
 
 /** Under this many seconds left, the deadline is shown as urgent. */
 const URGENT_SECONDS = 2 * 3600;

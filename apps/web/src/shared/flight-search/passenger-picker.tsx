@@ -1,6 +1,6 @@
 import { Minus, Plus } from 'lucide-react';
 import { useId } from 'react';
-import { PASSENGER_LIMITS } from '../search-form';
+import { PASSENGER_LIMITS } from './search-form';
 
 type Counts = { adult_quantity: number; child_quantity: number; infant_quantity: number };
 

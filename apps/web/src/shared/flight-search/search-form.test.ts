@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { indexAirports, matchAirports } from '../../shared/airports/airports';
-import { addDays, todayLocalDate } from '../../shared/format/date-time';
 import { sampleRoutes } from '../../testing/itineraries';
+import { indexAirports, matchAirports } from '../airports/airports';
+import { addDays, todayLocalDate } from '../format/date-time';
 import { emptySearchDraft, type SearchDraft } from './search-draft-slice';
 import { draftFromSearch, formErrorsOfServer, SearchForm, toSearchBody } from './search-form';
 

@@ -1,6 +1,6 @@
 import { Cabin, SearchBody, type SearchHistoryEntry, TripType } from '@skydesk/contract';
 import { z } from 'zod';
-import { addDays, todayLocalDate } from '../../shared/format/date-time';
+import { addDays, todayLocalDate } from '../format/date-time';
 import type { SearchDraft, SearchLegDraft } from './search-draft-slice';
 
 /** API.md: passenger limits (adults 1–9, children 0–8, seated ≤ 9, infants ≤ adults). */

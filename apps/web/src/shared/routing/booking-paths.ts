@@ -1,4 +1,4 @@
-import { paths } from '../../shared/routing/paths';
+import { paths } from './paths';
 
 /**
  * spec §2 leaves route parameters open: a booking's screens name it in the query (`?id=`), so the
