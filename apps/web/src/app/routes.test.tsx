@@ -85,8 +85,8 @@ describe('routing (spec §2)', () => {
       typeof value === 'string' ? [value] : Object.values(value),
     );
     // spec §2: 7 public screens, the dashboard home, its 23 screens, price summary and e-ticket;
-    // issue 12's statement; issue 13's accept-invitation.
-    expect(everyPath).toHaveLength(35);
+    // issue 12's statement; issue 13's accept-invitation; issue 15's analytics.
+    expect(everyPath).toHaveLength(36);
     const titles = screenTitles(appRoutes);
     for (const path of everyPath) expect(titles.get(path), `route title of ${path}`).toBeDefined();
   });
@@ -111,6 +111,7 @@ describe('routing (spec §2)', () => {
       paths.dashboard.transactions,
       paths.dashboard.createTransaction,
       paths.dashboard.statement,
+      paths.dashboard.analytics,
       paths.dashboard.notifications,
       paths.dashboard.announcement,
       paths.dashboard.users,

@@ -95,6 +95,7 @@ const CreateTransactionPage = lazyScreen(
   'CreateTransactionPage',
 );
 const StatementPage = lazyScreen(() => import('../features/payments/pages/statement-page'), 'StatementPage');
+const AnalyticsPage = lazyScreen(() => import('../features/analytics/pages/analytics-page'), 'AnalyticsPage');
 const UsersPage = lazyScreen(() => import('../features/users/pages/users-page'), 'UsersPage');
 const CreateUserPage = lazyScreen(() => import('../features/users/pages/create-user-page'), 'CreateUserPage');
 const SettingsPage = lazyScreen(() => import('../features/users/pages/settings-page'), 'SettingsPage');
@@ -202,6 +203,7 @@ export const appRoutes: RouteObject[] = [
               screen(d.transactions, 'Transactions', <TransactionsPage />),
               screen(d.createTransaction, 'New deposit', <CreateTransactionPage />),
               screen(d.statement, 'Statement', <StatementPage />),
+              screen(d.analytics, 'Analytics', <AnalyticsPage />),
               screen(d.users, 'Users', <UsersPage />),
               screen(d.createUser, 'Add user', <CreateUserPage />),
               screen(d.roles, 'Roles', <RolesPage />),

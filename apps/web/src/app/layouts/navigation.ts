@@ -1,6 +1,7 @@
 import type { Permission } from '@skydesk/contract';
 import {
   Bell,
+  ChartNoAxesCombined,
   ClipboardList,
   ClockArrowLeft,
   CreditCard,
@@ -44,7 +45,12 @@ function link(label: string, to: string, icon: LucideIcon, options: { end?: bool
 
 /** The sidebar, grouped as agents think of their day: find, book, pay, run the team, get help. */
 export const mainNavigation: NavGroup[] = [
-  { items: [link('Home', paths.dashboard.home, LayoutDashboard, { end: true })] },
+  {
+    items: [
+      link('Home', paths.dashboard.home, LayoutDashboard, { end: true }),
+      link('Analytics', paths.dashboard.analytics, ChartNoAxesCombined),
+    ],
+  },
   {
     heading: 'Flights',
     items: [

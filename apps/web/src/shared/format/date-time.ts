@@ -83,3 +83,8 @@ export function todayLocalDate(now = new Date()): string {
   const day = String(now.getDate()).padStart(2, '0');
   return `${now.getFullYear()}-${month}-${day}`;
 }
+
+const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** '2026-12-22' → "22 Dec": a chart's axis, where the weekday would crowd the ticks. */
+export const formatDayMonth = (local: string): string => dayMonth.format(asUtc(local));

@@ -31,6 +31,7 @@ export const DASHBOARD_ACCESS = {
   transactions: 'payments.view',
   statement: 'payments.view',
   createTransaction: 'payments.create',
+  analytics: 'analytics.view',
   users: 'users.manage',
   createUser: 'users.manage',
   roles: 'roles.manage',

@@ -37,6 +37,8 @@ export const paths = {
     createTransaction: `${dashboard}/create-transaction`,
     /** Issue 12: the ledger statement, reachable wherever the credits are shown (not in spec §2). */
     statement: `${dashboard}/statement`,
+    /** Issue 15: the agency's KPIs for a period, with charts (spec §1 "company KPI analytics"). */
+    analytics: `${dashboard}/analytics`,
     users: `${dashboard}/users`,
     createUser: `${dashboard}/create-user`,
     roles: `${dashboard}/roles`,

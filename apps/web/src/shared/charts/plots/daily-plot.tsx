@@ -1,0 +1,95 @@
+import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDayMonth, formatDayWithYear } from '../../format/date-time';
+import type { DailySeries } from '../daily-chart';
+import { formatMeasure, formatMeasureAxis } from '../measure';
+import { FALLBACK_CHART_WIDTH, NARROW_CHART, useElementWidth } from './use-element-width';
+import { usePrefersReducedMotion } from './use-reduced-motion';
+
+const HEIGHT = 180;
+const AXIS_TEXT = { fontSize: 12, fill: '#64748b' };
+
+/**
+ * Ticks spread evenly from the first day to the last: about one per 90 px, at most 4 on a phone,
+ * so the day labels never overlap.
+ */
+export function dayTicks(days: string[], width: number): string[] {
+  const most = Math.max(2, Math.min(width < NARROW_CHART ? 4 : 8, Math.floor(width / 90)));
+  if (days.length <= most) return days;
+  const step = (days.length - 1) / (most - 1);
+  return Array.from({ length: most }, (_, i) => days[Math.round(i * step)] as string);
+}
+
+/** One small chart per series (issue 15: spend and tickets), each on its own axis: no dual-axis puzzle. */
+export default function DailyPlot({ series }: { series: DailySeries[] }) {
+  return (
+    <div className="grid gap-5 lg:grid-cols-2">
+      {series.map((line) => (
+        <SeriesPlot key={line.key} series={line} />
+      ))}
+    </div>
+  );
+}
+
+function SeriesPlot({ series }: { series: DailySeries }) {
+  const [ref, measured] = useElementWidth<HTMLDivElement>();
+  const width = measured || FALLBACK_CHART_WIDTH;
+  const reducedMotion = usePrefersReducedMotion();
+  const days = series.points.map((point) => point.date);
+  const total = series.points.reduce((sum, point) => sum + point.value, 0);
+  const narrow = width < NARROW_CHART;
+  return (
+    <div ref={ref} className="min-w-0">
+      <p className="mb-1 flex items-baseline justify-between gap-2 text-sm">
+        <span className="flex items-center gap-2 font-medium text-slate-700">
+          <span aria-hidden="true" className="size-2.5 rounded-full" style={{ background: series.color }} />
+          {series.label}
+        </span>
+        <span className="text-slate-500 tabular-nums">{formatMeasure(total, series.measure)} in all</span>
+      </p>
+      <AreaChart
+        width={width}
+        height={HEIGHT}
+        data={series.points}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        accessibilityLayer={false}
+      >
+        <CartesianGrid vertical={false} stroke="#e2e8f0" />
+        <XAxis
+          dataKey="date"
+          ticks={dayTicks(days, width)}
+          tickFormatter={(day: string) => formatDayMonth(day)}
+          tick={AXIS_TEXT}
+          tickLine={false}
+          axisLine={{ stroke: '#cbd5e1' }}
+          interval={0}
+        />
+        <YAxis
+          width={narrow ? 48 : 64}
+          tickCount={narrow ? 3 : 5}
+          allowDecimals={series.measure.unit !== 'count'}
+          tickFormatter={(value: number) => formatMeasureAxis(value, series.measure)}
+          tick={AXIS_TEXT}
+          tickLine={false}
+          axisLine={false}
+        />
+        <Tooltip
+          formatter={(value) => [formatMeasure(Number(value), series.measure), series.label]}
+          labelFormatter={(day) => formatDayWithYear(String(day))}
+          contentStyle={{ borderRadius: 8, borderColor: '#e2e8f0', fontSize: 13 }}
+        />
+        <Area
+          type="monotone"
+          dataKey="value"
+          name={series.label}
+          stroke={series.color}
+          strokeWidth={2}
+          fill={series.color}
+          fillOpacity={0.12}
+          // One day has no line to draw: its point is.
+          dot={series.points.length <= 2 ? { r: 3, fill: series.color } : false}
+          isAnimationActive={!reducedMotion}
+        />
+      </AreaChart>
+    </div>
+  );
+}
