@@ -29,6 +29,9 @@ describe.each(storeKinds())("the agency's profile on %s", (kind) => {
       city: 'Dubai',
       address: companyBody().address,
       iata_number: null,
+      // Its days are counted in its country's zone (Dubai's) until the owner chooses another.
+      time_zone: 'Asia/Dubai',
+      time_zone_default: true,
     };
     const res = await readProfile(owner);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,5 +1,5 @@
 import type { CompanyStatus, VendorDocumentKind } from '@skydesk/contract';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { CompaniesTable, Database, RolesTable, UsersTable } from '../../platform/db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -118,8 +118,30 @@ export const findCompanyProfile = (db: Db, companyId: string) =>
   db
     .selectFrom('companies')
     .select(['id', 'name', 'contact_name', 'email', 'phone', 'country', 'city', 'address', 'iata_number'])
+    .select([
+      companyTimeZoneOf(companyId).as('time_zone'),
+      sql<boolean>`companies.time_zone is null`.as('time_zone_default'),
+    ])
     .where('id', '=', companyId)
     .executeTakeFirstOrThrow();
+
+/** The zone the agency's days are counted in: its own, or its country's (migration 0012's view). */
+const companyTimeZoneOf = (companyId: string) =>
+  sql<string>`(select z.time_zone from company_time_zones z where z.company_id = ${companyId})`;
+
+export async function findCompanyTimeZone(db: Db, companyId: string): Promise<string> {
+  const { rows } = await sql<{
+    time_zone: string;
+  }>`select ${companyTimeZoneOf(companyId)} as time_zone`.execute(db);
+  return rows[0]!.time_zone;
+}
+
+/** Whether PostgreSQL knows the zone by this name (the rollups' triggers count days in it). */
+export async function isDatabaseTimeZone(db: Db, name: string): Promise<boolean> {
+  const { rows } = await sql<{ known: boolean }>`
+    select exists (select 1 from pg_timezone_names where name = ${name}) as known`.execute(db);
+  return rows[0]!.known;
+}
 
 /** What the owner may change; the name and country are the verified identity and stay. */
 export type CompanyProfileChanges = {
@@ -128,6 +150,8 @@ export type CompanyProfileChanges = {
   city?: string;
   address?: string;
   iata_number?: string | null;
+  /** null: back to the country's zone. */
+  time_zone?: string | null;
 };
 
 export const updateCompanyProfile = (db: Db, companyId: string, changes: CompanyProfileChanges, now: Date) =>

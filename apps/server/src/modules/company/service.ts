@@ -12,8 +12,11 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
+import { recountAnalytics } from './analytics/recount-repo.js';
 import * as repo from './repo.js';
 import type { UploadedDocument } from './vendor-upload.js';
+
+const UNKNOWN_TIME_ZONE = 'Choose a time zone';
 
 /** DESIGN.md §5: only email_verified and rejected companies submit documents. */
 function assertCanSubmit(status: CompanyStatus) {
@@ -104,15 +107,37 @@ export function createCompanyService(deps: { db: Kysely<Database>; files: FileSt
       return repo.findCompanyProfile(db, principal.companyId);
     },
 
-    /** The owner's changes (the guard checks `owner`); an empty IATA number clears it. */
+    /**
+     * The owner's changes (the guard checks `owner`); an empty IATA number clears it, an empty time
+     * zone goes back to the country's. A zone must be one PostgreSQL knows too, as the analytics
+     * triggers count days in it. When the agency's zone changes its analytics are recounted in the
+     * same transaction, so no figure is ever read with days of two zones.
+     */
     async updateProfile(
       principal: CompanyPrincipal,
       body: UpdateCompanyProfileBody,
     ): Promise<CompanyProfile> {
-      const { iata_number, ...rest } = body;
+      const { iata_number, time_zone, ...rest } = body;
       const changes: repo.CompanyProfileChanges = { ...rest };
       if (iata_number !== undefined) changes.iata_number = iata_number || null;
-      await repo.updateCompanyProfile(db, principal.companyId, changes, clock.now());
+      if (time_zone !== undefined) {
+        if (time_zone !== '' && !(await repo.isDatabaseTimeZone(db, time_zone))) {
+          throw new AppError('validation', UNKNOWN_TIME_ZONE, {
+            fieldErrors: { time_zone: [UNKNOWN_TIME_ZONE] },
+          });
+        }
+        changes.time_zone = time_zone || null;
+      }
+      await db.transaction().execute(async (trx) => {
+        // Lock order with the analytics triggers: the company row first, then (in the recount)
+        // the agency's analytics lock.
+        await repo.lockCompany(trx, principal.companyId);
+        const zoneBefore = await repo.findCompanyTimeZone(trx, principal.companyId);
+        await repo.updateCompanyProfile(trx, principal.companyId, changes, clock.now());
+        if ((await repo.findCompanyTimeZone(trx, principal.companyId)) !== zoneBefore) {
+          await recountAnalytics(trx, principal.companyId);
+        }
+      });
       return repo.findCompanyProfile(db, principal.companyId);
     },
   };

@@ -21,7 +21,7 @@ import type {
   TransactionStatus,
   TripType,
 } from '@skydesk/contract';
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** Row types of the store, one per table, kept in step with `src/db/migrations`. */
 
@@ -41,6 +41,8 @@ export type CompaniesTable = {
   currency: string;
   verification_status: ColumnType<CompanyStatus, CompanyStatus | undefined, CompanyStatus>;
   rejection_reason: string | null;
+  /** IANA zone its days are counted in (analytics); null: its country's (`country_time_zones`). */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -342,6 +344,10 @@ export type BookingsTable = {
   created_by: string;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Generated from the itinerary: the first leg's origin and destination, 'LHR-JFK'. */
+  route: GeneratedAlways<string>;
+  /** Generated from the itinerary: the first flight's airport-local departure date. */
+  first_departure_date: GeneratedAlways<string>;
 };
 
 export type BookingPassengersTable = PassportIdentity & {
@@ -586,6 +592,54 @@ export type AuditLogTable = {
   created_at: CreatedAt;
 };
 
+/** A country's default time zone: its busiest airport's in the sandbox network (migration 0012). */
+export type CountryTimeZonesTable = {
+  country: string;
+  airport: string;
+  time_zone: string;
+};
+
+/**
+ * Analytics rollups (migration 0012), kept by triggers in the transaction of each event and rebuilt
+ * by `analytics_recount()`: one row per agency and day of its own zone. Money in minor units.
+ */
+type RollupCount = ColumnType<number, number | undefined, number>;
+
+export type CompanyDailyStatsTable = {
+  company_id: string;
+  day: string;
+  bookings: RollupCount;
+  tickets: RollupCount;
+  ticketed_bookings: RollupCount;
+  cancellations: RollupCount;
+  voids: RollupCount;
+  expirations: RollupCount;
+  refunds: RollupCount;
+  spend_minor: RollupCount;
+  refunds_minor: RollupCount;
+  deposits: RollupCount;
+  deposits_minor: RollupCount;
+};
+
+export type CompanyDailySearchesTable = {
+  company_id: string;
+  day: string;
+  searches: RollupCount;
+};
+
+export type AnalyticsDimension = 'route' | 'airline' | 'staff';
+
+export type CompanyDailyBreakdownTable = {
+  company_id: string;
+  dimension: AnalyticsDimension;
+  day: string;
+  /** 'LHR-JFK', 'BA', a user's id. */
+  key: string;
+  bookings: RollupCount;
+  tickets: RollupCount;
+  spend_minor: RollupCount;
+};
+
 export type Database = {
   companies: CompaniesTable;
   roles: RolesTable;
@@ -628,4 +682,8 @@ export type Database = {
   support_messages: SupportMessagesTable;
   notice_posts: NoticePostsTable;
   audit_log: AuditLogTable;
+  country_time_zones: CountryTimeZonesTable;
+  company_daily_stats: CompanyDailyStatsTable;
+  company_daily_searches: CompanyDailySearchesTable;
+  company_daily_breakdown: CompanyDailyBreakdownTable;
 };
