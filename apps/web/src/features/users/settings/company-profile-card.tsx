@@ -11,6 +11,7 @@ import { Card } from '../../../shared/ui/card';
 import { TextField } from '../../../shared/ui/field';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { accountApi } from '../account-api';
+import { TimeZoneSetting } from './time-zone-setting';
 
 export const COMPANY_PROFILE_SAVED = 'Company profile saved';
 
@@ -32,8 +33,9 @@ const formValues = (profile: CompanyProfile): CompanyFormInput => ({
 
 /**
  * Section 5: the agency as registered (API.md `GET /api/company/profile`), readable by every user.
- * The owner keeps its contact, phone, address and IATA number up to date; its name and country
- * are what SkyDesk verified, so they are shown but never edited here.
+ * The owner keeps its contact, phone, address and IATA number up to date, and its time zone (issue
+ * 15: in which its days are counted); its name and country are what SkyDesk verified, so they are
+ * shown but never edited here.
  */
 export function CompanyProfileCard({ isOwner }: { isOwner: boolean }) {
   const { data: profile, error, isLoading, isFetching, refetch } = accountApi.useCompanyProfileQuery();
@@ -55,6 +57,7 @@ export function CompanyProfileCard({ isOwner }: { isOwner: boolean }) {
         <>
           <VerifiedIdentity profile={profile} />
           {isOwner ? <CompanyProfileForm profile={profile} /> : <CompanyDetails profile={profile} />}
+          <TimeZoneSetting profile={profile} isOwner={isOwner} />
         </>
       )}
     </Card>
