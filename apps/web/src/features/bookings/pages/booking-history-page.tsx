@@ -12,7 +12,7 @@ import { SelectField, TextField } from '../../../shared/ui/field';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { bookingsApi } from '../bookings-api';
 import { BookingRow } from '../components/booking-row';
-import { useCompanyId } from '../use-company-id';
+import { useCompanyId } from '../../../shared/session/use-company-id';
 
 /** Rows per page; API.md pages start at 0 (spec §9). */
 const HISTORY_PAGE_SIZE = 20;

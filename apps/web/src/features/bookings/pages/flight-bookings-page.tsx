@@ -13,7 +13,7 @@ import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { bookingsApi } from '../bookings-api';
 import { BookingRow } from '../components/booking-row';
 import { PnrLookup } from '../components/pnr-lookup';
-import { useCompanyId } from '../use-company-id';
+import { useCompanyId } from '../../../shared/session/use-company-id';
 
 /** Holds first, the nearest deadline on top; then tickets, the nearest departure on top. */
 function upcoming(bookings: Booking[], now: number) {

@@ -1,5 +1,5 @@
-import { selectSessionCompany, selectSessionUser } from '../../shared/session/session-slice';
-import { useAppSelector } from '../../shared/store/hooks';
+import { useAppSelector } from '../store/hooks';
+import { selectSessionCompany, selectSessionUser } from './session-slice';
 
 /** The signed-in user's agency (API.md: the lists are asked for by the session's company id). */
 export function useCompanyId(): string | null {
