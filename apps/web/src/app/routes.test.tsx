@@ -48,11 +48,12 @@ describe('routing (spec §2)', () => {
     } satisfies LoginRedirectState);
   });
 
-  it('shows a coming-soon screen inside the dashboard layout for a signed-in user', async () => {
+  it('shows the home screen inside the dashboard layout for a signed-in user', async () => {
     renderApp(paths.dashboard.home, { preloadedState: signedInState() });
 
-    const panel = await screen.findByRole('region', { name: 'Home' });
-    expect(within(panel).getByText('Coming soon')).toBeInTheDocument();
+    // Issue 15: the home is built (its own tests cover its blocks); no screen is "coming soon" any more.
+    expect(await screen.findByRole('region', { name: 'Credits' })).toBeInTheDocument();
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
 
     // The layout around it: navigation, the header's title, the bell, the user menu.
     const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
@@ -97,6 +98,7 @@ describe('routing (spec §2)', () => {
     const titles = screenTitles(appRoutes);
     // Built screens (their own tests cover them); the results need a search, so they open the form.
     const built = new Set<string>([
+      paths.dashboard.home,
       paths.dashboard.searchFlights,
       paths.dashboard.flightDetails,
       paths.dashboard.searchHistory,
@@ -207,19 +209,35 @@ describe('the session, app-wide (spec §4)', () => {
       access: 'company',
       response: z.unknown(),
     });
-    // Only the users list is refused: the screen's and the bell's own calls answer (empty).
+    // Only the users list is refused: the screen's and the bell's own calls answer (empty; the
+    // home's credits, an object, with nothing in them).
+    const noCredits = {
+      balance: 0,
+      credit_limit: 0,
+      available: 0,
+      currency: 'USD',
+      pending_deposits: 0,
+      reserved: 0,
+    };
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) =>
         String(input).includes('/api/user/company-user')
           ? new Response('{"status":false,"message":"Unauthenticated"}', { status: 401 })
-          : new Response('{"status":true,"message":"OK","data":[]}', { status: 200 }),
+          : new Response(
+              JSON.stringify({
+                status: true,
+                message: 'OK',
+                data: String(input).includes('/api/booking-credits') ? noCredits : [],
+              }),
+              { status: 200 },
+            ),
       ),
     );
     const { store, router } = renderApp(paths.dashboard.home, {
       preloadedState: signedInState({ token: fakeJwt({ exp: inSeconds(1800) }) }),
     });
-    await screen.findByRole('region', { name: 'Home' });
+    await screen.findByRole('region', { name: 'Credits' });
 
     await act(async () => {
       await apiRequest(listUsers).catch(() => {});
