@@ -1,4 +1,14 @@
-import { Banknote, Building2, Landmark, LifeBuoy, Megaphone, ScrollText, Tag, Undo2 } from 'lucide-react';
+import {
+  Banknote,
+  Building2,
+  ChartNoAxesCombined,
+  Landmark,
+  LifeBuoy,
+  Megaphone,
+  ScrollText,
+  Tag,
+  Undo2,
+} from 'lucide-react';
 import { adminPaths } from '../../shared/routing/admin-paths';
 import type { NavGroup } from '../layouts/navigation';
 
@@ -32,6 +42,9 @@ export const adminNavigation: NavGroup[] = [
   },
   {
     heading: 'Oversight',
-    items: [{ label: 'Audit log', to: adminPaths.audit, icon: ScrollText }],
+    items: [
+      { label: 'Platform figures', to: adminPaths.kpi, icon: ChartNoAxesCombined },
+      { label: 'Audit log', to: adminPaths.audit, icon: ScrollText },
+    ],
   },
 ];

@@ -53,6 +53,10 @@ const AdminTicketPage = lazyScreen(
 );
 const noticePosts = () => import('../../features/admin/notices/notice-posts-page');
 const noticePostEditor = () => import('../../features/admin/notices/notice-post-editor-page');
+const PlatformFiguresPage = lazyScreen(
+  () => import('../../features/admin/analytics/platform-figures-page'),
+  'PlatformFiguresPage',
+);
 const AnnouncementsPage = lazyScreen(noticePosts, 'AnnouncementsPage');
 const OffersPage = lazyScreen(noticePosts, 'OffersPage');
 const AnnouncementEditorPage = lazyScreen(noticePostEditor, 'AnnouncementEditorPage');
@@ -115,6 +119,7 @@ export const adminRoutes: RouteObject[] = [
               screen(adminPaths.deposits, 'Deposit desk', <DepositsPage />),
               screen(`${adminPaths.deposits}/:id`, 'Deposit', <DepositPage />),
               screen(adminPaths.banks, 'Bank accounts', <BanksPage />),
+              screen(adminPaths.kpi, 'Platform figures', <PlatformFiguresPage />),
               screen(adminPaths.audit, 'Audit log', <AuditPage />),
               screen(adminPaths.support, 'Support', <SupportQueuePage />),
               screen(`${adminPaths.support}/:id`, 'Support ticket', <AdminTicketPage />),

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { exportedFile } from '../../testing/exported-file';
 import { CHART_COLORS } from './chart-colors';
 import { tableCsv } from './chart-table';
 import { toCsv } from './csv';
@@ -31,16 +32,6 @@ const tickets: DailySeries = {
     { date: '2026-03-03', value: 2 },
   ],
 };
-
-/** What a click on "Export CSV" handed the browser, as text. */
-async function exportedCsv(click: () => Promise<void>): Promise<{ name: string; text: string }> {
-  const createObjectURL = vi.spyOn(URL, 'createObjectURL');
-  const anchorClick = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  await click();
-  const blob = createObjectURL.mock.calls.at(-1)?.[0] as Blob;
-  const anchor = anchorClick.mock.contexts.at(-1) as HTMLAnchorElement;
-  return { name: anchor.download, text: (await blob.text()).replace(/^\uFEFF/, '') };
-}
 
 describe('the daily chart', () => {
   it('is an image named by its title and described, with a table of the same numbers', async () => {
@@ -92,7 +83,7 @@ describe('the daily chart', () => {
         emptyHint="Issue a ticket"
       />,
     );
-    const { name, text } = await exportedCsv(() =>
+    const { name, text } = await exportedFile(() =>
       user.click(screen.getByRole('button', { name: 'Export CSV: Daily spend and tickets' })),
     );
     expect(name).toBe('daily-spend-and-tickets-2026-03-01-to-2026-03-03.csv');
@@ -169,7 +160,7 @@ describe('the ranking chart', () => {
         emptyHint="Book a flight"
       />,
     );
-    const { text } = await exportedCsv(() => user.click(screen.getByRole('button', { name: /Export CSV/ })));
+    const { text } = await exportedFile(() => user.click(screen.getByRole('button', { name: /Export CSV/ })));
     expect(text).toBe('#,Route,Bookings,Spend (USD)\r\n1,DXB–LHR,14,9800\r\n2,DXB–BOM,9,3150.25');
 
     rerender(

@@ -78,12 +78,15 @@ function KpiChangeLine({ kpi, previous }: { kpi: KpiFigure; previous: number }) 
 export function KpiCardsSkeleton({
   count,
   label = 'Loading the figures',
+  className = 'lg:grid-cols-3',
 }: {
   count: number;
   label?: string;
+  /** The grid's columns on wider screens, as the cards will have them. */
+  className?: string;
 }) {
   return (
-    <div role="status" aria-label={label} className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+    <div role="status" aria-label={label} className={clsx('grid grid-cols-2 gap-3', className)}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
         <div key={i} className="h-24 animate-pulse rounded-2xl bg-slate-200/70 sm:h-28" />

@@ -21,6 +21,8 @@ export const adminPaths = {
   /** Announcements and offers (issue 14): lists, and each post's editor at `…/:id` (`new` to write one). */
   announcements: `${admin}/announcements`,
   offers: `${admin}/offers`,
+  /** The platform's figures (issue 15): agencies, bookings, sales, deposits, approval times. */
+  kpi: `${admin}/kpi`,
 } as const;
 
 /** One support ticket's chat in the console. */

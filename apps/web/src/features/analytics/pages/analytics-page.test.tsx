@@ -2,6 +2,7 @@ import { PERMISSIONS } from '@skydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../shared/routing/paths';
+import { exportedFile } from '../../../testing/exported-file';
 import { fail, ok } from '../../../testing/fake-api';
 import { signedInState } from '../../../testing/fake-session';
 import { emptyKpis } from '../../../testing/kpis';
@@ -24,16 +25,6 @@ const open = (route: string = paths.dashboard.analytics, permissions = [...PERMI
 
 const asked = (api: ReturnType<typeof analyticsApi>) =>
   api.calls(KPI_CALL).map((call) => `${call.query.get('fromDate')}..${call.query.get('toDate')}`);
-
-/** What a click on an export handed the browser, as text. */
-async function exported(click: () => Promise<void>) {
-  const createObjectURL = vi.spyOn(URL, 'createObjectURL');
-  const anchorClick = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  await click();
-  const blob = createObjectURL.mock.calls.at(-1)?.[0] as Blob;
-  const anchor = anchorClick.mock.contexts.at(-1) as HTMLAnchorElement;
-  return { name: anchor.download, text: (await blob.text()).replace(/^\uFEFF/, '') };
-}
 
 describe('the analytics screen (issue 15)', () => {
   it('counts the last 30 of the agency’s own days: Dubai is on the 15th while UTC is on the 14th', async () => {
@@ -172,7 +163,7 @@ describe('the analytics screen (issue 15)', () => {
     analyticsApi();
     const { user } = open(`${paths.dashboard.analytics}?range=7d`);
     await screen.findByRole('article', { name: 'Spend' });
-    const { name, text } = await exported(() =>
+    const { name, text } = await exportedFile(() =>
       user.click(screen.getByRole('button', { name: 'Export all as CSV' })),
     );
     expect(name).toBe('analytics-2026-03-09-to-2026-03-15.csv');

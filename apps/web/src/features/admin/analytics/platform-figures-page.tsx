@@ -1,0 +1,186 @@
+import { ChartNoAxesCombined, FileSpreadsheet } from 'lucide-react';
+import { csvFileName, downloadCsv } from '../../../shared/charts/csv';
+import { DailyChart } from '../../../shared/charts/daily-chart';
+import { COUNT } from '../../../shared/charts/measure';
+import { RankingChart } from '../../../shared/charts/ranking-chart';
+import { ShareChart } from '../../../shared/charts/share-chart';
+import { isApiFailure } from '../../../shared/http/api-error';
+import { KpiCard, KpiCardsSkeleton } from '../../../shared/kpi/kpi-card';
+import { formatKpiRange, KpiPeriod } from '../../../shared/kpi/kpi-period';
+import { type KpiRange, presetRange, todayIn } from '../../../shared/kpi/kpi-range';
+import { KpiRangePicker } from '../../../shared/kpi/kpi-range-picker';
+import { kpiReportCsv } from '../../../shared/kpi/kpi-report-csv';
+import { useKpiSelection } from '../../../shared/kpi/use-kpi-selection';
+import { Alert } from '../../../shared/ui/alert';
+import { Button } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { LoadFailed } from '../../../shared/ui/load-failed';
+import {
+  APPROVAL_KEYS,
+  agencyStatusItems,
+  isPlatformQuiet,
+  PLATFORM_CARD_KEYS,
+  type PlatformKpis,
+  platformByKey,
+  platformDailySeries,
+  platformSections,
+  salesOf,
+} from './platform-figures';
+import { platformKpiApi } from './platform-kpi-api';
+
+/** The platform counts UTC days (contract AdminKpis): one calendar for every agency's zone. */
+const PLATFORM_ZONE = 'UTC';
+
+/**
+ * /admin/kpi (issue 15): the platform's figures for a range of UTC days — the same presets and
+ * cards as an agency's analytics — with its agencies by status, the daily bookings and sales, the
+ * top agencies and how long operators take to approve agencies and deposits; every figure as CSV.
+ */
+export function PlatformFiguresPage() {
+  const [selection, setSelection] = useKpiSelection();
+  const today = todayIn(PLATFORM_ZONE);
+  const range = selection.preset === 'custom' ? selection.range : presetRange(selection.preset, today);
+  const figures = platformKpiApi.usePlatformKpiQuery({ query: { fromDate: range.from, toDate: range.to } });
+  const answer = figures.currentData;
+
+  const exportAll = () => {
+    if (!answer) return;
+    const csv = kpiReportCsv({
+      title: 'SkyDesk platform figures',
+      range,
+      timeZone: PLATFORM_ZONE,
+      figures: answer.kpis.filter((kpi) => kpi.previous !== null),
+      sections: platformSections(answer),
+    });
+    downloadCsv(csvFileName('platform-figures', range.from, 'to', range.to), csv);
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-5" aria-busy={figures.isFetching || undefined}>
+      <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 lg:flex-row lg:items-start lg:justify-between">
+        <KpiRangePicker selection={selection} onChange={setSelection} range={range} today={today} />
+        <Button variant="secondary" className="shrink-0 self-start" disabled={!answer} onClick={exportAll}>
+          <FileSpreadsheet aria-hidden="true" className="size-4" /> Export all as CSV
+        </Button>
+      </div>
+
+      <KpiPeriod range={range} timeZone={PLATFORM_ZONE} />
+
+      {isApiFailure(figures.error) && figures.error.status === 403 ? (
+        <Alert tone="error" title="The platform figures are not open to your account" />
+      ) : figures.isError ? (
+        <LoadFailed
+          title={
+            isApiFailure(figures.error) ? figures.error.message : 'The platform figures could not be loaded'
+          }
+          busy={figures.isFetching}
+          onRetry={() => void figures.refetch()}
+        />
+      ) : !answer ? (
+        <div className="space-y-5">
+          <KpiCardsSkeleton count={8} label="Loading the platform figures" className="lg:grid-cols-4" />
+          <div className="h-72 animate-pulse rounded-2xl bg-slate-200/70" />
+        </div>
+      ) : isPlatformQuiet(answer) ? (
+        <EmptyState
+          icon={ChartNoAxesCombined}
+          title="No activity in these days"
+          actions={
+            selection.preset !== 'ytd' && (
+              <Button variant="secondary" onClick={() => setSelection({ preset: 'ytd' })}>
+                Show the year to date
+              </Button>
+            )
+          }
+        >
+          No agency registered, booked or deposited in these days. Try a longer period.
+        </EmptyState>
+      ) : (
+        <PlatformFigures
+          kpis={platformByKey(answer.kpis)}
+          range={range}
+          statusItems={agencyStatusItems(answer)}
+        />
+      )}
+    </div>
+  );
+}
+
+type PlatformFiguresProps = {
+  kpis: PlatformKpis;
+  range: KpiRange;
+  statusItems: ReturnType<typeof agencyStatusItems>;
+};
+
+function PlatformFigures({ kpis, range, statusItems }: PlatformFiguresProps) {
+  const fileNameParts = [range.from, 'to', range.to];
+  return (
+    <>
+      <section aria-labelledby="platform-cards-title">
+        <h2 id="platform-cards-title" className="sr-only">
+          Key figures
+        </h2>
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {PLATFORM_CARD_KEYS.map((key) => {
+            const kpi = kpis[key];
+            return kpi ? <KpiCard key={key} kpi={kpi} /> : null;
+          })}
+        </div>
+      </section>
+
+      <DailyChart
+        title="Daily bookings and sales"
+        description={`Per UTC day, ${formatKpiRange(range)}`}
+        series={platformDailySeries(kpis)}
+        fileNameParts={fileNameParts}
+        emptyHint="Bookings and sales of every agency show here day by day. Try a longer period."
+      />
+
+      <div className="grid items-start gap-5 lg:grid-cols-2">
+        {kpis.top_agencies && (
+          <RankingChart
+            title="Top agencies"
+            description="By bookings made in these days"
+            items={kpis.top_agencies.items}
+            itemLabel="Agency"
+            valueLabel="Bookings"
+            amount={salesOf(kpis.top_agencies)}
+            fileNameParts={fileNameParts}
+            emptyHint="The agencies booking most rank here."
+          />
+        )}
+        <div className="grid gap-5">
+          <ShareChart
+            title="Agencies by status"
+            description="Every agency on the platform now, by review state"
+            items={statusItems}
+            itemLabel="Status"
+            valueLabel="Agencies"
+            measure={COUNT}
+            emptyHint="Agencies show here from their registration."
+          />
+          <ApprovalTimes kpis={kpis} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** How long agencies and deposits wait for an operator's decision: lower is better. */
+function ApprovalTimes({ kpis }: { kpis: PlatformKpis }) {
+  const shown = APPROVAL_KEYS.flatMap((key) => kpis[key] ?? []);
+  if (shown.length === 0) return null;
+  return (
+    <Card title="Approval times">
+      <p className="-mt-2 mb-3 text-slate-500 text-sm">
+        Average from submission to decision, for decisions taken in these days
+      </p>
+      <div className="grid grid-cols-2 gap-3">
+        {shown.map((kpi) => (
+          <KpiCard key={kpi.key} kpi={kpi} className="shadow-none" />
+        ))}
+      </div>
+    </Card>
+  );
+}

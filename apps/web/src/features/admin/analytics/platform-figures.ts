@@ -1,0 +1,91 @@
+import type { AdminKpi, AdminKpiKey, AdminKpis } from '@skydesk/contract';
+import { CHART_COLORS } from '../../../shared/charts/chart-colors';
+import type { ChartTable } from '../../../shared/charts/chart-table';
+import type { DailySeries } from '../../../shared/charts/daily-chart';
+import { COUNT } from '../../../shared/charts/measure';
+import { rankingTable } from '../../../shared/charts/ranking-chart';
+import { type ShareItem, shareTable } from '../../../shared/charts/share-chart';
+import { COMPANY_STATUS } from '../admin-labels';
+
+export type PlatformKpis = Partial<Record<AdminKpiKey, AdminKpi>>;
+
+export const platformByKey = (kpis: AdminKpi[]): PlatformKpis =>
+  Object.fromEntries(kpis.map((kpi) => [kpi.key, kpi]));
+
+/** The cards: the platform's sales first, then its agencies and their money coming in. */
+export const PLATFORM_CARD_KEYS: AdminKpiKey[] = [
+  'bookings',
+  'tickets',
+  'gross_sales',
+  'refunds',
+  'registrations',
+  'deposits_approved',
+  'deposits_pending',
+];
+
+/** How long operators take to decide, averaged over the decisions taken in the range. */
+export const APPROVAL_KEYS: AdminKpiKey[] = ['agency_approval_hours', 'deposit_approval_hours'];
+
+/** Agencies by their review state now (every state, zeros too), named as the queue names them. */
+export const agencyStatusItems = (figures: AdminKpis): ShareItem[] =>
+  figures.agencies_by_status.map(({ status, count }) => ({
+    key: status,
+    label: COMPANY_STATUS[status].label,
+    value: count,
+  }));
+
+/** The daily chart's two lines: bookings and gross sales. */
+export function platformDailySeries(kpis: PlatformKpis): DailySeries[] {
+  const lines: DailySeries[] = [];
+  if (kpis.bookings)
+    lines.push({
+      key: 'bookings',
+      label: kpis.bookings.label,
+      measure: kpis.bookings,
+      color: CHART_COLORS.indigo,
+      points: kpis.bookings.series,
+    });
+  if (kpis.gross_sales)
+    lines.push({
+      key: 'gross_sales',
+      label: kpis.gross_sales.label,
+      measure: kpis.gross_sales,
+      color: CHART_COLORS.emerald,
+      points: kpis.gross_sales.series,
+    });
+  return lines;
+}
+
+export const salesOf = (kpi: AdminKpi | undefined) =>
+  kpi?.currency ? { label: 'Sales', currency: kpi.currency } : null;
+
+/** The breakdowns as the CSV of every figure holds them: the same tables as their charts. */
+export function platformSections(figures: AdminKpis): { title: string; table: ChartTable }[] {
+  const kpis = platformByKey(figures.kpis);
+  return [
+    ...(kpis.top_agencies
+      ? [
+          {
+            title: 'Top agencies',
+            table: rankingTable(kpis.top_agencies.items, {
+              itemLabel: 'Agency',
+              valueLabel: 'Bookings',
+              amount: salesOf(kpis.top_agencies),
+            }),
+          },
+        ]
+      : []),
+    {
+      title: 'Agencies by status (now)',
+      table: shareTable(agencyStatusItems(figures), {
+        itemLabel: 'Status',
+        valueLabel: 'Agencies',
+        measure: COUNT,
+      }),
+    },
+  ];
+}
+
+/** Nothing at all happened on the platform in the range nor the period before. */
+export const isPlatformQuiet = (figures: AdminKpis): boolean =>
+  figures.kpis.every((kpi) => kpi.value === 0 && !kpi.previous && kpi.items.length === 0);
