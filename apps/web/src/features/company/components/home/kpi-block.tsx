@@ -2,7 +2,7 @@ import { FALLBACK, type Kpi, type KpiKey } from '@skydesk/contract';
 import { ChartNoAxesColumn, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { isApiFailure } from '../../../../shared/http/api-error';
-import { KpiCard } from '../../../../shared/kpi/kpi-card';
+import { KpiCard, KpiCardsSkeleton } from '../../../../shared/kpi/kpi-card';
 import { useMayOpen } from '../../../../shared/routing/dashboard-access';
 import { paths } from '../../../../shared/routing/paths';
 import { buttonClasses } from '../../../../shared/ui/button';
@@ -41,15 +41,11 @@ export function KpiBlock() {
           onRetry={() => void refetch()}
         />
       ) : !shown ? (
-        <div
-          role="status"
-          aria-label="Loading the last 30 days' figures"
-          className="grid grid-cols-2 gap-3 lg:grid-cols-4"
-        >
-          {HOME_KPIS.map((key) => (
-            <div key={key} className="h-24 animate-pulse rounded-2xl bg-slate-200/70 sm:h-28" />
-          ))}
-        </div>
+        <KpiCardsSkeleton
+          count={HOME_KPIS.length}
+          label="Loading the last 30 days' figures"
+          className="lg:grid-cols-4"
+        />
       ) : quiet || shown.length === 0 ? (
         <BlockEmpty
           icon={ChartNoAxesColumn}
