@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('SkyDesk <no-reply@skydesk.local>'),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(43_200).default(1800),
   DEMO_DATA: bool.optional(),
+  // With demo data: a few months of the demo agency's past (issue 15); off for a bare demo agency.
+  DEMO_HISTORY: bool.default(true),
   CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code')
@@ -90,6 +92,8 @@ export type Config = {
   mailTransport: 'smtp' | 'outbox';
   accessTokenTtlSeconds: number;
   demoData: boolean;
+  /** The demo agency is seeded with a few months of bookings, deposits and searches behind it. */
+  demoHistory: boolean;
   currency: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   jwtSecret: string | undefined;
@@ -152,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     // DESIGN.md §7: demo data is on by default only for the embedded store.
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    demoHistory: e.DEMO_HISTORY,
     currency: e.CURRENCY,
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,

@@ -1,12 +1,15 @@
+import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DEMO, seedDemoData } from './db/seed-demo.js';
+import type { DemoHistorySummary } from './db/seed-demo-history.js';
 import { pruneSpentAuthState } from './modules/auth/housekeeping.js';
 import { openConfiguredStore } from './platform/configured-store.js';
 import { DataDirError } from './platform/data-dir.js';
 import { createSecretBox } from './platform/security/encryption.js';
 import { createPasswordHasher } from './platform/security/password.js';
+import { createLocalFileStore } from './platform/storage/file-store.js';
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -14,17 +17,34 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const config = loadConfig();
   const { store, secrets, migrationsApplied: applied } = await openConfiguredStore(config);
+  let demoHistory: DemoHistorySummary | undefined;
   const seeded = config.demoData
     ? await seedDemoData(store.db, {
         hasher: createPasswordHasher(),
         secretBox: createSecretBox(secrets.dataEncryptionKey),
         currency: config.currency,
         now: new Date(),
+        history: config.demoHistory && {
+          hold: { holdMinutes: config.bookingHoldMinutes, cutoffMinutes: config.ticketingCutoffMinutes },
+          // The server's uploads, where the app looks for the deposits' receipts.
+          files: createLocalFileStore(join(config.dataDir, 'uploads')),
+          onSeeded: (summary) => {
+            demoHistory = summary;
+          },
+        },
       })
     : false;
 
   const app = await buildApp({ config, store, secrets });
-  app.log.info({ store: store.kind, migrationsApplied: applied, demoSeeded: seeded }, 'store ready');
+  app.log.info(
+    {
+      store: store.kind,
+      migrationsApplied: applied,
+      demoSeeded: seeded,
+      ...(demoHistory ? { demoHistory } : {}),
+    },
+    'store ready',
+  );
   await app.listen({ port: config.port, host: config.host });
   printBanner(config, app.server.address(), store.kind);
 

@@ -1,11 +1,19 @@
 import type { Kysely } from 'kysely';
 import { insertBank } from '../modules/admin/banks/repo.js';
 import { insertPost } from '../modules/admin/notices/repo.js';
+import type { HoldPolicy } from '../modules/bookings/booking/ticketing-deadline.js';
 import { createAgency } from '../modules/company/create-agency.js';
 import { postLedgerEntry } from '../modules/payments/ledger.js';
 import type { Database } from '../platform/db/schema.js';
 import type { SecretBox } from '../platform/security/encryption.js';
 import type { PasswordHasher } from '../platform/security/password.js';
+import type { FileStore } from '../platform/storage/file-store.js';
+import {
+  DEMO_TIME_ZONE,
+  type DemoHistorySummary,
+  demoSupplier,
+  seedDemoHistory,
+} from './seed-demo-history.js';
 
 /** DESIGN.md §7: the demo agency and operator a newcomer signs in with. Not secrets: demo only. */
 export const DEMO = {
@@ -71,19 +79,45 @@ const DEMO_POSTS = [
   },
 ] as const;
 
+/** How the demo agency's past is made (seed-demo-history.ts); `false` seeds the agency without one. */
+export type DemoHistorySettings = {
+  /** The server's hold rules, so the history's deadlines are the ones the server would set. */
+  hold?: HoldPolicy;
+  /** Where the deposits' receipts go (the server's uploads); without it they have no file. */
+  files?: FileStore;
+  days?: number;
+  /** Told what was made (the start-up log). */
+  onSeeded?: (summary: DemoHistorySummary) => void;
+};
+
 /**
  * Seeds the demo agency (approved, owner verified with TOTP enrolled, credits) and the demo operator,
  * and what SkyDesk published for agencies (its agencies are told of it by the publication sweep
  * once the server listens), only when the store has no company and no operator yet. Returns
  * whether it seeded.
+ *
+ * With `history` (the default) the agency also has a few months behind it (issue 15: a newcomer's
+ * dashboard shows a living agency): its 10,000.00 of opening credits are the first line of that
+ * history, four months ago, and staff, bookings, deposits and searches follow up to now. Without,
+ * the credits are one adjustment posted now and nothing else has happened.
  */
 export async function seedDemoData(
   db: Kysely<Database>,
-  deps: { hasher: PasswordHasher; secretBox: SecretBox; currency: string; now: Date },
+  deps: {
+    hasher: PasswordHasher;
+    secretBox: SecretBox;
+    currency: string;
+    now: Date;
+    history?: boolean | DemoHistorySettings;
+  },
 ): Promise<boolean> {
-  const [passwordHash, operatorHash] = await Promise.all([
+  const history = deps.history === false ? null : deps.history === true || !deps.history ? {} : deps.history;
+  // The sandbox network the history books from is built while the passwords hash (the server
+  // that starts next shares it, so a start-up pays for it once).
+  const [passwordHash, operatorHash, supplier] = await Promise.all([
     deps.hasher.hash(DEMO.password),
     deps.hasher.hash(DEMO.password),
+    history ? demoSupplier(deps.currency) : null,
   ]);
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('companies').select('id').limit(1).executeTakeFirst();
@@ -111,15 +145,9 @@ export async function seedDemoData(
         totpEnabledAt: deps.now,
       },
     });
-    // Credits come the way every balance change comes: one ledger entry, here an adjustment.
-    await postLedgerEntry(trx, {
-      companyId: agency.companyId,
-      kind: 'adjustment',
-      amountMinor: DEMO.creditsMinor,
-      note: 'Demo credits',
-    });
     // The platform's accounts a demo deposit is paid into (operators keep them at /admin/banks).
-    for (const bank of DEMO_BANKS) await insertBank(trx, bank, deps.now);
+    const bankIds: string[] = [];
+    for (const bank of DEMO_BANKS) bankIds.push((await insertBank(trx, bank, deps.now)).id);
     const demoOperator = await trx
       .insertInto('operators')
       .values({
@@ -131,6 +159,14 @@ export async function seedDemoData(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The demo agency is in San Francisco: its days are Los Angeles days (its country's default
+    // would be New York's), set as an owner sets them in the company settings, before any of its
+    // history is counted in them.
+    await trx
+      .updateTable('companies')
+      .set({ time_zone: DEMO_TIME_ZONE })
+      .where('id', '=', agency.companyId)
+      .execute();
     for (const post of DEMO_POSTS) {
       await insertPost(trx, {
         kind: post.kind,
@@ -143,6 +179,37 @@ export async function seedDemoData(
         at: deps.now,
       });
     }
+
+    if (!history || !supplier) {
+      // Credits come the way every balance change comes: one ledger entry, here an adjustment.
+      await postLedgerEntry(trx, {
+        companyId: agency.companyId,
+        kind: 'adjustment',
+        amountMinor: DEMO.creditsMinor,
+        note: 'Demo credits',
+      });
+      return true;
+    }
+    const summary = await seedDemoHistory(
+      trx,
+      {
+        companyId: agency.companyId,
+        currency: deps.currency,
+        openingCreditsMinor: DEMO.creditsMinor,
+        owner: { id: agency.owner.id, passwordHash },
+        operatorId: demoOperator.id,
+        bankIds,
+      },
+      {
+        now: deps.now,
+        timeZone: DEMO_TIME_ZONE,
+        supplier,
+        ...(history.days ? { days: history.days } : {}),
+        ...(history.hold ? { hold: history.hold } : {}),
+        ...(history.files ? { files: history.files } : {}),
+      },
+    );
+    history.onSeeded?.(summary);
     return true;
   });
 }
