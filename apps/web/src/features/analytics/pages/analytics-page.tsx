@@ -2,11 +2,12 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { ChartNoAxesCombined, FileSpreadsheet, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { csvFileName, downloadCsv } from '../../../shared/charts/csv';
+import { useAgencyToday } from '../../../shared/company/agency-today';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { kpiApi } from '../../../shared/kpi/kpi-api';
 import { KpiCardsSkeleton } from '../../../shared/kpi/kpi-card';
 import { KpiPeriod } from '../../../shared/kpi/kpi-period';
-import { presetRange, todayIn } from '../../../shared/kpi/kpi-range';
+import { presetRange } from '../../../shared/kpi/kpi-range';
 import { KpiRangePicker } from '../../../shared/kpi/kpi-range-picker';
 import { kpiReportCsv } from '../../../shared/kpi/kpi-report-csv';
 import { useKpiSelection } from '../../../shared/kpi/use-kpi-selection';
@@ -28,10 +29,8 @@ import { AnalyticsFiguresView } from '../components/analytics-figures-view';
  */
 export function AnalyticsPage() {
   const [selection, setSelection] = useKpiSelection();
-  const zone = kpiApi.useAgencyTimeZoneQuery();
-  const timeZone = zone.currentData;
-  // spec: the agency's today, not the browser's: a preset waits for the agency's zone.
-  const today = timeZone ? todayIn(timeZone) : null;
+  // The agency's today, not the browser's: a preset waits for the agency's zone (its profile).
+  const { timeZone, today, failed: zoneFailed, loading: zoneLoading, retry: retryZone } = useAgencyToday();
   const range =
     selection.preset === 'custom' ? selection.range : today ? presetRange(selection.preset, today) : null;
   const figures = kpiApi.useCompanyKpiQuery(
@@ -69,11 +68,11 @@ export function AnalyticsPage() {
 
       {range && timeZone && <KpiPeriod range={range} timeZone={timeZone} />}
 
-      {zone.isError ? (
+      {zoneFailed ? (
         <LoadFailed
           title="Your agency's time zone could not be read, so its days are unknown"
-          busy={zone.isFetching}
-          onRetry={() => void zone.refetch()}
+          busy={zoneLoading}
+          onRetry={retryZone}
         />
       ) : figures.isError ? (
         <LoadFailed
