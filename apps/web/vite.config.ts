@@ -27,7 +27,12 @@ export default defineConfig({
     emptyOutDir: true,
     rollupOptions: {
       output: {
-        manualChunks: (id) => VENDOR_CHUNKS.find(([, packages]) => packages.test(id))?.[0],
+        manualChunks: (id) =>
+          // recharts carries its own copy of reselect, which 'state' would take into the start-up
+          // bundle: what recharts nests stays with recharts, in the analytics screens' lazy chunks.
+          id.includes('/node_modules/recharts/')
+            ? undefined
+            : VENDOR_CHUNKS.find(([, packages]) => packages.test(id))?.[0],
       },
       onwarn(warning, warn) {
         // zod ships /*#__PURE__*/ comments in places Rollup cannot use; harmless noise.

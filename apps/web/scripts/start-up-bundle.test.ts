@@ -88,4 +88,24 @@ describe("the agency's start-up bundle", () => {
       },
     ]);
   });
+
+  it('fails recharts in a start-up chunk: the charts load it with the first chart drawn (issue 15)', () => {
+    const bundle = bundleOf(
+      chunk('index.js', { isEntry: true, imports: ['state.js'] }),
+      chunk('state.js', {
+        modules: {
+          '/repo/node_modules/reselect/dist/reselect.mjs': 7000,
+          '/repo/node_modules/recharts/es6/chart/LineChart.js': 900,
+        },
+      }),
+      chunk('charts.js', { modules: { '/repo/node_modules/recharts/es6/index.js': 300_000 } }),
+    );
+    expect(findConsoleCodeAtStartUp(bundle)).toEqual([
+      {
+        chunk: 'state.js',
+        module: '/repo/node_modules/recharts/es6/chart/LineChart.js',
+        what: 'the charts library',
+      },
+    ]);
+  });
 });

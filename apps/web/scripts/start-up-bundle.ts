@@ -16,6 +16,8 @@ const CONSOLE_CODE: { pattern: RegExp; what: string }[] = [
   { pattern: /\/apps\/web\/src\/app\/admin\/(?!admin-routes\.tsx$)/, what: "the console's frame" },
   { pattern: /\/apps\/web\/src\/shared\/operator-session\//, what: "the operator's session" },
   { pattern: /\/packages\/contract\/src\/admin[\w-]*\.ts$/, what: "the back office's contract" },
+  // Issue 15: the charts (shared/charts) load recharts with the first chart drawn, never at start.
+  { pattern: /\/node_modules\/(recharts|victory-vendor|d3-[\w-]+)\//, what: 'the charts library' },
 ];
 
 export type ConsoleCodeAtStartUp = { chunk: string; module: string; what: string };
@@ -64,7 +66,7 @@ export function startUpBundleGuard(): Plugin {
       if (found.length === 0) return;
       const lines = found.map(({ chunk, module, what }) => `  ${module} (${what}) in ${chunk}`);
       this.error(
-        `The operator console's code is in the agency's start-up bundle; load it on demand (app/admin/admin-routes.tsx):\n${lines.join('\n')}`,
+        `The operator console's code or the charts library is in the agency's start-up bundle; load it on demand (app/admin/admin-routes.tsx, shared/charts' lazy plots):\n${lines.join('\n')}`,
       );
     },
   };
