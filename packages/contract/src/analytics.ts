@@ -10,8 +10,9 @@ import { FALLBACK } from './messages.js';
  * `Kpi`: its value for the range, the same figure for the period of equal length just before it
  * (for the comparison an agent reads first), a value per day of the range for the charts, and for
  * breakdowns (top routes, airlines, staff, booking outcomes) its items, largest first. An agency's
- * days are its own (its time zone: company settings, by default its country's); the platform's are
- * UTC days.
+ * days are its own (its time zone: company settings, by default its country's). The platform's
+ * figures sum the agencies' days: a platform day is each agency's day of that date, in its own zone
+ * (a range without dates ends on today in UTC).
  */
 
 export const KPI_KEYS = [
@@ -59,7 +60,10 @@ export type KpiPoint = z.infer<typeof KpiPoint>;
 export const KpiItem = z.object({
   key: z.string(),
   label: z.string(),
-  /** What the breakdown ranks by: bookings for routes and airlines and staff, bookings per outcome. */
+  /**
+   * What the breakdown ranks by: bookings for routes and airlines and staff, bookings per outcome.
+   * Top agencies rank by their sales (`amount`), with their bookings here.
+   */
   value: z.number(),
   /** Money the line moved (spend of its tickets), when it has any. */
   amount: z.number().nullable(),
@@ -74,7 +78,10 @@ function kpiShape<Key extends z.ZodType<string>>(key: Key) {
     unit: KpiUnit,
     /** The currency of a money figure (and of the items' amounts); null otherwise. */
     currency: z.string().length(3).nullable(),
-    /** The same figure over the period of equal length just before the range; null for breakdowns. */
+    /**
+     * The same figure over the period of equal length just before the range; null for breakdowns,
+     * for a snapshot of now (deposits pending) and for an average with nothing to average then.
+     */
     previous: z.number().nullable(),
     /** One point per day of the range, oldest first; empty for breakdowns and averages over the range. */
     series: z.array(KpiPoint),
@@ -86,6 +93,10 @@ function kpiShape<Key extends z.ZodType<string>>(key: Key) {
 export const Kpi = kpiShape(KpiKey);
 export type Kpi = z.infer<typeof Kpi>;
 
+/**
+ * `deposits_pending` is a snapshot of now: its value the deposits waiting, its one item their count
+ * and amount. The approval hours average the decisions taken in the range (0 when none was).
+ */
 export const AdminKpi = kpiShape(AdminKpiKey);
 export type AdminKpi = z.infer<typeof AdminKpi>;
 

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.js';
+import { registerAdminAnalyticsRoutes } from './analytics/routes.js';
 import { registerAuditRoutes } from './audit/routes.js';
 import { registerAdminBankRoutes } from './banks/routes.js';
 import { registerAdminCompanyRoutes } from './companies/routes.js';
@@ -28,5 +29,6 @@ export const adminModule = defineModule(
     registerAdminNoticeRoutes(context);
     registerAdminSupportRoutes(context);
     registerAuditRoutes(context);
+    registerAdminAnalyticsRoutes(context);
   },
 );

@@ -162,8 +162,13 @@ export type BookingFilters = {
   /** Creation dates (UTC), inclusive. */
   from?: string | undefined;
   to?: string | undefined;
+  /** First-departure dates, inclusive, airport-local (the itinerary's first flight's date). */
+  departsFrom?: string | undefined;
+  departsTo?: string | undefined;
   /** A PNR or part of a passenger's name, any case. */
   q?: string | undefined;
+  /** Newest first (created), nearest ticketing deadline first, or soonest first departure first. */
+  sort?: 'created' | 'deadline' | 'departure';
   page: number;
   limit: number;
 };
@@ -171,7 +176,7 @@ export type BookingFilters = {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 
-/** Ids of the bookings in scope matching the filters, newest first, one page. */
+/** Ids of the bookings in scope matching the filters, in the order asked (newest first), one page. */
 export async function listBookingIds(
   db: Db,
   scope: BookingScope,
@@ -183,6 +188,9 @@ export async function listBookingIds(
   }
   if (filters.from) query = query.where('bookings.created_at', '>=', new Date(`${filters.from}T00:00:00Z`));
   if (filters.to) query = query.where('bookings.created_at', '<', nextDay(filters.to));
+  // bookings_company_departure_idx: (company_id, first_departure_date).
+  if (filters.departsFrom) query = query.where('bookings.first_departure_date', '>=', filters.departsFrom);
+  if (filters.departsTo) query = query.where('bookings.first_departure_date', '<=', filters.departsTo);
   const q = filters.q?.trim();
   if (q) {
     const pattern = likePattern(q);
@@ -209,9 +217,18 @@ export async function listBookingIds(
       ]),
     );
   }
+  switch (filters.sort ?? 'created') {
+    case 'deadline':
+      query = query.orderBy('bookings.ticketing_deadline').orderBy('bookings.id');
+      break;
+    case 'departure':
+      query = query.orderBy('bookings.first_departure_at').orderBy('bookings.id');
+      break;
+    case 'created':
+      query = query.orderBy('bookings.created_at', 'desc').orderBy('bookings.id', 'desc');
+      break;
+  }
   const rows = await query
-    .orderBy('bookings.created_at', 'desc')
-    .orderBy('bookings.id', 'desc')
     .limit(filters.limit)
     .offset(filters.page * filters.limit)
     .execute();

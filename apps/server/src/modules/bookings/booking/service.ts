@@ -90,7 +90,10 @@ export function createBookingService(deps: BookingDeps) {
         statuses: query.status,
         from: query.from,
         to: query.to,
+        departsFrom: query.departs_from,
+        departsTo: query.departs_to,
         q: query.q,
+        sort: query.sort,
         page: query.page,
         limit: query.limit,
       });
