@@ -24,3 +24,21 @@ export async function signInDemoOwner(
   const { token, user } = session.json().data as { token: string; user: { company_id: string } };
   return { authorization: `Bearer ${token}`, companyId: user.company_id };
 }
+
+/** The demo operator signs in the same way (password, then the authenticator code) to the console's API. */
+export async function signInDemoOperator(app: FastifyInstance): Promise<{ authorization: string }> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { email: DEMO.operatorEmail, password: DEMO.password },
+  });
+  const code = new TOTP({ secret: Secret.fromBase32(DEMO.totpSecret) }).generate();
+  const session = await app.inject({
+    method: 'POST',
+    url: '/api/admin/verify-google-authenticator',
+    headers: { authorization: `Bearer ${login.json().data.challenge_token}` },
+    payload: { code },
+  });
+  if (session.statusCode !== 200) throw new Error(`operator sign-in: ${session.statusCode} ${session.body}`);
+  return { authorization: `Bearer ${session.json().data.token as string}` };
+}
