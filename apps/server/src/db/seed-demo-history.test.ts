@@ -123,6 +123,32 @@ describe.each(storeKinds())('the demo agency’s history on %s', (kind) => {
     expect(month!.searches).toBeGreaterThan(month!.bookings);
   });
 
+  it('fills the dashboard: the last 30 days’ KPIs are real figures, against a real month before', async () => {
+    const res = await get(t, '/api/company/company-kpi', { token });
+    expect(res.statusCode, res.body).toBe(200);
+    const kpis = res.json().data as {
+      key: string;
+      value: number;
+      previous: number | null;
+      series: unknown[];
+      items: { label: string }[];
+    }[];
+    const kpi = (key: string) => kpis.find((figure) => figure.key === key)!;
+    for (const key of ['searches', 'bookings', 'tickets', 'spend', 'average_ticket_value', 'look_to_book']) {
+      expect(kpi(key).value, key).toBeGreaterThan(0);
+      expect(kpi(key).previous, key).toBeGreaterThan(0);
+    }
+    expect(kpi('bookings').series).toHaveLength(30);
+    expect(kpi('top_routes').items.length).toBeGreaterThan(5);
+    expect(kpi('top_airlines').items.length).toBeGreaterThan(5);
+    expect(
+      kpi('staff')
+        .items.map((item) => item.label)
+        .sort(),
+    ).toEqual(['Dana Demo', 'Marco Rossi', 'Priya Shah']);
+    expect(kpi('outcomes').items.length).toBeGreaterThan(2);
+  });
+
   it('keeps the ledger a numbered, gapless sum equal to the balance, opened by the 10,000.00 credits', async () => {
     const lines = await rows(sql<{
       seq: string;
