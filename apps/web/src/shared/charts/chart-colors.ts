@@ -33,6 +33,7 @@ const BY_MEANING: Record<string, string> = {
   ticketed: CHART_COLORS.emerald,
   approved: CHART_COLORS.emerald,
   booked: CHART_COLORS.sky,
+  on_hold: CHART_COLORS.sky,
   email_verified: CHART_COLORS.sky,
   pending_review: CHART_COLORS.amber,
   refund_requested: CHART_COLORS.amber,

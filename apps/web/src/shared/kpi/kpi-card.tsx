@@ -32,7 +32,8 @@ export function KpiCard({ kpi, hint, className }: KpiCardProps) {
       aria-labelledby={labelId}
       className={clsx('min-w-0 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4', className)}
     >
-      <p id={labelId} className="truncate font-medium text-slate-600 text-xs uppercase tracking-wide">
+      {/* A long name wraps rather than being cut ("Average ticket value" on a phone). */}
+      <p id={labelId} className="font-medium text-slate-600 text-xs uppercase tracking-wide">
         {kpi.label}
       </p>
       <p className="mt-1 break-words font-semibold text-lg text-slate-900 tabular-nums sm:text-2xl">

@@ -23,7 +23,7 @@ type KpiRangePickerProps = {
 
 const chipClasses = (pressed: boolean) =>
   clsx(
-    'inline-flex min-h-9 items-center gap-1.5 rounded-full px-3.5 font-medium text-sm transition-colors',
+    'inline-flex min-h-9 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-3.5 font-medium text-sm transition-colors',
     'focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:outline-offset-2',
     pressed
       ? 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500'
@@ -43,8 +43,12 @@ export function KpiRangePicker({ selection, onChange, range, today }: KpiRangePi
   };
   return (
     <search aria-label="Period" className="min-w-0 space-y-3">
-      {/* min-w-0: a fieldset is otherwise as wide as its chips in one row, and widens a phone's page. */}
-      <fieldset className="flex min-w-0 flex-wrap gap-1.5">
+      {/*
+        On a phone the chips are one row that scrolls sideways inside the card (three wrapped rows
+        pushed the figures below the fold); wider, they wrap. min-w-0: a fieldset is otherwise as
+        wide as its content and would widen the page.
+      */}
+      <fieldset className="-mx-4 flex min-w-0 gap-1.5 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
         <legend className="sr-only">Preset periods</legend>
         {KPI_PRESETS.map((preset) => (
           <button

@@ -138,30 +138,30 @@ function PlatformFigures({ kpis, range, statusItems }: PlatformFiguresProps) {
       />
 
       <div className="grid items-start gap-5 lg:grid-cols-2">
-        {kpis.top_agencies && (
-          <RankingChart
-            title="Top agencies"
-            description="By bookings made in these days"
-            items={kpis.top_agencies.items}
-            itemLabel="Agency"
-            valueLabel="Bookings"
-            amount={salesOf(kpis.top_agencies)}
-            fileNameParts={fileNameParts}
-            emptyHint="The agencies booking most rank here."
-          />
-        )}
         <div className="grid gap-5">
-          <ShareChart
-            title="Agencies by status"
-            description="Every agency on the platform now, by review state"
-            items={statusItems}
-            itemLabel="Status"
-            valueLabel="Agencies"
-            measure={COUNT}
-            emptyHint="Agencies show here from their registration."
-          />
+          {kpis.top_agencies && (
+            <RankingChart
+              title="Top agencies"
+              description="By bookings made in these days"
+              items={kpis.top_agencies.items}
+              itemLabel="Agency"
+              valueLabel="Bookings"
+              amount={salesOf(kpis.top_agencies)}
+              fileNameParts={fileNameParts}
+              emptyHint="The agencies booking most rank here."
+            />
+          )}
           <ApprovalTimes kpis={kpis} />
         </div>
+        <ShareChart
+          title="Agencies by status"
+          description="Every agency on the platform now, by review state"
+          items={statusItems}
+          itemLabel="Status"
+          valueLabel="Agencies"
+          measure={COUNT}
+          emptyHint="Agencies show here from their registration."
+        />
       </div>
     </>
   );

@@ -3,7 +3,6 @@ import { formatDayMonth, formatDayWithYear } from '../../format/date-time';
 import type { DailySeries } from '../daily-chart';
 import { formatMeasure, formatMeasureAxis } from '../measure';
 import { FALLBACK_CHART_WIDTH, NARROW_CHART, useElementWidth } from './use-element-width';
-import { usePrefersReducedMotion } from './use-reduced-motion';
 
 const HEIGHT = 180;
 const AXIS_TEXT = { fontSize: 12, fill: '#64748b' };
@@ -33,10 +32,12 @@ export default function DailyPlot({ series }: { series: DailySeries[] }) {
 function SeriesPlot({ series }: { series: DailySeries }) {
   const [ref, measured] = useElementWidth<HTMLDivElement>();
   const width = measured || FALLBACK_CHART_WIDTH;
-  const reducedMotion = usePrefersReducedMotion();
   const days = series.points.map((point) => point.date);
   const total = series.points.reduce((sum, point) => sum + point.value, 0);
   const narrow = width < NARROW_CHART;
+  // The value axis as wide as its longest label ("US$12.5k"), so no label is cut at its left.
+  const peak = series.points.reduce((most, point) => Math.max(most, point.value), 0);
+  const axisWidth = Math.max(32, formatMeasureAxis(peak, series.measure).length * 7 + 12);
   return (
     <div ref={ref} className="min-w-0">
       <p className="mb-1 flex items-baseline justify-between gap-2 text-sm">
@@ -50,7 +51,8 @@ function SeriesPlot({ series }: { series: DailySeries }) {
         width={width}
         height={HEIGHT}
         data={series.points}
-        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        // Room on the right for the last day's label, centred on the last point.
+        margin={{ top: 8, right: 20, bottom: 0, left: 0 }}
         accessibilityLayer={false}
       >
         <CartesianGrid vertical={false} stroke="#e2e8f0" />
@@ -64,7 +66,7 @@ function SeriesPlot({ series }: { series: DailySeries }) {
           interval={0}
         />
         <YAxis
-          width={narrow ? 48 : 64}
+          width={axisWidth}
           tickCount={narrow ? 3 : 5}
           allowDecimals={series.measure.unit !== 'count'}
           tickFormatter={(value: number) => formatMeasureAxis(value, series.measure)}
@@ -87,7 +89,7 @@ function SeriesPlot({ series }: { series: DailySeries }) {
           fillOpacity={0.12}
           // One day has no line to draw: its point is.
           dot={series.points.length <= 2 ? { r: 3, fill: series.color } : false}
-          isAnimationActive={!reducedMotion}
+          isAnimationActive={false}
         />
       </AreaChart>
     </div>

@@ -4,7 +4,6 @@ import { CHART_COLORS } from '../chart-colors';
 import { COUNT, formatMeasure, money } from '../measure';
 import { rankingHeight } from '../ranking-chart';
 import { FALLBACK_CHART_WIDTH, NARROW_CHART, useElementWidth } from './use-element-width';
-import { usePrefersReducedMotion } from './use-reduced-motion';
 
 type RankingPlotProps = {
   items: KpiItem[];
@@ -19,11 +18,11 @@ const clip = (text: string, chars: number): string =>
 export default function RankingPlot({ items, valueLabel, amount }: RankingPlotProps) {
   const [ref, measured] = useElementWidth<HTMLDivElement>();
   const width = measured || FALLBACK_CHART_WIDTH;
-  const reducedMotion = usePrefersReducedMotion();
   // The names' column: a third of a phone's width, at most 11 rem beside a desktop's bars.
   const labelWidth =
     width < NARROW_CHART ? Math.round(width * 0.34) : Math.min(176, Math.round(width * 0.36));
-  const chars = Math.floor(labelWidth / 7);
+  // Cut to one line: recharts would otherwise wrap a long name over two rows of its bar.
+  const chars = Math.floor((labelWidth - 12) / 7.5);
   return (
     <div ref={ref} className="min-w-0">
       <BarChart
@@ -35,7 +34,8 @@ export default function RankingPlot({ items, valueLabel, amount }: RankingPlotPr
         barCategoryGap={6}
         accessibilityLayer={false}
       >
-        <XAxis type="number" hide allowDecimals={false} />
+        {/* The longest bar spans the width: 'auto' would round the end up and leave bars short. */}
+        <XAxis type="number" hide allowDecimals={false} domain={[0, 'dataMax']} />
         <YAxis
           type="category"
           dataKey="label"
@@ -64,7 +64,7 @@ export default function RankingPlot({ items, valueLabel, amount }: RankingPlotPr
           fill={CHART_COLORS.indigo}
           radius={[0, 4, 4, 0]}
           maxBarSize={22}
-          isAnimationActive={!reducedMotion}
+          isAnimationActive={false}
         >
           <LabelList
             dataKey="value"

@@ -3,12 +3,13 @@ import { Cell, Pie, PieChart, Tooltip } from 'recharts';
 import { formatShare } from '../../format/number';
 import { formatMeasure, type Measure } from '../measure';
 import type { ShareSlice } from '../share-chart';
-import { NARROW_CHART, useElementWidth } from './use-element-width';
-import { usePrefersReducedMotion } from './use-reduced-motion';
+import { useElementWidth } from './use-element-width';
 
 type SharePlotProps = { slices: ShareSlice[]; total: number; valueLabel: string; measure: Measure };
 
 const SIZE = 200;
+/** The donut and a legend of ~13 rem side by side need this much; narrower, the legend goes under. */
+const SIDE_BY_SIDE = 420;
 
 /**
  * The donut with the total in its hole, and the legend as a list — a slice's name, count and share
@@ -16,8 +17,7 @@ const SIZE = 200;
  */
 export default function SharePlot({ slices, total, valueLabel, measure }: SharePlotProps) {
   const [ref, width] = useElementWidth<HTMLDivElement>();
-  const reducedMotion = usePrefersReducedMotion();
-  const stacked = width > 0 && width < NARROW_CHART;
+  const stacked = width > 0 && width < SIDE_BY_SIDE;
   const drawn = slices.filter((slice) => slice.value > 0);
   return (
     <div ref={ref} className={clsx('flex items-center gap-5', stacked ? 'flex-col' : 'flex-row')}>
@@ -30,8 +30,9 @@ export default function SharePlot({ slices, total, valueLabel, measure }: ShareP
             innerRadius={62}
             outerRadius={96}
             paddingAngle={drawn.length > 1 ? 1.5 : 0}
-            stroke="#fff"
-            isAnimationActive={!reducedMotion}
+            // A lone slice is a whole ring: a white edge would draw a seam across it.
+            stroke={drawn.length > 1 ? '#fff' : 'none'}
+            isAnimationActive={false}
           >
             {drawn.map((slice) => (
               <Cell key={slice.key} fill={slice.color} />

@@ -27,3 +27,9 @@ export const NARROW_CHART = 480;
 
 /** The width to draw at before the element has one (tests, the first frame). */
 export const FALLBACK_CHART_WIDTH = 640;
+
+/*
+ * The plots draw without recharts' animations: a figure appears where it is. Animated, every change
+ * of width (the sidebar collapsed, a phone turned, a scrollbar coming or going) drew the bars and
+ * lines again from nothing, and bar values waited for the animation to end before showing.
+ */
