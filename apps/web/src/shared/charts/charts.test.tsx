@@ -2,9 +2,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { exportedFile } from '../../testing/exported-file';
+import { addDays } from '../format/date-time';
 import { CHART_COLORS } from './chart-colors';
 import { tableCsv } from './chart-table';
 import { toCsv } from './csv';
+import { drawnPoints, weeklyPoints, weekOf } from './daily-buckets';
 import { DailyChart, type DailySeries, dailyTable } from './daily-chart';
 import { COUNT, money } from './measure';
 import { RankingChart } from './ranking-chart';
@@ -232,5 +234,31 @@ describe('CSV', () => {
         rows: [{ label: 'Approved', share: 2 / 3 }],
       }),
     ).toBe('Status,Share\r\nApproved,0.6667');
+  });
+});
+
+describe('a long range drawn by week', () => {
+  it('sums the days of each week, dated by the first day of the range in it', () => {
+    // Thursday 1 January 2026 to Sunday 11 January: a part week, then a whole one.
+    const days = Array.from({ length: 11 }, (_, i) => ({
+      date: `2026-01-${String(i + 1).padStart(2, '0')}`,
+      value: i + 1,
+    }));
+    expect(weekOf('2026-01-01')).toBe('2025-12-29');
+    expect(weekOf('2026-01-05')).toBe('2026-01-05');
+    expect(weeklyPoints(days)).toEqual([
+      { date: '2026-01-01', value: 1 + 2 + 3 + 4 },
+      { date: '2026-01-05', value: 5 + 6 + 7 + 8 + 9 + 10 + 11 },
+    ]);
+  });
+
+  it('draws days up to three months, weeks past that', () => {
+    const days = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ date: addDays('2026-01-01', i), value: 1 }));
+    expect(drawnPoints(days(92))).toMatchObject({ weekly: false });
+    const year = drawnPoints(days(365));
+    expect(year.weekly).toBe(true);
+    expect(year.points).toHaveLength(53);
+    expect(year.points.reduce((sum, point) => sum + point.value, 0)).toBe(365);
   });
 });

@@ -1,5 +1,6 @@
 import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDayMonth, formatDayWithYear } from '../../format/date-time';
+import { drawnPoints } from '../daily-buckets';
 import type { DailySeries } from '../daily-chart';
 import { formatMeasure, formatMeasureAxis } from '../measure';
 import { FALLBACK_CHART_WIDTH, NARROW_CHART, useElementWidth } from './use-element-width';
@@ -32,11 +33,12 @@ export default function DailyPlot({ series }: { series: DailySeries[] }) {
 function SeriesPlot({ series }: { series: DailySeries }) {
   const [ref, measured] = useElementWidth<HTMLDivElement>();
   const width = measured || FALLBACK_CHART_WIDTH;
-  const days = series.points.map((point) => point.date);
   const total = series.points.reduce((sum, point) => sum + point.value, 0);
+  const { points, weekly } = drawnPoints(series.points);
+  const days = points.map((point) => point.date);
   const narrow = width < NARROW_CHART;
   // The value axis as wide as its longest label ("US$12.5k"), so no label is cut at its left.
-  const peak = series.points.reduce((most, point) => Math.max(most, point.value), 0);
+  const peak = points.reduce((most, point) => Math.max(most, point.value), 0);
   const axisWidth = Math.max(32, formatMeasureAxis(peak, series.measure).length * 7 + 12);
   return (
     <div ref={ref} className="min-w-0">
@@ -44,13 +46,14 @@ function SeriesPlot({ series }: { series: DailySeries }) {
         <span className="flex items-center gap-2 font-medium text-slate-700">
           <span aria-hidden="true" className="size-2.5 rounded-full" style={{ background: series.color }} />
           {series.label}
+          {weekly && <span className="font-normal text-slate-500">· per week</span>}
         </span>
         <span className="text-slate-500 tabular-nums">{formatMeasure(total, series.measure)} in all</span>
       </p>
       <AreaChart
         width={width}
         height={HEIGHT}
-        data={series.points}
+        data={points}
         // Room on the right for the last day's label, centred on the last point.
         margin={{ top: 8, right: 20, bottom: 0, left: 0 }}
         accessibilityLayer={false}
@@ -76,7 +79,7 @@ function SeriesPlot({ series }: { series: DailySeries }) {
         />
         <Tooltip
           formatter={(value) => [formatMeasure(Number(value), series.measure), series.label]}
-          labelFormatter={(day) => formatDayWithYear(String(day))}
+          labelFormatter={(day) => `${weekly ? 'Week from ' : ''}${formatDayWithYear(String(day))}`}
           contentStyle={{ borderRadius: 8, borderColor: '#e2e8f0', fontSize: 13 }}
         />
         <Area
@@ -88,7 +91,7 @@ function SeriesPlot({ series }: { series: DailySeries }) {
           fill={series.color}
           fillOpacity={0.12}
           // One day has no line to draw: its point is.
-          dot={series.points.length <= 2 ? { r: 3, fill: series.color } : false}
+          dot={points.length <= 2 ? { r: 3, fill: series.color } : false}
           isAnimationActive={false}
         />
       </AreaChart>
