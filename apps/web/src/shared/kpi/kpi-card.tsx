@@ -30,13 +30,18 @@ export function KpiCard({ kpi, hint, className }: KpiCardProps) {
   return (
     <article
       aria-labelledby={labelId}
-      className={clsx('min-w-0 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4', className)}
+      className={clsx(
+        '@container min-w-0 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4',
+        className,
+      )}
     >
       {/* A long name wraps rather than being cut ("Average ticket value" on a phone). */}
       <p id={labelId} className="font-medium text-slate-600 text-xs uppercase tracking-wide">
         {kpi.label}
       </p>
-      <p className="mt-1 break-words font-semibold text-lg text-slate-900 tabular-nums sm:text-2xl">
+      {/* Sized by the card's own width, not the window's: two cards to a row inside a phone's card
+          leave 8 rem, where "US$60,301.04" broke over two lines at text-lg. */}
+      <p className="mt-1 break-words font-semibold text-base text-slate-900 tabular-nums @min-[9rem]:text-lg @min-[12rem]:text-2xl">
         {formatMeasure(kpi.value, kpi)}
       </p>
       {kpi.previous !== null && <KpiChangeLine kpi={kpi} previous={kpi.previous} />}

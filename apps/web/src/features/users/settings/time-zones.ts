@@ -36,7 +36,8 @@ export function zoneOffset(zone: string, now: Date = new Date()): string {
 
 const option = (zone: string, now: Date): TimeZoneOption => {
   const offset = zoneOffset(zone, now);
-  const label = zoneLabel(zone);
+  // A renamed city says its name of today beside the one the runtime keeps: "Asia / Calcutta (Kolkata)".
+  const label = NOW_CALLED[zone] ? `${zoneLabel(zone)} (${NOW_CALLED[zone]})` : zoneLabel(zone);
   return {
     zone,
     label,

@@ -1,5 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { type Booking, FALLBACK } from '@skydesk/contract';
+import { clsx } from 'clsx';
 import { PlaneTakeoff } from 'lucide-react';
 import { Link } from 'react-router';
 import {
@@ -144,24 +145,27 @@ function DepartureRow({ booking }: { booking: Booking }) {
   const departed = firstDepartureInstant(booking.segments) <= Date.now();
   return (
     <li className="grid grid-cols-[3.5rem_minmax(0,1fr)_auto] items-center gap-x-3 py-2.5">
-      <time
-        dateTime={first?.DepartureDateTime}
-        className={`font-semibold tabular-nums ${departed ? 'text-slate-400' : 'text-slate-900'}`}
-      >
-        {first ? formatTime(first.DepartureDateTime) : ''}
-      </time>
+      <p className="leading-tight">
+        <time
+          dateTime={first?.DepartureDateTime}
+          className={clsx('block font-semibold tabular-nums', departed ? 'text-slate-400' : 'text-slate-900')}
+        >
+          {first ? formatTime(first.DepartureDateTime) : ''}
+        </time>
+        {departed && <span className="text-slate-500 text-xs">departed</span>}
+      </p>
       <div className="min-w-0">
         <p className="truncate font-medium text-slate-900 text-sm">
           {tripRoute(booking.trip_type, booking.segments)}
+        </p>
+        <p className="truncate text-slate-600 text-xs">
           {first && (
-            <span className="font-normal text-slate-500">
-              {' '}
-              · {first.MarketingAirline.Code} {first.FlightNumber}
+            <span className="whitespace-nowrap">
+              {first.MarketingAirline.Code} {first.FlightNumber} ·{' '}
             </span>
           )}
-          {departed && <span className="font-normal text-slate-500"> · departed</span>}
+          <span className="uppercase">{travellersOf(booking)}</span>
         </p>
-        <p className="truncate text-slate-600 text-xs uppercase">{travellersOf(booking)}</p>
       </div>
       <div className="flex flex-col items-end gap-1">
         <Link

@@ -16,7 +16,7 @@ export const HOME_KPIS: readonly KpiKey[] = ['bookings', 'tickets', 'spend', 'se
 
 const HINTS: Partial<Record<KpiKey, string>> = {
   bookings: 'Holds made',
-  tickets: 'Tickets issued',
+  tickets: 'One per passenger',
   spend: 'Paid for tickets',
   searches: 'Flight searches',
 };

@@ -238,7 +238,8 @@ function QuickSearchForm({ draft, airports }: { draft: SearchDraft; airports: Ai
             )}
           />
         </button>
-        <div id={passengersId} hidden={!choosingPassengers} className="mt-2">
+        {/* The picker's own "Passengers" legend stays for screen readers: the label above shows it. */}
+        <div id={passengersId} hidden={!choosingPassengers} className="mt-2 [&_legend]:sr-only">
           <PassengerPicker
             adult_quantity={values.adult_quantity}
             child_quantity={values.child_quantity}

@@ -92,9 +92,9 @@ function RecentRow({ booking }: { booking: Booking }) {
           {tripRoute(booking.trip_type, booking.segments)}
           {departure && <span className="font-normal text-slate-600"> · {formatDayTime(departure)}</span>}
         </p>
-        <p className="truncate text-slate-500 text-xs">
-          <span className="uppercase">{travellersOf(booking)}</span> · booked{' '}
-          {formatInstant(booking.created_at)} by {booking.created_by.name}
+        <p className="truncate text-slate-600 text-xs uppercase">{travellersOf(booking)}</p>
+        <p className="text-slate-500 text-xs">
+          Booked {formatInstant(booking.created_at)} by {booking.created_by.name}
         </p>
       </div>
     </li>
