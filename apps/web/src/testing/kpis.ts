@@ -126,7 +126,8 @@ export const emptyKpis = (range = { from: '2026-03-09', to: '2026-03-15' }): Kpi
     value: 0,
     previous: kpi.previous === null ? null : 0,
     series: kpi.series.map((point) => ({ ...point, value: 0 })),
-    items: [],
+    // As the server answers: every outcome listed, at zero.
+    items: kpi.key === 'outcomes' ? kpi.items.map((line) => ({ ...line, value: 0 })) : [],
   }));
 
 /** The platform's figures over UTC days. */

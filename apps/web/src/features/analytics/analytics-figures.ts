@@ -30,9 +30,14 @@ export const CARD_HINTS: Partial<Record<KpiKey, string>> = {
   average_ticket_value: 'Spend per ticket',
 };
 
-/** Nothing happened in the range nor the period before: the screen says what to do instead. */
+/**
+ * Nothing happened in the range nor the period before: the screen says what to do instead. A
+ * breakdown may still list its lines at zero (every outcome, every staff member).
+ */
 export const isQuiet = (kpis: Kpi[]): boolean =>
-  kpis.every((kpi) => kpi.value === 0 && !kpi.previous && kpi.items.length === 0);
+  kpis.every(
+    (kpi) => kpi.value === 0 && !kpi.previous && kpi.items.every((item) => item.value === 0 && !item.amount),
+  );
 
 /** The daily chart's two lines: spend and tickets. */
 export function dailySeries(kpis: KpisByKey): DailySeries[] {

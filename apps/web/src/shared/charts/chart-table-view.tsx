@@ -21,7 +21,8 @@ export function ChartTableView({ table, caption, scroll = false }: ChartTableVie
           'max-h-96 overflow-y-auto rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-500',
       )}
     >
-      <table className="w-full min-w-max text-sm">
+      {/* Words wrap and figures don't: a phone shows every column, scrolling only past that. */}
+      <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className={clsx('bg-white', scroll && 'sticky top-0')}>
           <tr className="border-slate-200 border-b">
@@ -30,7 +31,7 @@ export function ChartTableView({ table, caption, scroll = false }: ChartTableVie
                 key={column.key}
                 scope="col"
                 className={clsx(
-                  'px-4 py-2 font-medium text-slate-600 text-xs first:pl-4 sm:px-3 sm:first:pl-0',
+                  'px-2 py-2 align-bottom font-medium text-slate-600 text-xs first:pl-4 last:pr-4 sm:px-3 sm:first:pl-0 sm:last:pr-0',
                   isNumericColumn(column) ? 'text-right' : 'text-left',
                 )}
               >
@@ -50,9 +51,10 @@ export function ChartTableView({ table, caption, scroll = false }: ChartTableVie
                     key={column.key}
                     scope={columnIndex === 0 ? 'row' : undefined}
                     className={clsx(
-                      'px-4 py-2 first:pl-4 sm:px-3 sm:first:pl-0',
+                      'px-2 py-2 first:pl-4 last:pr-4 sm:px-3 sm:first:pl-0 sm:last:pr-0',
                       columnIndex === 0 ? 'font-medium text-slate-800' : 'text-slate-700',
                       isNumericColumn(column) ? 'text-right tabular-nums' : 'text-left',
+                      (isNumericColumn(column) || column.kind === 'day') && 'whitespace-nowrap',
                     )}
                   >
                     {formatCell(column, row[column.key])}

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { CalendarRange, Search } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import {
@@ -37,6 +37,15 @@ const chipClasses = (pressed: boolean) =>
 export function KpiRangePicker({ selection, onChange, range, today }: KpiRangePickerProps) {
   const [customOpen, setCustomOpen] = useState(selection.preset === 'custom');
   const showCustom = customOpen || selection.preset === 'custom';
+  const chips = useRef<HTMLFieldSetElement>(null);
+  // On a phone the chips scroll sideways: the chosen one ('Custom' from a shared link) is brought
+  // into view, without moving the page.
+  useEffect(() => {
+    const pressed = chips.current?.querySelector<HTMLElement>(`[data-preset="${selection.preset}"]`);
+    const row = chips.current;
+    if (!pressed || !row || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = pressed.offsetLeft - row.offsetLeft - (row.clientWidth - pressed.offsetWidth) / 2;
+  }, [selection.preset]);
   const pick = (preset: KpiPreset) => {
     setCustomOpen(false);
     onChange({ preset });
@@ -48,11 +57,15 @@ export function KpiRangePicker({ selection, onChange, range, today }: KpiRangePi
         pushed the figures below the fold); wider, they wrap. min-w-0: a fieldset is otherwise as
         wide as its content and would widen the page.
       */}
-      <fieldset className="-mx-4 flex min-w-0 gap-1.5 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
+      <fieldset
+        ref={chips}
+        className="-mx-4 flex min-w-0 gap-1.5 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+      >
         <legend className="sr-only">Preset periods</legend>
         {KPI_PRESETS.map((preset) => (
           <button
             key={preset}
+            data-preset={preset}
             type="button"
             aria-pressed={selection.preset === preset}
             onClick={() => pick(preset)}
@@ -62,6 +75,7 @@ export function KpiRangePicker({ selection, onChange, range, today }: KpiRangePi
           </button>
         ))}
         <button
+          data-preset="custom"
           type="button"
           aria-pressed={selection.preset === 'custom'}
           aria-expanded={showCustom}

@@ -88,4 +88,6 @@ export function platformSections(figures: AdminKpis): { title: string; table: Ch
 
 /** Nothing at all happened on the platform in the range nor the period before. */
 export const isPlatformQuiet = (figures: AdminKpis): boolean =>
-  figures.kpis.every((kpi) => kpi.value === 0 && !kpi.previous && kpi.items.length === 0);
+  figures.kpis.every(
+    (kpi) => kpi.value === 0 && !kpi.previous && kpi.items.every((item) => item.value === 0 && !item.amount),
+  );
