@@ -44,8 +44,9 @@ const seriesOf = (kpi: Kpi) => kpi.series.map((point) => point.value);
  * - X5 LHR-JFK BA by the colleague: booked 6 Mar 12:00, expired 14:00;
  * - X6 LHR-JFK BA by the owner: booked and ticketed on 20 Feb (200.00), refunded 7 Mar (150.00);
  * - X7 DXB-LHR EK by the owner: booked 7 Mar 09:00, still on hold;
- * - searches: 3 on 1 Mar, 1 at 23:59 on 7 Mar (8 Mar in UTC); 1 on 27 Feb and 1 at 23:00 on 28 Feb
- *   (1 Mar in UTC); 5 on 8 Mar (after the week).
+ * - searches: 3 on 1 Mar, 1 at 23:59 on 7 Mar (8 Mar in UTC); the week before, 1 at 00:30 on 22 Feb,
+ *   1 on 27 Feb and 1 at 23:00 on 28 Feb (1 Mar in UTC); 1 at 23:00 on 21 Feb (22 Feb in UTC), before
+ *   both weeks; 5 on 8 Mar (after the week).
  */
 async function writeWeek(
   t: TestApp,
@@ -194,6 +195,8 @@ async function writeWeek(
   await addSearches(db, { companyId, userId: colleagueId, at: local('2026-03-07', '23:59'), count: 1 });
   await addSearches(db, { companyId, userId: ownerId, at: local('2026-02-27', '12:00'), count: 1 });
   await addSearches(db, { companyId, userId: ownerId, at: local('2026-02-28', '23:00'), count: 1 });
+  await addSearches(db, { companyId, userId: ownerId, at: local('2026-02-22', '00:30'), count: 1 });
+  await addSearches(db, { companyId, userId: ownerId, at: local('2026-02-21', '23:00'), count: 1 });
   await addSearches(db, { companyId, userId: ownerId, at: local('2026-03-08', '12:00'), count: 5 });
 }
 
@@ -245,7 +248,7 @@ describe.each(storeKinds())("the agency's KPIs on %s", (kind) => {
       unit: kpis[key].unit,
       currency: kpis[key].currency,
     });
-    expect(plain('searches')).toEqual({ value: 4, previous: 2, unit: 'count', currency: null });
+    expect(plain('searches')).toEqual({ value: 4, previous: 3, unit: 'count', currency: null });
     expect(plain('bookings')).toEqual({ value: 5, previous: 1, unit: 'count', currency: null });
     expect(plain('tickets')).toEqual({ value: 3, previous: 1, unit: 'count', currency: null });
     expect(plain('spend')).toEqual({ value: 1500, previous: 300, unit: 'money', currency: 'USD' });
@@ -258,7 +261,7 @@ describe.each(storeKinds())("the agency's KPIs on %s", (kind) => {
       unit: 'money',
       currency: 'USD',
     });
-    expect(plain('look_to_book')).toEqual({ value: 0.8, previous: 2, unit: 'ratio', currency: null });
+    expect(plain('look_to_book')).toEqual({ value: 0.8, previous: 3, unit: 'ratio', currency: null });
   });
 
   it("gives a point for every day of the range, zeros included, on the agency's days", async () => {

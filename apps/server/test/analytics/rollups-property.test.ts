@@ -326,7 +326,7 @@ describe.each(storeKinds())('analytics rollups under random operations on %s', (
     await fc.assert(
       fc.asyncProperty(runArb, (run) => runSequence(run)),
       {
-        numRuns: 12,
+        numRuns: 25,
         interruptAfterTimeLimit: 240_000,
         examples: [[{ byOperators: false, ops: EVERY_PATH }], [{ byOperators: true, ops: EVERY_PATH }]],
       },

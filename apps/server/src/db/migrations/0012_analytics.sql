@@ -288,8 +288,9 @@ $$;
 
 -- Rebuilds the rollups of one agency (under its exclusive analytics lock, so no booking of the
 -- agency adds to them meanwhile) or, without an argument, of every agency (the tables locked: for
--- bulk loads and migrations). A change of the agency's zone calls it in the same transaction, after
--- updating the company row (lock order: the company row, then the analytics lock).
+-- bulk loads and migrations). A change of the agency's zone takes that lock first, then updates the
+-- company row and calls this in the same transaction: writers holding the lock shared go on to lock
+-- the company row for key share (foreign keys), so the other order could deadlock.
 create function analytics_recount(p_company uuid default null) returns void language plpgsql as $$
 begin
   if p_company is null then

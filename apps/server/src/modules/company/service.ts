@@ -12,7 +12,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
-import { recountAnalytics } from './analytics/recount-repo.js';
+import { lockAgencyAnalytics, recountAnalytics } from './analytics/recount-repo.js';
 import * as repo from './repo.js';
 import type { UploadedDocument } from './vendor-upload.js';
 
@@ -129,9 +129,13 @@ export function createCompanyService(deps: { db: Kysely<Database>; files: FileSt
         changes.time_zone = time_zone || null;
       }
       await db.transaction().execute(async (trx) => {
-        // Lock order with the analytics triggers: the company row first, then (in the recount)
-        // the agency's analytics lock.
-        await repo.lockCompany(trx, principal.companyId);
+        if (time_zone === undefined) {
+          await repo.updateCompanyProfile(trx, principal.companyId, changes, clock.now());
+          return;
+        }
+        // The agency's analytics lock first, then the company row (recount-repo.ts says why):
+        // bookings in flight finish counting in the old zone, later ones wait and count in the new.
+        await lockAgencyAnalytics(trx, principal.companyId);
         const zoneBefore = await repo.findCompanyTimeZone(trx, principal.companyId);
         await repo.updateCompanyProfile(trx, principal.companyId, changes, clock.now());
         if ((await repo.findCompanyTimeZone(trx, principal.companyId)) !== zoneBefore) {

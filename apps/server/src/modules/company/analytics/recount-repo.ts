@@ -24,6 +24,17 @@ export async function recountAnalytics(db: Db, companyId: string | null = null):
   await sql`select analytics_recount(${companyId}::uuid)`.execute(db);
 }
 
+/**
+ * Takes the agency's analytics lock, exclusive until the transaction ends: the one the recount of
+ * one agency takes and every trigger takes shared before reading the agency's zone (migration
+ * 0012, key (1512, hashtext(company id))). A change of the agency's zone takes it before touching
+ * the company row — writers holding it shared go on to lock that row for key share (foreign keys),
+ * so the other order could deadlock.
+ */
+export async function lockAgencyAnalytics(trx: Transaction<Database>, companyId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(1512, hashtext(${companyId}::text))`.execute(trx);
+}
+
 export type RollupDrift = { table: string; side: 'kept only' | 'recounted only'; row: unknown };
 
 /**
