@@ -18,9 +18,10 @@ const clip = (text: string, chars: number): string =>
 export default function RankingPlot({ items, valueLabel, amount }: RankingPlotProps) {
   const [ref, measured] = useElementWidth<HTMLDivElement>();
   const width = measured || FALLBACK_CHART_WIDTH;
-  // The names' column: a third of a phone's width, at most 11 rem beside a desktop's bars.
+  // The names' column: nearly half a phone's width (airline names are long, a bar's length reads
+  // at any size), at most 11 rem beside a desktop's bars.
   const labelWidth =
-    width < NARROW_CHART ? Math.round(width * 0.34) : Math.min(176, Math.round(width * 0.36));
+    width < NARROW_CHART ? Math.round(width * 0.46) : Math.min(176, Math.round(width * 0.36));
   // Cut to one line: recharts would otherwise wrap a long name over two rows of its bar.
   const chars = Math.floor((labelWidth - 12) / 7.5);
   return (
