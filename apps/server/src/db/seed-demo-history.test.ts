@@ -77,6 +77,13 @@ describe.each(storeKinds())('the demo agency’s history on %s', (kind) => {
     // Most working days have bookings: a living agency, not a few scattered rows.
     expect(span!.days).toBeGreaterThan(70);
     expect(span!.bookings).toBe(summary!.bookings);
+    // Registered and approved before its first booking, not on the day the store was seeded.
+    const [agency] = await rows(sql<{ created_at: Date; approved_at: Date }>`
+      select c.created_at, d.created_at as approved_at from companies c
+      join company_decisions d on d.company_id = c.id and d.action = 'approve'
+      where c.id = ${companyId}`);
+    expect(agency!.created_at.getTime()).toBeLessThan(agency!.approved_at.getTime());
+    expect(agency!.approved_at.getTime()).toBeLessThan(span!.first.getTime());
 
     const statuses = await rows(sql<{ status: string; count: number }>`
       select status, count(*)::int as count from bookings where company_id = ${companyId} group by status`);

@@ -1261,6 +1261,46 @@ export async function seedDemoHistory(
   const { companyId, currency } = agency;
   const started = plan.start;
 
+  // The agency was there before its history: registered a month before it, approved by the demo
+  // operator the next day, with the platform's bank accounts already open (all made "now" by the
+  // seed, moved back to then).
+  const registered = new Date(started.getTime() - 30 * DAY_MS);
+  const approved = new Date(registered.getTime() + 20 * HOUR_MS);
+  // (Plain SQL: the schema keeps created_at out of updates, as nothing else may move it.)
+  const opened = new Date(registered.getTime() - 60 * DAY_MS);
+  await sql`update companies set created_at = ${registered}, updated_at = ${approved} where id = ${companyId}`.execute(
+    trx,
+  );
+  await sql`update roles set created_at = ${registered}, updated_at = ${registered} where company_id = ${companyId}`.execute(
+    trx,
+  );
+  await sql`
+    update users set created_at = ${registered}, updated_at = ${registered}, email_verified_at = ${registered}
+    where id = ${agency.owner.id}`.execute(trx);
+  await sql`update operators set created_at = ${opened} where id = ${agency.operatorId}`.execute(trx);
+  await sql`
+    update banks set created_at = ${opened}, updated_at = ${opened}
+    where id in (${sql.join(agency.bankIds)})`.execute(trx);
+  await insertRows(trx, 'company_decisions', [
+    {
+      company_id: companyId,
+      operator_id: agency.operatorId,
+      action: 'approve',
+      from_status: 'pending_review',
+      to_status: 'approved',
+      created_at: approved,
+    },
+  ]);
+
+  // Who was last seen when: the staff's last booking or search.
+  const lastSeen = new Map<string, Date>();
+  const seen = (userId: string, at: Date) => {
+    if ((lastSeen.get(userId)?.getTime() ?? 0) < at.getTime()) lastSeen.set(userId, at);
+  };
+  for (const booking of plan.bookings) seen(booking.createdBy, booking.createdAt);
+  for (const search of plan.searches) seen(search.userId, search.at);
+  for (const deposit of plan.deposits) seen(deposit.createdBy, deposit.createdAt);
+
   await insertRows(
     trx,
     'users',
@@ -1273,16 +1313,23 @@ export async function seedDemoHistory(
       phone: `+1 415 555 01${String(10 + staff.indexOf(member)).padStart(2, '0')}`,
       password_hash: agency.owner.passwordHash,
       email_verified_at: started,
+      last_sign_in_at: lastSeen.get(member.id) ?? null,
       created_at: started,
       updated_at: started,
     })),
   );
 
-  // Saved travellers: the regulars, saved when they first flew with the agency.
-  const firstUse = new Map<Traveller, Date>();
+  await trx
+    .updateTable('users')
+    .set({ last_sign_in_at: lastSeen.get(agency.owner.id) ?? null })
+    .where('id', '=', agency.owner.id)
+    .execute();
+
+  // Saved travellers: the regulars, saved when they first flew with the agency, by who booked them.
+  const firstUse = new Map<Traveller, PlannedBooking>();
   for (const booking of plan.bookings) {
     for (const passenger of booking.passengers) {
-      if (!firstUse.has(passenger.traveller)) firstUse.set(passenger.traveller, booking.createdAt);
+      if (!firstUse.has(passenger.traveller)) firstUse.set(passenger.traveller, booking);
     }
   }
   const saved = plan.travellers.filter((traveller) => traveller.saved && firstUse.has(traveller));
@@ -1301,9 +1348,9 @@ export async function seedDemoHistory(
       nationality: traveller.nationality,
       passport_number: traveller.passport_number,
       passport_expiry: traveller.passport_expiry,
-      created_by: null,
-      created_at: firstUse.get(traveller)!,
-      updated_at: firstUse.get(traveller)!,
+      created_by: firstUse.get(traveller)!.createdBy,
+      created_at: firstUse.get(traveller)!.createdAt,
+      updated_at: firstUse.get(traveller)!.createdAt,
     })),
   );
   const savedIds = new Set(saved.map((traveller) => traveller.id));
