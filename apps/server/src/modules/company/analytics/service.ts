@@ -33,7 +33,7 @@ import * as repo from './repo.js';
 /** The breakdowns' lines at most (the contract's). */
 const TOP = 10;
 
-/** Looks a code up for a label: airports' cities, airlines' names. */
+/** Looks a code up for a label: an airline's name. */
 export type AnalyticsLabels = { airline(code: string): Promise<string | undefined> };
 
 export function createCompanyAnalyticsService(deps: {
