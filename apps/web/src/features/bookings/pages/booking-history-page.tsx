@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BOOKING_STATUS_LABELS } from '../../../shared/bookings/booking-status-badge';
 import { isForbidden } from '../../../shared/routing/require-permission';
+import { useCompanyId } from '../../../shared/session/use-company-id';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
@@ -12,7 +13,6 @@ import { SelectField, TextField } from '../../../shared/ui/field';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { bookingsApi } from '../bookings-api';
 import { BookingRow } from '../components/booking-row';
-import { useCompanyId } from '../../../shared/session/use-company-id';
 
 /** Rows per page; API.md pages start at 0 (spec §9). */
 const HISTORY_PAGE_SIZE = 20;

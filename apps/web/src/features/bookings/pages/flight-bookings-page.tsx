@@ -6,6 +6,7 @@ import { firstDepartureInstant } from '../../../shared/bookings/booking-segments
 import { useMayOpen } from '../../../shared/routing/dashboard-access';
 import { paths } from '../../../shared/routing/paths';
 import { isForbidden } from '../../../shared/routing/require-permission';
+import { useCompanyId } from '../../../shared/session/use-company-id';
 import { Alert } from '../../../shared/ui/alert';
 import { buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
@@ -13,7 +14,6 @@ import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { bookingsApi } from '../bookings-api';
 import { BookingRow } from '../components/booking-row';
 import { PnrLookup } from '../components/pnr-lookup';
-import { useCompanyId } from '../../../shared/session/use-company-id';
 
 /** Holds first, the nearest deadline on top; then tickets, the nearest departure on top. */
 function upcoming(bookings: Booking[], now: number) {
