@@ -95,7 +95,8 @@ export type Kpi = z.infer<typeof Kpi>;
 
 /**
  * `deposits_pending` is a snapshot of now: its value the deposits waiting, its one item their count
- * and amount. The approval hours average the decisions taken in the range (0 when none was).
+ * and amount. The approval hours average the decisions taken in the range (0 when none was); their one item,
+ * `decisions`, counts those decisions, so a client can tell "none" from "at once".
  */
 export const AdminKpi = kpiShape(AdminKpiKey);
 export type AdminKpi = z.infer<typeof AdminKpi>;

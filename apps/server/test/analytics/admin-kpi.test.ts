@@ -237,6 +237,18 @@ describe.each(storeKinds())("the platform's KPIs on %s", (kind) => {
       series: [],
     });
     expect(week.deposit_approval_hours).toMatchObject({ value: 15, previous: 3, unit: 'hours', series: [] });
+    expect(week.agency_approval_hours.items).toEqual([
+      { key: 'decisions', label: 'Decisions taken', value: 2, amount: null },
+    ]);
+    expect(week.deposit_approval_hours.items).toMatchObject([{ key: 'decisions', value: 2 }]);
+  });
+
+  it('tells a range without decisions from decisions taken at once', async () => {
+    const quiet = byKey((await kpis({ fromDate: '2020-01-01', toDate: '2020-01-07' })).kpis);
+    for (const key of ['agency_approval_hours', 'deposit_approval_hours'] as const) {
+      expect(quiet[key]).toMatchObject({ value: 0, previous: null });
+      expect(quiet[key].items).toMatchObject([{ key: 'decisions', value: 0 }]);
+    }
   });
 
   it('tells the deposits waiting now, and ranks the agencies by sales', async () => {

@@ -164,16 +164,18 @@ export function sampleAdminKpis({ from = '2026-03-09', to = '2026-03-15' } = {})
         range,
       ),
       series: [],
+      items: [item('decisions', 'Decisions taken', 4)],
     },
     {
       ...plain(
         'deposit_approval_hours',
         'Time to approve a deposit',
         'hours',
-        { value: 3.2, previous: 0 },
+        { value: 0, previous: 0 },
         range,
       ),
       series: [],
+      items: [item('decisions', 'Decisions taken', 0)],
     },
     breakdown(
       'top_agencies',

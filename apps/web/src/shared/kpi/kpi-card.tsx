@@ -11,6 +11,8 @@ type KpiCardProps = {
   kpi: KpiFigure;
   /** A line under the figure: what it counts ("Tickets issued"). */
   hint?: string;
+  /** Said in place of the figure when there is nothing to measure (an average of no decisions). */
+  none?: string;
   className?: string;
 };
 
@@ -25,7 +27,7 @@ const toneClasses: Record<ChangeTone, string> = {
  * just before — ▲/▼ and the percentage, green when the move is good news for the agency, red when
  * it isn't (a rise in refunds is bad). Used by the analytics screens and the dashboard home.
  */
-export function KpiCard({ kpi, hint, className }: KpiCardProps) {
+export function KpiCard({ kpi, hint, none, className }: KpiCardProps) {
   const labelId = useId();
   return (
     <article
@@ -41,10 +43,16 @@ export function KpiCard({ kpi, hint, className }: KpiCardProps) {
       </p>
       {/* Sized by the card's own width, not the window's: two cards to a row inside a phone's card
           leave 8 rem, where "US$60,301.04" broke over two lines at text-lg. */}
-      <p className="mt-1 break-words font-semibold text-base text-slate-900 tabular-nums @min-[9rem]:text-lg @min-[12rem]:text-2xl">
-        {formatMeasure(kpi.value, kpi)}
-      </p>
-      {kpi.previous !== null && <KpiChangeLine kpi={kpi} previous={kpi.previous} />}
+      {none ? (
+        <p className="mt-1 text-slate-500 text-sm">{none}</p>
+      ) : (
+        <>
+          <p className="mt-1 break-words font-semibold text-base text-slate-900 tabular-nums @min-[9rem]:text-lg @min-[12rem]:text-2xl">
+            {formatMeasure(kpi.value, kpi)}
+          </p>
+          {kpi.previous !== null && <KpiChangeLine kpi={kpi} previous={kpi.previous} />}
+        </>
+      )}
       {hint && <p className="mt-0.5 text-slate-500 text-xs">{hint}</p>}
     </article>
   );

@@ -7,8 +7,11 @@ import { csvValue, measuredLabel } from '../charts/measure';
 import type { KpiFigure } from './kpi-card';
 import { type KpiRange, previousRange } from './kpi-range';
 
-/** A figure with its days, as the contract sends it. */
-export type KpiWithSeries = KpiFigure & { series: KpiPoint[] };
+/**
+ * A figure with its days, as the contract sends it; `none` when there was nothing to measure (an
+ * average of no decisions), its value left blank rather than written as 0.
+ */
+export type KpiWithSeries = KpiFigure & { series: KpiPoint[]; none?: boolean };
 
 type KpiReport = {
   /** "Demo Travels analytics", "SkyDesk platform figures". */
@@ -42,9 +45,9 @@ export function kpiReportCsv({ title, range, timeZone, figures, sections }: KpiR
     ['Figure', 'Value', 'Previous period', 'Change', 'Unit'],
     ...figures.map((figure) => [
       measuredLabel(figure.label, figure),
-      csvValue(figure.value, figure),
+      figure.none ? null : csvValue(figure.value, figure),
       figure.previous === null ? null : csvValue(figure.previous, figure),
-      changeOf(figure.value, figure.previous),
+      figure.none ? null : changeOf(figure.value, figure.previous),
       figure.unit,
     ]),
   ];

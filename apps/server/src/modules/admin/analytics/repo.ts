@@ -116,13 +116,16 @@ export async function pendingDeposits(db: Db, currency: string) {
   return rows[0]!;
 }
 
+/** How many decisions were taken and their average hours (null when none was). */
+export type DecisionTimes = { decisions: number; hours: number | null };
+
 /**
  * The average hours from an agency's registration, or its last vendor form before the decision,
  * to its approval, over the approvals of the range (null when none).
  */
-export async function agencyApprovalHours(db: Db, range: DayRange): Promise<number | null> {
-  const { rows } = await sql<{ hours: number | null }>`
-    select avg(extract(epoch from d.created_at - coalesce(
+export async function agencyApprovalHours(db: Db, range: DayRange): Promise<DecisionTimes> {
+  const { rows } = await sql<DecisionTimes>`
+    select count(*)::int as decisions, avg(extract(epoch from d.created_at - coalesce(
         (select max(v.created_at) from vendor_submissions v
          where v.company_id = d.company_id and v.created_at <= d.created_at),
         c.created_at)) / 3600)::float8 as hours
@@ -133,20 +136,20 @@ export async function agencyApprovalHours(db: Db, range: DayRange): Promise<numb
       and ${mayFallIn(sql`d.created_at`, range)}
       and ${between(localDay(sql`d.created_at`, sql`z.time_zone`), range)}
   `.execute(db);
-  return rows[0]?.hours ?? null;
+  return rows[0] ?? { decisions: 0, hours: null };
 }
 
 /** The average hours from a deposit's recording to its decision, over the decisions of the range. */
-export async function depositDecisionHours(db: Db, range: DayRange): Promise<number | null> {
-  const { rows } = await sql<{ hours: number | null }>`
-    select avg(extract(epoch from t.decided_at - t.created_at) / 3600)::float8 as hours
+export async function depositDecisionHours(db: Db, range: DayRange): Promise<DecisionTimes> {
+  const { rows } = await sql<DecisionTimes>`
+    select count(*)::int as decisions, avg(extract(epoch from t.decided_at - t.created_at) / 3600)::float8 as hours
     from deposit_transactions t
     join company_time_zones z on z.company_id = t.company_id
     where t.status in ('approved', 'rejected') and t.decided_at is not null
       and ${mayFallIn(sql`t.decided_at`, range)}
       and ${between(localDay(sql`t.decided_at`, sql`z.time_zone`), range)}
   `.execute(db);
-  return rows[0]?.hours ?? null;
+  return rows[0] ?? { decisions: 0, hours: null };
 }
 
 export type AgencySales = { company_id: string; name: string; bookings: number; sales_minor: number };

@@ -25,7 +25,7 @@ import * as repo from './repo.js';
  *   line the count and their amount;
  * - agency / deposit approval hours: from registration (or the last vendor form) to approval, from
  *   a deposit's recording to its decision, averaged over the decisions of the range (0 without any;
- *   the period before null without any);
+ *   the period before null without any); their one line the count of decisions taken;
  * - top agencies: by sales (each line's amount), with their bookings as the line's value.
  */
 
@@ -82,17 +82,17 @@ export function createAdminAnalyticsService(deps: { db: Kysely<Database>; clock:
       const hours = (
         key: AdminKpiKey,
         label: string,
-        value: number | null,
-        before: number | null,
+        times: repo.DecisionTimes,
+        before: repo.DecisionTimes,
       ): AdminKpi => ({
         key,
         label,
-        value: roundHours(value ?? 0),
+        value: roundHours(times.hours ?? 0),
         unit: 'hours',
         currency: null,
-        previous: before === null ? null : roundHours(before),
+        previous: before.hours === null ? null : roundHours(before.hours),
         series: [],
-        items: [],
+        items: [{ key: 'decisions', label: 'Decisions taken', value: times.decisions, amount: null }],
       });
       const counted = new Map(statuses.map((row) => [row.verification_status, Number(row.count)]));
 

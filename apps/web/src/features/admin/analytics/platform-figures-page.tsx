@@ -19,6 +19,7 @@ import { LoadFailed } from '../../../shared/ui/load-failed';
 import {
   APPROVAL_KEYS,
   agencyStatusItems,
+  decisionsOf,
   isPlatformQuiet,
   PLATFORM_CARD_KEYS,
   type PlatformKpis,
@@ -50,7 +51,9 @@ export function PlatformFiguresPage() {
       title: 'SkyDesk platform figures',
       range,
       timeZone: PLATFORM_ZONE,
-      figures: answer.kpis.filter((kpi) => kpi.previous !== null),
+      figures: answer.kpis
+        .filter((kpi) => kpi.previous !== null)
+        .map((kpi) => ({ ...kpi, none: decisionsOf(kpi) === 0 })),
       sections: platformSections(answer),
     });
     downloadCsv(csvFileName('platform-figures', range.from, 'to', range.to), csv);
@@ -178,7 +181,12 @@ function ApprovalTimes({ kpis }: { kpis: PlatformKpis }) {
       </p>
       <div className="grid grid-cols-2 gap-3">
         {shown.map((kpi) => (
-          <KpiCard key={kpi.key} kpi={kpi} className="shadow-none" />
+          <KpiCard
+            key={kpi.key}
+            kpi={kpi}
+            none={decisionsOf(kpi) === 0 ? 'No decisions in these days' : undefined}
+            className="shadow-none"
+          />
         ))}
       </div>
     </Card>

@@ -44,8 +44,9 @@ describe('the platform figures (issue 15, console)', () => {
       '30.5 h▼ Down 24 %vs from 40.0 h',
     );
     expect(within(approvals).getByText(/24 %/)).toHaveClass('text-emerald-700');
+    // No deposit decided in the range: said so, not "0 min" as if decided at once.
     expect(within(approvals).getByRole('article', { name: 'Time to approve a deposit' })).toHaveTextContent(
-      '3.2 hNo earlier data',
+      /^Time to approve a depositNo decisions in these days$/,
     );
 
     const statuses = screen.getByRole('region', { name: 'Agencies by status' });
@@ -109,7 +110,8 @@ describe('the platform figures (issue 15, console)', () => {
       'Time zone,UTC',
     ]);
     expect(lines).toContain('Gross sales (USD),182400,160000,0.14,money');
-    expect(lines).toContain('Time to approve a deposit,3.2,0,,hours');
+    expect(lines).toContain('Time to approve an agency,30.5,40,-0.2375,hours');
+    expect(lines).toContain('Time to approve a deposit,,0,,hours');
     expect(lines).toContain('1,Demo Travels,120,52000');
     expect(lines).toContain('Agencies by status (now)');
     expect(lines).toContain('Approved,88,0.88');

@@ -26,6 +26,9 @@ export const PLATFORM_CARD_KEYS: AdminKpiKey[] = [
 /** How long operators take to decide, averaged over the decisions taken in the range. */
 export const APPROVAL_KEYS: AdminKpiKey[] = ['agency_approval_hours', 'deposit_approval_hours'];
 
+/** How many decisions an approval time averages (its one line); 0 reads "none", not "at once". */
+export const decisionsOf = (kpi: AdminKpi) => kpi.items.find((item) => item.key === 'decisions')?.value;
+
 /** Agencies by their review state now (every state, zeros too), named as the queue names them. */
 export const agencyStatusItems = (figures: AdminKpis): ShareItem[] =>
   figures.agencies_by_status.map(({ status, count }) => ({

@@ -72,7 +72,7 @@ export function AnalyticsFiguresView({ kpis, range }: AnalyticsFiguresViewProps)
         {kpis.outcomes && (
           <ShareChart
             title="Booking outcomes"
-            description="What became of the bookings made in these days"
+            description="What happened to bookings in these days, and the holds made in them still open"
             items={kpis.outcomes.items}
             itemLabel="Outcome"
             valueLabel="Bookings"
