@@ -56,9 +56,14 @@ export const PTC_FareBreakdown = z.object({
 });
 export type PTC_FareBreakdown = z.infer<typeof PTC_FareBreakdown>;
 
+/** Fare families (brands): what a fare includes, cheapest first. */
+export const FARE_BRANDS = ['Basic', 'Standard', 'Flex'] as const;
+export const FareBrand = z.enum(FARE_BRANDS);
+export type FareBrand = z.infer<typeof FareBrand>;
+
 export const FareInfo = z.object({
   FareBasisCode: z.string(),
-  BrandName: z.enum(['Basic', 'Standard', 'Flex']),
+  BrandName: FareBrand,
   Baggage: z.object({ Pieces: z.number().int().min(0), WeightKg: z.number().int().min(0) }),
   /** 1-based position of the segment in the itinerary, counting across all legs. */
   SegmentRef: z.number().int().min(1),
@@ -75,6 +80,21 @@ export const AirItineraryPricingInfo = z.object({
 });
 export type AirItineraryPricingInfo = z.infer<typeof AirItineraryPricingInfo>;
 
+/**
+ * Issue 16: another brand of the same flights (API.md's OTA style). Each is priced on its own — its
+ * fare per passenger type, baggage, refundability and penalties — with its own offer; a brand whose
+ * classes are sold out on a flight of the itinerary is listed as sold out (no offer, no price).
+ */
+export const FareFamily = z.object({
+  BrandName: FareBrand,
+  SoldOut: z.boolean(),
+  offer_id: z.string().min(1).nullable(),
+  /** The fewest seats left in the brand's cheapest open class over the itinerary's segments. */
+  SeatsRemaining: z.number().int().min(0),
+  AirItineraryPricingInfo: AirItineraryPricingInfo.nullable(),
+});
+export type FareFamily = z.infer<typeof FareFamily>;
+
 export const PricedItinerary = z.object({
   SequenceNumber: z.number().int().min(1),
   offer_id: z.string().min(1),
@@ -88,7 +108,10 @@ export const PricedItinerary = z.object({
       OriginDestinationOption: z.array(OriginDestinationOption).min(1).max(6),
     }),
   }),
+  /** The itinerary in its cheapest open brand. */
   AirItineraryPricingInfo,
+  /** The cabin's other brands on the same flights, cheapest first (issue 16). */
+  FareFamilies: z.array(FareFamily),
 });
 export type PricedItinerary = z.infer<typeof PricedItinerary>;
 
@@ -135,6 +158,13 @@ export const SearchBody = z
     infant_quantity: z.number().int().min(0).default(0),
     cabin: Cabin.default('Economy'),
     max_stops: z.number().int().min(0).max(2).default(2),
+    /**
+     * `flat` (the default): API.md's PricedItineraries, one per whole trip. `itineraries`: the
+     * grouped answer of issue 16 — each leg's options once, reference maps, brands per option and
+     * whole-trip prices per combination; an offer for a chosen combination comes from
+     * `POST /api/search/price`.
+     */
+    view: z.enum(['flat', 'itineraries']).default('flat'),
     preferred_airlines: z
       .array(
         z
@@ -195,6 +225,107 @@ export const SearchResult = z.object({
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 
+// ── the grouped answer (issue 16: `view: "itineraries"`) ───────────────────────────────────
+
+const Point = z.object({
+  airport: z.string().regex(/^[A-Z]{3}$/),
+  terminal: z.string().nullable(),
+  /** Airport-local date-time, as a FlightSegment's. */
+  at: LocalDateTime,
+  utc_offset: UtcOffset,
+});
+
+export const GroupedSegment = z.object({
+  flight_number: z.string(),
+  marketing: z.string().regex(/^[A-Z0-9]{2}$/),
+  operating: z.string().regex(/^[A-Z0-9]{2}$/),
+  /** A key of `reference.equipment`. */
+  equipment: z.string(),
+  departure: Point,
+  arrival: Point,
+  elapsed_time: z.number().int().positive(),
+  stops: z.number().int().min(0),
+  /** Seats left in the cabin (capacity − sold). */
+  seats_remaining: z.number().int().min(0),
+});
+export type GroupedSegment = z.infer<typeof GroupedSegment>;
+
+/** One brand of one leg option, for the searched passengers. */
+export const LegBrand = z.object({
+  brand: FareBrand,
+  sold_out: z.boolean(),
+  /** null when sold out. */
+  booking_class: z.string().length(1).nullable(),
+  fare_basis: z.string().nullable(),
+  baggage: z.object({ pieces: z.number().int(), weight_kg: z.number().int() }),
+  refundable: z.boolean(),
+  /** Per adult ticket. */
+  cancel_penalty: z.number(),
+  change_penalty: z.number(),
+  seats_remaining: z.number().int().min(0),
+  /** This leg's share of the trip in this brand: the whole party's fares and taxes; null when sold out. */
+  total: z.number().nullable(),
+});
+export type LegBrand = z.infer<typeof LegBrand>;
+
+export const LegOption = z.object({
+  /** Names the option in `combinations` and in `POST /api/search/price`. */
+  id: z.string().min(1),
+  elapsed_time: z.number().int().positive(),
+  segments: z.array(GroupedSegment).min(1).max(3),
+  /** The cabin's brands, cheapest first. */
+  brands: z.array(LegBrand).min(1),
+  /** The cheapest whole-trip total that flies this option (its cheapest brand, the cheapest companions). */
+  cheapest_total: z.number(),
+});
+export type LegOption = z.infer<typeof LegOption>;
+
+export const GroupedSearchResult = z.object({
+  search_id: z.uuid(),
+  view: z.literal('itineraries'),
+  currency: z.string().length(3),
+  trip_type: TripType,
+  passengers: z.object({ adults: z.number().int(), children: z.number().int(), infants: z.number().int() }),
+  reference: z.object({
+    airports: z.record(
+      z.string(),
+      z.object({ name: z.string(), city: z.string(), country_code: z.string(), time_zone: z.string() }),
+    ),
+    airlines: z.record(z.string(), z.object({ name: z.string() })),
+    /** Equipment codes to names ("359" → "Airbus A350-900"). */
+    equipment: z.record(z.string(), z.object({ name: z.string() })),
+  }),
+  /** One per searched leg, in order; each option listed once. */
+  legs: z.array(
+    z.object({
+      origin: z.string(),
+      destination: z.string(),
+      date: z.string(),
+      options: z.array(LegOption),
+    }),
+  ),
+  /**
+   * Which options of consecutive legs go together, and the cheapest whole-trip total of each pair
+   * (both legs in their cheapest brand): `combinations[i][optionId]` lists `[nextOptionId, total]`
+   * for leg i+1. A one-way trip has none.
+   */
+  combinations: z.array(z.record(z.string(), z.array(z.tuple([z.string(), z.number()])))),
+});
+export type GroupedSearchResult = z.infer<typeof GroupedSearchResult>;
+
+/** Re-prices a chosen combination of options in one brand, exactly as a booking would. */
+export const PriceSelectionBody = z.strictObject({
+  search: SearchBody,
+  /** One option id per leg, in order, from the grouped answer. */
+  option_ids: z.array(z.string().min(1).max(2_000)).min(1).max(6),
+  brand: FareBrand,
+});
+export type PriceSelectionBody = z.input<typeof PriceSelectionBody>;
+
+/** Issue 16: the brand chosen is sold out now (409): the same flights' brands as they are now. */
+export const SoldOutBrand = z.object({ alternatives: z.array(FareFamily) });
+export type SoldOutBrand = z.infer<typeof SoldOutBrand>;
+
 export const ActiveRoutes = z.object({
   Routes: z.array(
     z.object({ origin_location_code: z.string(), destination_location_codes: z.array(z.string()) }),
@@ -253,7 +384,17 @@ export const flightEndpoints = {
     access: 'company',
     permission: 'flights.search',
     body: SearchBody,
-    response: SearchResult,
+    response: z.union([SearchResult, GroupedSearchResult]),
+  }),
+  priceSelection: defineEndpoint({
+    method: 'POST',
+    path: '/api/search/price',
+    summary:
+      'An offer for the chosen options of a grouped answer in one brand (409 sold out, with the brands now)',
+    access: 'company',
+    permission: 'flights.search',
+    body: PriceSelectionBody,
+    response: PricedItinerary,
   }),
   fareCalendar: defineEndpoint({
     method: 'POST',

@@ -1,4 +1,9 @@
-import type { OriginDestinationOption, PricedItinerary, PTC_FareBreakdown } from '@skydesk/contract';
+import type {
+  FareFamily,
+  OriginDestinationOption,
+  PricedItinerary,
+  PTC_FareBreakdown,
+} from '@skydesk/contract';
 import { type Cabin, type Money, minorToAmount, type TripType } from '@skydesk/contract';
 import type { PassengerMix } from './fares.js';
 import { equipmentAt } from './fleet.js';
@@ -18,6 +23,8 @@ export type PresentationContext = {
   offerId: string;
   expiresAt: Date;
   sequenceNumber: number;
+  /** The cabin's other brands on the same flights, cheapest first (issue 16). */
+  fareFamilies?: FareFamily[];
   /**
    * Legs presented already in this search. A return search combines each outbound option with
    * every inbound one (hundreds of itineraries from a few dozen legs): each leg is shaped once and
@@ -107,6 +114,7 @@ export function presentItinerary(legs: readonly PricedLeg[], context: Presentati
       Refundable: totals.refundable,
       Penalties: { Cancel: money(totals.cancelPenalty), Change: money(totals.changePenalty) },
     },
+    FareFamilies: context.fareFamilies ?? [],
   };
 }
 

@@ -49,6 +49,8 @@ export function createInMemorySupplier(clock: Clock): InMemorySupplier {
       offer_id: offerId,
       offer_expires_at: new Date(offer.quotedAt + 30 * 60_000).toISOString(),
       ValidatingCarrier: FLIGHT.carrier,
+      // One brand: this stand-in sells a single fare.
+      FareFamilies: [],
       AirItinerary: {
         DirectionInd: 'OneWay',
         OriginDestinationOptions: {

@@ -1,4 +1,4 @@
-import type { ActiveRoutes, FlightSegment, PricedItinerary } from '@skydesk/contract';
+import type { ActiveRoutes, FareFamily, FlightSegment, PricedItinerary } from '@skydesk/contract';
 
 type SegmentSpec = {
   from: string;
@@ -45,6 +45,8 @@ type ItinerarySpec = {
   refundable?: boolean;
   brand?: 'Basic' | 'Standard' | 'Flex';
   bags?: number;
+  /** The other brands of the same flights (issue 16). */
+  fareFamilies?: FareFamily[];
 };
 
 /** A priced itinerary for one adult, shaped as the server sends it (API.md "Flights"). */
@@ -56,6 +58,7 @@ export function makeItinerary(spec: ItinerarySpec): PricedItinerary {
     offer_id: `offer-${spec.sequence}`,
     offer_expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
     ValidatingCarrier: spec.carrier,
+    FareFamilies: spec.fareFamilies ?? [],
     AirItinerary: {
       DirectionInd: spec.legs.length === 2 ? 'Return' : 'OneWay',
       OriginDestinationOptions: {

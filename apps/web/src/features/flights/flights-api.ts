@@ -34,6 +34,8 @@ export const flightsApi = api.injectEndpoints({
         const answer = await baseQuery({ endpoint: flightEndpoints.search, body, suppressErrors: true });
         if (!answer.error) {
           const result = answer.data as ResponseOf<typeof flightEndpoints.search>;
+          // This query asks for the flat view (the default); the grouped one has its own query.
+          if (!('PricedItineraries' in result)) throw new Error('Expected the flat search answer');
           return {
             data: { searchId: result.search_id, itineraries: result.PricedItineraries.PricedItinerary },
           };
