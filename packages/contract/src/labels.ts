@@ -34,3 +34,26 @@ export const PTC_LABELS: Record<PassengerTypeCode, string> = {
   CNN: PASSENGER_TYPE_LABELS.child,
   INF: PASSENGER_TYPE_LABELS.infant,
 };
+
+/**
+ * Aircraft types by their IATA code (a segment's `Equipment.AirEquipType`), as the sandbox
+ * supplier's fleet flies them: the one table the server's fleet, the e-ticket and the SPA read.
+ */
+export const EQUIPMENT_NAMES = {
+  AT7: 'ATR 72',
+  DH4: 'Dash 8-400',
+  E75: 'Embraer 175',
+  CR9: 'CRJ-900',
+  '320': 'Airbus A320',
+  '73H': 'Boeing 737-800',
+  '32Q': 'Airbus A321neo',
+  '7M8': 'Boeing 737 MAX 8',
+  '789': 'Boeing 787-9',
+  '359': 'Airbus A350-900',
+  '77W': 'Boeing 777-300ER',
+  '388': 'Airbus A380',
+} as const satisfies Record<string, string>;
+
+/** An aircraft type's name, or its code when the table does not know it. */
+export const equipmentName = (code: string): string =>
+  (EQUIPMENT_NAMES as Record<string, string | undefined>)[code] ?? code;

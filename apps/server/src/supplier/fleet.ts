@@ -1,4 +1,4 @@
-import type { Cabin } from '@skydesk/contract';
+import { type Cabin, EQUIPMENT_NAMES } from '@skydesk/contract';
 
 /**
  * The aircraft types the sandbox airlines fly, with their cabins. Seat counts follow typical
@@ -8,6 +8,7 @@ import type { Cabin } from '@skydesk/contract';
 export type Equipment = {
   /** IATA aircraft type code, as schedules publish it (Equipment.AirEquipType). */
   code: string;
+  /** Its name, from the contract's one table (the SPA and the e-ticket read the same). */
   name: string;
   cruiseKmh: number;
   rangeKm: number;
@@ -29,7 +30,7 @@ const seats = (Economy: number, PremiumEconomy: number, Business: number, First:
 export const FLEET: readonly Equipment[] = [
   {
     code: 'AT7',
-    name: 'ATR 72',
+    name: EQUIPMENT_NAMES.AT7,
     cruiseKmh: 510,
     rangeKm: 1_500,
     turnaroundMinutes: 25,
@@ -37,7 +38,7 @@ export const FLEET: readonly Equipment[] = [
   },
   {
     code: 'DH4',
-    name: 'Dash 8-400',
+    name: EQUIPMENT_NAMES.DH4,
     cruiseKmh: 560,
     rangeKm: 2_000,
     turnaroundMinutes: 25,
@@ -45,7 +46,7 @@ export const FLEET: readonly Equipment[] = [
   },
   {
     code: 'E75',
-    name: 'Embraer 175',
+    name: EQUIPMENT_NAMES.E75,
     cruiseKmh: 780,
     rangeKm: 3_700,
     turnaroundMinutes: 35,
@@ -53,7 +54,7 @@ export const FLEET: readonly Equipment[] = [
   },
   {
     code: 'CR9',
-    name: 'CRJ-900',
+    name: EQUIPMENT_NAMES.CR9,
     cruiseKmh: 780,
     rangeKm: 2_900,
     turnaroundMinutes: 35,
@@ -61,7 +62,7 @@ export const FLEET: readonly Equipment[] = [
   },
   {
     code: '320',
-    name: 'Airbus A320',
+    name: EQUIPMENT_NAMES['320'],
     cruiseKmh: 830,
     rangeKm: 6_100,
     turnaroundMinutes: 45,
@@ -69,7 +70,7 @@ export const FLEET: readonly Equipment[] = [
   },
   {
     code: '73H',
-    name: 'Boeing 737-800',
+    name: EQUIPMENT_NAMES['73H'],
     cruiseKmh: 830,
     rangeKm: 5_400,
     turnaroundMinutes: 45,
@@ -77,7 +78,7 @@ export const FLEET: readonly Equipment[] = [
   },
   {
     code: '32Q',
-    name: 'Airbus A321neo',
+    name: EQUIPMENT_NAMES['32Q'],
     cruiseKmh: 830,
     rangeKm: 7_400,
     turnaroundMinutes: 50,
@@ -85,7 +86,7 @@ export const FLEET: readonly Equipment[] = [
   },
   {
     code: '7M8',
-    name: 'Boeing 737 MAX 8',
+    name: EQUIPMENT_NAMES['7M8'],
     cruiseKmh: 840,
     rangeKm: 6_500,
     turnaroundMinutes: 50,
@@ -93,7 +94,7 @@ export const FLEET: readonly Equipment[] = [
   },
   {
     code: '789',
-    name: 'Boeing 787-9',
+    name: EQUIPMENT_NAMES['789'],
     cruiseKmh: 900,
     rangeKm: 14_000,
     turnaroundMinutes: 90,
@@ -101,7 +102,7 @@ export const FLEET: readonly Equipment[] = [
   },
   {
     code: '359',
-    name: 'Airbus A350-900',
+    name: EQUIPMENT_NAMES['359'],
     cruiseKmh: 900,
     rangeKm: 15_500,
     turnaroundMinutes: 90,
@@ -109,7 +110,7 @@ export const FLEET: readonly Equipment[] = [
   },
   {
     code: '77W',
-    name: 'Boeing 777-300ER',
+    name: EQUIPMENT_NAMES['77W'],
     cruiseKmh: 905,
     rangeKm: 13_600,
     turnaroundMinutes: 100,
@@ -117,7 +118,7 @@ export const FLEET: readonly Equipment[] = [
   },
   {
     code: '388',
-    name: 'Airbus A380',
+    name: EQUIPMENT_NAMES['388'],
     cruiseKmh: 900,
     rangeKm: 14_800,
     turnaroundMinutes: 120,
