@@ -1,5 +1,5 @@
 import type { FlightSegment, PricedItinerary } from '@skydesk/contract';
-import { CABIN_LABELS, PTC_LABELS } from '@skydesk/contract';
+import { CABIN_LABELS, equipmentName, PTC_LABELS } from '@skydesk/contract';
 import { ArrowRight, BadgeCheck, Clock, Luggage, PlaneTakeoff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -94,7 +94,7 @@ function SegmentBlock({
         </div>
         <div>
           <dt className="text-slate-500 text-xs">Aircraft</dt>
-          <dd className="text-slate-900">{segment.Equipment.AirEquipType}</dd>
+          <dd className="text-slate-900">{equipmentName(segment.Equipment.AirEquipType)}</dd>
         </div>
         <div>
           <dt className="text-slate-500 text-xs">Cabin · class</dt>
