@@ -179,6 +179,42 @@ export const PenaltyBody = z.strictObject({
   ticket_numbers: z.array(TicketNumber).min(1).optional(),
 });
 export const CancelBody = z.strictObject({ booking_id: z.uuid(), reason: Reason });
+/**
+ * `POST /api/booking/{id}/ticket-email`: the e-ticket PDF e-mailed to these addresses (the
+ * booking's contact, passengers' own addresses, or any typed in), each at most once.
+ */
+export const MAX_TICKET_RECIPIENTS = 10;
+export const TicketEmailBody = z.strictObject({
+  recipients: z
+    .array(Email)
+    .min(1, 'Choose or type at least one e-mail address')
+    .max(MAX_TICKET_RECIPIENTS, `At most ${MAX_TICKET_RECIPIENTS} addresses at a time`)
+    .transform((list) => [...new Set(list)]),
+});
+export type TicketEmailBody = z.input<typeof TicketEmailBody>;
+
+/** `data` of the answer: where the e-ticket went, and when (as the booking's history records it). */
+export const TicketEmailAnswer = z.object({ sent_to: z.array(z.string()), sent_at: z.string() });
+export type TicketEmailAnswer = z.infer<typeof TicketEmailAnswer>;
+
+/**
+ * Success messages the spec does not give (it words only 'Booking cancelled successfully' and the
+ * refund's), saying what happened: a void is not a cancellation of a hold.
+ */
+export const BOOKING_MESSAGES = {
+  ticketsVoided: 'Tickets voided: the full amount was returned to your credits',
+  ticketsIssued: 'Tickets issued successfully',
+  ticketEmailed: (count: number) => `E-ticket sent to ${count} address${count === 1 ? '' : 'es'}`,
+} as const;
+
+/**
+ * Booking statuses whose tickets are no longer valid for travel: the e-ticket says so everywhere
+ * (screen, PDF) and is not e-mailed.
+ */
+export const INVALID_TICKET_STATUSES = ['voided', 'refunded', 'cancelled', 'expired'] as const;
+export const ticketsInvalid = (status: BookingStatus): boolean =>
+  (INVALID_TICKET_STATUSES as readonly BookingStatus[]).includes(status);
+
 export const RefundBody = z.strictObject({
   booking_id: z.uuid(),
   reason: Reason,
@@ -410,6 +446,18 @@ export const bookingEndpoints = {
     params: IdParams,
     response: z.unknown(),
     fallbackMessage: FALLBACK.fetchBookingDetails,
+  }),
+  ticketEmail: defineEndpoint({
+    method: 'POST',
+    path: '/api/booking/{id}/ticket-email',
+    summary:
+      'E-mails the e-ticket PDF to chosen addresses (the contact, passengers); recorded in the history. 409 when its tickets are no longer valid',
+    access: 'company',
+    permission: 'bookings.view',
+    params: IdParams,
+    body: TicketEmailBody,
+    response: TicketEmailAnswer,
+    fallbackMessage: 'Failed to send the e-ticket',
   }),
   penalty: defineEndpoint({
     method: 'POST',

@@ -5,6 +5,7 @@ export * from './admin-payments.js';
 export * from './admin-support.js';
 export * from './analytics.js';
 export * from './auth.js';
+export * from './booking-note.js';
 export * from './bookings.js';
 export * from './calendar-date.js';
 export * from './company.js';
