@@ -1,6 +1,9 @@
 import type { Cabin, TripType } from '@skydesk/contract';
+import { brandClassIndex, cabinBrands, seatsLeftInClass } from './brands.js';
 import {
+  type FareBrand,
   type FareComponent,
+  type FareComponentInput,
   type FareRules,
   lowestOpenClass,
   type PassengerMix,
@@ -14,7 +17,8 @@ import type { Timetable } from './timetable.js';
 
 /**
  * Turns journeys into priced legs: reads the seats sold on every flight (one inventory call),
- * finds each leg's booking class, and prices the leg as one fare component.
+ * finds each leg's booking class, and prices the leg as one fare component — in its cheapest open
+ * class, and in each brand of the cabin (issue 16, brands.ts).
  */
 
 /** One flight on one date. */
@@ -31,6 +35,23 @@ export type PricedLeg = LegOption & {
   seatsRemaining: number[];
   /** Airline whose fare this is: the one flying the longest segment of the leg. */
   validatingCarrier: number;
+  /** The cabin's brands on this leg, cheapest first; one of them is this leg as priced. */
+  brands: readonly LegBrandFare[];
+  /** What the fare component is priced from, but the class: re-pricing in another class. */
+  fareInput: Omit<FareComponentInput, 'classIndex'>;
+  /** Per segment: the cheapest class open to the party, and seats sold in the cabin. */
+  openClasses: readonly number[];
+  sold: readonly number[];
+  capacities: readonly number[];
+};
+
+/** One brand of a leg: sold out, or the same leg sold in the brand's class (an object of its own). */
+export type LegBrandFare = {
+  brand: FareBrand;
+  /** Null when some flight of the leg has none of the brand's classes open. */
+  leg: PricedLeg | null;
+  /** The fewest seats left in the brand's class over the leg's flights; 0 when sold out. */
+  seatsLeft: number;
 };
 
 export type PricingContext = {
@@ -42,11 +63,6 @@ export type PricingContext = {
   tripType: TripType;
   /** When the quote is made (search time, or the offer's original quote time on re-pricing). */
   quotedAt: Date;
-  /**
-   * When set, each leg is priced in at least this class (by index): re-pricing an offer keeps its
-   * class unless the class has closed since.
-   */
-  minimumClassIndex?: readonly number[];
 };
 
 /** Prices every option of every leg; options a flight cannot seat the party on are dropped. */
@@ -73,14 +89,9 @@ export async function priceLegs(
     }
   }
   const sold = queries.length > 0 ? await context.inventory.soldSeats(queries) : [];
-  return legs.map((options, legIndex) =>
+  return legs.map((options) =>
     options.flatMap((option) => {
-      const priced = priceLeg(
-        option,
-        legIndex,
-        context,
-        (segment) => sold[queryIndex.get(keyOf(segment))!] ?? 0,
-      );
+      const priced = priceLeg(option, context, (segment) => sold[queryIndex.get(keyOf(segment))!] ?? 0);
       return priced ? [priced] : [];
     }),
   );
@@ -88,14 +99,16 @@ export async function priceLegs(
 
 function priceLeg(
   option: LegOption,
-  legIndex: number,
   context: PricingContext,
   soldSeats: (segment: Segment) => number,
 ): PricedLeg | null {
   const { timetable, cabin } = context;
   const seats = seatsNeeded(context.passengers);
-  let classIndex = context.minimumClassIndex?.[legIndex] ?? 0;
+  let classIndex = 0;
   const seatsRemaining: number[] = [];
+  const openClasses: number[] = [];
+  const soldPerSegment: number[] = [];
+  const capacities: number[] = [];
   let longest = -1;
   let validatingCarrier = 0;
   let flownDistanceKm = 0;
@@ -106,6 +119,9 @@ function priceLeg(
     if (open < 0) return null;
     classIndex = Math.max(classIndex, open);
     seatsRemaining.push(capacity - sold);
+    openClasses.push(open);
+    soldPerSegment.push(sold);
+    capacities.push(capacity);
     const distance = timetable.linkDistanceKm[timetable.flightLink[segment.flight]!]!;
     flownDistanceKm += distance;
     if (distance > longest) {
@@ -118,23 +134,85 @@ function priceLeg(
   const origin = timetable.flightOrigin[first.flight]!;
   const destination = timetable.flightDestination[last.flight]!;
   const quotedMinute = Math.floor(context.quotedAt.getTime() / 60_000);
-  const component = priceComponent(
-    {
-      cabin,
-      classIndex,
-      distanceKm: timetable.distanceKm(origin, destination),
-      flownDistanceKm,
-      connections: option.segments.length - 1,
-      daysToDeparture: Math.floor((option.departure - quotedMinute) / MINUTES_PER_DAY),
-      carrier: timetable.airline(validatingCarrier).code,
-      roundTrip: context.tripType === 'Return',
-      departureCountries: option.segments.map(
-        (segment) => timetable.airport(timetable.flightOrigin[segment.flight]!).countryCode,
-      ),
-    },
-    context.rules,
-  );
-  return { ...option, classIndex, component, seatsRemaining, validatingCarrier };
+  const fareInput: PricedLeg['fareInput'] = {
+    cabin,
+    distanceKm: timetable.distanceKm(origin, destination),
+    flownDistanceKm,
+    connections: option.segments.length - 1,
+    daysToDeparture: Math.floor((option.departure - quotedMinute) / MINUTES_PER_DAY),
+    carrier: timetable.airline(validatingCarrier).code,
+    roundTrip: context.tripType === 'Return',
+    departureCountries: option.segments.map(
+      (segment) => timetable.airport(timetable.flightOrigin[segment.flight]!).countryCode,
+    ),
+  };
+  const brands: LegBrandFare[] = [];
+  const base = {
+    ...option,
+    seatsRemaining,
+    validatingCarrier,
+    brands,
+    fareInput,
+    openClasses,
+    sold: soldPerSegment,
+    capacities,
+  };
+  let cheapest: PricedLeg | null = null;
+  for (const brand of cabinBrands(cabin)) {
+    const index = brandClassIndex(brand, openClasses);
+    if (index === null) {
+      brands.push({ brand: brand.brand, leg: null, seatsLeft: 0 });
+      continue;
+    }
+    const leg: PricedLeg = {
+      ...base,
+      classIndex: index,
+      component: priceComponent({ ...fareInput, classIndex: index }, context.rules),
+    };
+    if (index === classIndex) cheapest = leg;
+    brands.push({ brand: brand.brand, leg, seatsLeft: seatsLeftIn(leg, index) });
+  }
+  // The cheapest open class is the cheapest open brand's (classes nested, brands in class order).
+  return cheapest;
+}
+
+function seatsLeftIn(leg: PricedLeg, classIndex: number): number {
+  let fewest = Number.POSITIVE_INFINITY;
+  leg.capacities.forEach((capacity, segment) => {
+    fewest = Math.min(
+      fewest,
+      seatsLeftInClass(leg.fareInput.cabin, classIndex, capacity, leg.sold[segment]!),
+    );
+  });
+  return fewest;
+}
+
+/**
+ * The leg sold in `brand`, in the brand's cheapest open class or `atLeastClass` when dearer
+ * (re-pricing an offer keeps its class unless it has closed); null when the brand is sold out.
+ */
+export function legInBrand(
+  leg: PricedLeg,
+  brand: FareBrand,
+  rules: FareRules,
+  atLeastClass = 0,
+): PricedLeg | null {
+  const entry = leg.brands.find((candidate) => candidate.brand === brand);
+  if (!entry?.leg) return null;
+  if (atLeastClass <= entry.leg.classIndex) return entry.leg;
+  const range = cabinBrands(leg.fareInput.cabin).find((candidate) => candidate.brand === brand)!;
+  const index = brandClassIndex(range, leg.openClasses, atLeastClass);
+  if (index === null) return null;
+  return {
+    ...entry.leg,
+    classIndex: index,
+    component: priceComponent({ ...leg.fareInput, classIndex: index }, rules),
+  };
+}
+
+/** The party's total for one leg in its class (a fare component's share of a trip). */
+export function legTotal(leg: PricedLeg, passengers: PassengerMix): number {
+  return tripTotals([leg], passengers).total;
 }
 
 /** The flight date inventory and offers use: the local departure date at the origin. */
