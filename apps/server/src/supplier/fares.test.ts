@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   BOOKING_CLASSES,
+  dayFactor,
   departureTax,
   type FareComponentInput,
   fareDistance,
   lowestOpenClass,
   priceComponent,
+  seasonOf,
   seatsNeeded,
 } from './fares.js';
 
@@ -122,5 +124,88 @@ describe('fare components', () => {
     const detour = priceComponent(component({ connections: 1, flownDistanceKm: 9_000 }), rules).adult.base;
     expect(connecting).toBeLessThan(nonstop);
     expect(detour).toBeGreaterThan(nonstop);
+  });
+});
+
+describe('fares by day', () => {
+  const base = (overrides: Partial<FareComponentInput>) =>
+    priceComponent(component({ classIndex: 0, ...overrides }), rules).adult.base;
+
+  it('do not move without a date, as before (the neutral default)', () => {
+    expect(dayFactor({}, rules)).toBe(1);
+    expect(dayFactor({ flightKey: 'BA117' }, rules)).toBe(1);
+  });
+
+  it('cost more on Fridays and Sundays than on Tuesdays and Wednesdays', () => {
+    // 2027-03-07 is a Sunday, in the low season; no demand factor, so the weekday alone moves it.
+    const week = ['07', '08', '09', '10', '11', '12', '13'].map((day) =>
+      base({ departureLocal: `2027-03-${day}` }),
+    );
+    const [sunday, monday, tuesday, wednesday, thursday, friday, saturday] = week as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    for (const dear of [friday, sunday]) {
+      for (const cheap of [tuesday, wednesday, monday, thursday, saturday])
+        expect(dear).toBeGreaterThan(cheap);
+    }
+    for (const cheap of [tuesday, wednesday]) {
+      for (const other of [monday, thursday, friday, sunday]) expect(cheap).toBeLessThan(other);
+    }
+    expect(tuesday).toBeLessThan(wednesday);
+  });
+
+  it('cost most at Christmas and New Year, then in summer, least in the low season', () => {
+    // The same weekday (Wednesdays) in each season.
+    expect(
+      ['2027-02-10', '2027-05-12', '2027-07-14', '2027-11-10', '2027-12-08', '2027-12-22', '2028-01-02'].map(
+        (date) => seasonOf(date).name,
+      ),
+    ).toEqual(['low', 'shoulder', 'summer', 'low', 'shoulder', 'peak', 'peak']);
+    const low = base({ departureLocal: '2027-02-10' });
+    const shoulder = base({ departureLocal: '2027-05-12' });
+    const summer = base({ departureLocal: '2027-07-14' });
+    const christmas = base({ departureLocal: '2027-12-22' });
+    expect(low).toBeLessThan(shoulder);
+    expect(shoulder).toBeLessThan(summer);
+    expect(summer).toBeLessThan(christmas);
+    expect(seasonOf('2027-01-04').name).toBe('peak');
+    expect(seasonOf('2027-01-05').name).toBe('low');
+  });
+
+  it('differ by flight and by date with demand, the same every time for the same flights and date', () => {
+    const date = '2027-03-09';
+    const flights = ['BA117', 'BA175', 'VS3', 'AA100', 'DL4', 'UA16', 'BA113', 'VS25'];
+    const prices = flights.map((flightKey) => base({ departureLocal: date, flightKey }));
+    expect(new Set(prices).size).toBeGreaterThan(3);
+    for (const [index, flightKey] of flights.entries()) {
+      expect(priceComponent(component({ departureLocal: date, flightKey }), rules)).toEqual(
+        priceComponent(component({ departureLocal: date, flightKey }), rules),
+      );
+      expect(base({ departureLocal: date, flightKey })).toBe(prices[index]);
+    }
+    const sameFlightOverDays = ['2027-03-02', '2027-03-09', '2027-03-16', '2027-03-23'].map((day) =>
+      base({ departureLocal: day, flightKey: 'BA117' }),
+    );
+    expect(new Set(sameFlightOverDays).size).toBeGreaterThan(1);
+    // Demand stays within its band: at most 15 % above, 10 % below the flight-less fare of the day.
+    for (const price of prices) {
+      const plain = base({ departureLocal: date });
+      expect(price).toBeGreaterThanOrEqual(Math.floor(plain * 0.9) - 100);
+      expect(price).toBeLessThanOrEqual(Math.ceil(plain * 1.15) + 100);
+    }
+  });
+
+  it('stay whole currency units with the day factors', () => {
+    for (const departureLocal of ['2027-03-07', '2027-07-14', '2027-12-24']) {
+      const fare = priceComponent(component({ departureLocal, flightKey: 'BA117' }), rules);
+      expect(fare.adult.base % 100).toBe(0);
+      expect(fare.child.base % 100).toBe(0);
+    }
   });
 });

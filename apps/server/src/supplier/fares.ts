@@ -11,6 +11,11 @@ import { unitHash } from './random.js';
  * leg's great-circle distance — fares are sold origin to destination, not per flight — in the one
  * booking class open on every flight of the leg (married segments: the leg sells in its most
  * expensive class among the flights' cheapest open ones).
+ *
+ * Fares move with the day (docs/decisions/017): the weekday and the season of the leg's local
+ * departure date, and a demand factor per flight and date, scale the fare; how full the flights are
+ * moves it through the nested booking classes. All are functions of the offer's own flights, dates
+ * and quote time, so re-pricing an offer gives the same amount.
  */
 
 export type FareBrand = 'Basic' | 'Standard' | 'Flex';
@@ -132,6 +137,16 @@ export type FareComponentInput = {
   roundTrip: boolean;
   /** Countries the leg's flights depart from, in order: each levies its departure tax. */
   departureCountries: readonly string[];
+  /**
+   * The leg's first departure, local date at its origin ('YYYY-MM-DD'): its weekday and season
+   * price the fare. Without it neither moves the price.
+   */
+  departureLocal?: string;
+  /**
+   * The leg's flights ('BA117', 'BA117+AA100'): with departureLocal, keys the demand factor of
+   * those flights on that date. Without it there is no demand factor.
+   */
+  flightKey?: string;
 };
 
 export type PassengerAmounts = { base: number; taxes: number };
@@ -165,6 +180,7 @@ export function priceComponent(input: FareComponentInput, rules: FareRules): Far
   const advance = advancePurchase(input.daysToDeparture);
   // A carrier's price level (0.85–1.20) so competing airlines do not all charge the same.
   const carrierLevel = 0.85 + 0.35 * unitHash(rules.seed, 'carrier-level', input.carrier);
+  const day = dayFactor(input, rules);
   const adultBase = wholeUnits(
     economyBaseFare(fareDistance(input.distanceKm, input.flownDistanceKm)) *
       CONNECTION_SHARE ** input.connections *
@@ -172,6 +188,7 @@ export function priceComponent(input: FareComponentInput, rules: FareRules): Far
       bookingClass.multiplier *
       advance.factor *
       carrierLevel *
+      day *
       (input.roundTrip ? ROUND_TRIP_SHARE : 1),
   );
   const childBase = wholeUnits((adultBase / 100) * CHILD_FARE_SHARE);
@@ -216,6 +233,65 @@ export function fareDistance(directKm: number, flownKm: number): number {
 /** Economy's cheapest adult fare in major units: a fixed part plus a tapering rate per km. */
 function economyBaseFare(distanceKm: number): number {
   return 25 + 0.5 * Math.max(distanceKm, 100) ** 0.8;
+}
+
+/**
+ * Weekday factors, Sunday first: business travel and weekend trips fill Fridays and Sundays,
+ * midweek flights sell cheapest.
+ */
+export const WEEKDAY_FACTOR: readonly number[] = [1.1, 1.02, 0.92, 0.94, 1.02, 1.12, 0.97];
+
+/**
+ * Fare seasons by the local departure date's month and day, each from its first day until the next
+ * one begins (the year wraps: the Christmas and New Year peak runs 18 December to 4 January). One
+ * calendar for the whole network, as the sandbox's demand is mostly northern-hemisphere.
+ */
+export const SEASONS: readonly { from: string; name: string; factor: number }[] = [
+  { from: '01-05', name: 'low', factor: 0.88 },
+  { from: '04-01', name: 'shoulder', factor: 1 },
+  { from: '06-20', name: 'summer', factor: 1.22 },
+  { from: '09-01', name: 'shoulder', factor: 1 },
+  { from: '11-01', name: 'low', factor: 0.9 },
+  { from: '12-01', name: 'shoulder', factor: 1 },
+  { from: '12-18', name: 'peak', factor: 1.3 },
+];
+
+/** Demand per flight and date: a factor in [DEMAND_LOW, DEMAND_LOW + DEMAND_SPREAD). */
+const DEMAND_LOW = 0.9;
+const DEMAND_SPREAD = 0.25;
+
+/** The season of a 'YYYY-MM-DD' date. */
+export function seasonOf(date: string): (typeof SEASONS)[number] {
+  const monthDay = date.slice(5, 10);
+  let season = SEASONS[SEASONS.length - 1]!;
+  for (const candidate of SEASONS) {
+    if (candidate.from > monthDay) break;
+    season = candidate;
+  }
+  return season;
+}
+
+/** Weekday of a 'YYYY-MM-DD' date, Sunday = 0. */
+function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+/**
+ * How the leg's day prices against an average one: weekday × season × demand for its flights on
+ * that date (deterministic: a hash of the seed, the flights and the date). 1 without a date.
+ */
+export function dayFactor(
+  input: Pick<FareComponentInput, 'departureLocal' | 'flightKey'>,
+  rules: FareRules,
+): number {
+  const date = input.departureLocal;
+  if (date === undefined) return 1;
+  const weekday = WEEKDAY_FACTOR[weekdayOf(date)] ?? 1;
+  const demand =
+    input.flightKey === undefined
+      ? 1
+      : DEMAND_LOW + DEMAND_SPREAD * unitHash(rules.seed, 'demand', input.flightKey, date);
+  return weekday * seasonOf(date).factor * demand;
 }
 
 /** Fares rise as departure nears; the step is written into the fare basis ('21' = 21-day). */
