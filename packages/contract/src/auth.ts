@@ -297,6 +297,10 @@ export const OutboxMail = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** Files sent with it (an e-ticket PDF), as SMTP would have attached them. */
+  attachments: z.array(
+    z.object({ filename: z.string(), content_type: z.string(), content_base64: z.string() }),
+  ),
   created_at: z.string(),
 });
 export type OutboxMail = z.infer<typeof OutboxMail>;

@@ -14,6 +14,7 @@ export function registerDevRoutes({ route, store, config }: ModuleContext) {
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        attachments: row.attachments,
         created_at: row.created_at.toISOString(),
       })),
     };

@@ -210,8 +210,12 @@ export type MailOutboxTable = {
   subject: string;
   text_body: string;
   html_body: string;
+  /** MailAttachment[] (filename, content type, base64 content); `[]` for most mails. */
+  attachments: ColumnType<StoredMailAttachment[], string | undefined, never>;
   created_at: CreatedAt;
 };
+
+export type StoredMailAttachment = { filename: string; content_type: string; content_base64: string };
 
 export type VendorSubmissionsTable = {
   id: Generated<string>;

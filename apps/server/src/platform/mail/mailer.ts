@@ -3,7 +3,16 @@ import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/schema.js';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** A file sent with a mail (the e-ticket PDF). */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+};
 
 export type Mailer = { transport: 'smtp' | 'outbox'; send(mail: Mail): Promise<void> };
 
@@ -13,7 +22,20 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
   return {
     transport: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from: options.from, ...mail });
+      const { attachments, ...rest } = mail;
+      await transporter.sendMail({
+        from: options.from,
+        ...rest,
+        ...(attachments?.length
+          ? {
+              attachments: attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: file.content,
+              })),
+            }
+          : {}),
+      });
     },
   };
 }
@@ -28,9 +50,24 @@ export function createOutboxMailer(db: Kysely<Database>, log: FastifyBaseLogger)
     async send(mail) {
       await db
         .insertInto('mail_outbox')
-        .values({ recipient: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
+        .values({
+          recipient: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          attachments: JSON.stringify(
+            (mail.attachments ?? []).map((file) => ({
+              filename: file.filename,
+              content_type: file.contentType,
+              content_base64: file.content.toString('base64'),
+            })),
+          ),
+        })
         .execute();
-      log.info({ to: mail.to, subject: mail.subject }, 'mail written to the outbox');
+      log.info(
+        { to: mail.to, subject: mail.subject, attachments: mail.attachments?.map((file) => file.filename) },
+        'mail written to the outbox',
+      );
     },
   };
 }
