@@ -145,6 +145,9 @@ function priceLeg(
     departureCountries: option.segments.map(
       (segment) => timetable.airport(timetable.flightOrigin[segment.flight]!).countryCode,
     ),
+    // The day moves the fare: weekday, season and demand on these flights that day (decision 017).
+    departureLocal: segmentDate(timetable, first),
+    flightKey: option.segments.map((segment) => timetable.designator(segment.flight)).join('+'),
   };
   const brands: LegBrandFare[] = [];
   const base = {
