@@ -30,6 +30,8 @@ export class DestinationIndex {
   private readonly listed: Uint8Array;
   /** Per airport, minutes of flying at least to the destination; -1 until asked. */
   private readonly boundMinutes: Int32Array;
+  /** Per airport, great-circle km to the destination; -1 until asked. */
+  private readonly boundKm: Float64Array;
   /** The shortest connection (the least time between two flights). */
   private readonly connectionMinutes: number;
   private cursor = 0;
@@ -44,6 +46,7 @@ export class DestinationIndex {
     this.usefulMinimum = new Int32Array(n);
     this.listed = new Uint8Array(n);
     this.boundMinutes = new Int32Array(n);
+    this.boundKm = new Float64Array(n);
     this.usefulLinks = new Int32Array(1024);
     this.usefulLeast = new Int32Array(1024);
     this.reset(destination);
@@ -56,6 +59,7 @@ export class DestinationIndex {
     this.linkToDestination.fill(-1);
     this.listed.fill(0);
     this.boundMinutes.fill(-1);
+    this.boundKm.fill(-1);
     this.cursor = 0;
     const first = t.inLinkStart[destination]!;
     const end = t.inLinkStart[destination + 1]!;
@@ -113,6 +117,19 @@ export class DestinationIndex {
       this.boundMinutes[airport] = minutes;
     }
     return minutes;
+  }
+
+  /**
+   * Great-circle km from `airport` to the destination: no chain of flights from there covers less
+   * (the routing's detour bound prunes with it).
+   */
+  remainingKm(airport: number): number {
+    let km = this.boundKm[airport]!;
+    if (km < 0) {
+      km = this.timetable.distanceKm(airport, this.destination);
+      this.boundKm[airport] = km;
+    }
+    return km;
   }
 
   /** The least time over a useful link is exact block times: its own and the feeder's last link. */

@@ -8,6 +8,7 @@ import {
   type JourneyQuery,
   MAX_LAYOVER_MINUTES,
   minimumConnectionMinutes,
+  permittedKm,
 } from './routing.js';
 import { epochDayOf, MINUTES_PER_DAY, startOfLocalDay } from './time-zones.js';
 import type { Timetable } from './timetable.js';
@@ -100,9 +101,17 @@ function ruleBreaks(journey: Journey, query: JourneyQuery): string[] {
   return breaks;
 }
 
+/** Distance flown, flight by flight, summed in flight order. */
+function flownKm(flights: readonly number[]): number {
+  let km = 0;
+  for (const flight of flights) km += timetable.linkDistanceKm[timetable.flightLink[flight]!]!;
+  return km;
+}
+
 /**
  * The reference: every journey of up to three flights, by brute force over all flights, reduced
- * to nonstops plus the (departure, arrival, flights) points no other journey dominates.
+ * to nonstops plus the (departure, arrival, flights) points no other journey dominates — among
+ * the journeys within the permitted mileage, or, when none is, among all of them.
  */
 function bruteForceProfile(query: JourneyQuery): Set<string> {
   const t = timetable;
@@ -121,14 +130,15 @@ function bruteForceProfile(query: JourneyQuery): Set<string> {
   };
   const connection = (a: number, b: number) =>
     minimumConnectionMinutes(t.linkInternational[a] === 1, t.linkInternational[b] === 1);
-  const points: { departure: number; arrival: number; legs: number }[] = [];
+  const permitted = permittedKm(t.distanceKm(query.origin, query.destination));
+  const every: { departure: number; arrival: number; legs: number; km: number }[] = [];
   const { origin, destination } = query;
   for (let first = t.outLinkStart[origin]!; first < t.outLinkStart[origin + 1]!; first++) {
     const middle = t.linkDestination[first]!;
     for (const [f1, d1] of flightsOn(first, query.departureFrom, query.departureUntil - 1)) {
       const a1 = d1 + t.flightBlock[f1]!;
       if (middle === destination) {
-        points.push({ departure: d1, arrival: a1, legs: 1 });
+        every.push({ departure: d1, arrival: a1, legs: 1, km: 0 });
         continue;
       }
       if (query.maxConnections < 1) continue;
@@ -138,19 +148,31 @@ function bruteForceProfile(query: JourneyQuery): Set<string> {
         for (const [f2, d2] of flightsOn(second, a1 + connection(first, second), a1 + MAX_LAYOVER_MINUTES)) {
           const a2 = d2 + t.flightBlock[f2]!;
           if (via === destination) {
-            points.push({ departure: d1, arrival: a2, legs: 2 });
+            every.push({
+              departure: d1,
+              arrival: a2,
+              legs: 2,
+              km: t.linkDistanceKm[first]! + t.linkDistanceKm[second]!,
+            });
             continue;
           }
           if (query.maxConnections < 2) continue;
           const last = t.linkBetween(via, destination);
           if (last < 0) continue;
           for (const [f3, d3] of flightsOn(last, a2 + connection(second, last), a2 + MAX_LAYOVER_MINUTES)) {
-            points.push({ departure: d1, arrival: d3 + t.flightBlock[f3]!, legs: 3 });
+            every.push({
+              departure: d1,
+              arrival: d3 + t.flightBlock[f3]!,
+              legs: 3,
+              km: t.linkDistanceKm[first]! + t.linkDistanceKm[second]! + t.linkDistanceKm[last]!,
+            });
           }
         }
       }
     }
   }
+  const within = every.filter((p) => p.km <= permitted);
+  const points = within.length > 0 ? within : every;
   const dominated = (p: (typeof points)[number]) =>
     p.legs > 1 &&
     points.some(
@@ -284,6 +306,66 @@ describe('journey planning (range RAPTOR)', () => {
         expect(EQUIPMENT_CABIN_BITS[timetable.flightEquipment[flight]!]! & first).not.toBe(0);
       }
     }
+  });
+
+  it('flies no London → New York connection beyond the permitted mileage: no Fort McMurray', () => {
+    const lhr = timetable.airportIndex('LHR')!;
+    const jfk = timetable.airportIndex('JFK')!;
+    const ymm = timetable.airportIndex('YMM')!;
+    const permitted = permittedKm(timetable.distanceKm(lhr, jfk));
+    // 5,540 km apart: at most 1.2 × plus what is left of the short-pair allowance.
+    expect(permitted).toBeGreaterThan(6_700);
+    expect(permitted).toBeLessThan(6_800);
+    let connecting = 0;
+    for (const date of [
+      '2026-12-17',
+      '2026-12-18',
+      '2026-12-19',
+      '2026-12-20',
+      '2026-12-21',
+      '2026-12-22',
+      '2026-12-23',
+    ]) {
+      for (const journey of planner.plan(localDayQuery('LHR', 'JFK', date))) {
+        if (journey.flights.length > 1) connecting++;
+        expect(flownKm(journey.flights), date).toBeLessThanOrEqual(permitted);
+        for (const flight of journey.flights) expect(timetable.flightDestination[flight]).not.toBe(ymm);
+      }
+    }
+    expect(connecting).toBeGreaterThan(7);
+    // Fort McMurray is a connection the timetable has on 20 December (1.7 × the great circle):
+    // London → Fort McMurray and Fort McMurray → New York both fly.
+    expect(timetable.linkBetween(lhr, ymm)).toBeGreaterThanOrEqual(0);
+    expect(timetable.linkBetween(ymm, jfk)).toBeGreaterThanOrEqual(0);
+    expect(
+      (timetable.distanceKm(lhr, ymm) + timetable.distanceKm(ymm, jfk)) / timetable.distanceKm(lhr, jfk),
+    ).toBeGreaterThan(1.7);
+  });
+
+  it('permits short pairs a larger detour than long ones, and 1.2 × the great circle from 6,000 km', () => {
+    expect(permittedKm(300)).toBe(1.2 * 300 + 1_000);
+    expect(permittedKm(1_000)).toBe(1.2 * 1_000 + 1_000);
+    expect(permittedKm(3_500)).toBeCloseTo(1.2 * 3_500 + 500);
+    expect(permittedKm(6_000)).toBe(1.2 * 6_000);
+    expect(permittedKm(12_000)).toBe(1.2 * 12_000);
+    expect(permittedKm(300) / 300).toBeGreaterThan(permittedKm(3_000) / 3_000);
+  });
+
+  it('still sells a pair that only a long detour serves: the best routings there are', () => {
+    let detourOnly = 0;
+    let answered = 0;
+    for (const query of randomQueries(300, 29)) {
+      const journeys = planner.plan(query);
+      if (journeys.length === 0) continue;
+      answered++;
+      const permitted = permittedKm(timetable.distanceKm(query.origin, query.destination));
+      const beyond = journeys.filter((journey) => flownKm(journey.flights) > permitted);
+      // Either every journey keeps within the bound, or none does (the bound relaxed for the day).
+      expect([0, journeys.length]).toContain(beyond.length);
+      if (beyond.length > 0) detourOnly++;
+    }
+    expect(answered).toBeGreaterThan(200);
+    expect(detourOnly).toBeGreaterThan(0);
   });
 
   it('answers nothing for a trip to the same airport', () => {

@@ -32,6 +32,13 @@ import type { Timetable } from './timetable.js';
  * Connection rules (API.md): at least 45 minutes between flights, 60 when either flight crosses a
  * border, at most 24 hours, and no airport twice.
  *
+ * Detour rule (docs/decisions/017): a journey flies at most its permitted mileage (permittedKm:
+ * 1.2 × the great circle between its ends, plus an allowance for short pairs), so London → Fort
+ * McMurray → New York is not offered. It prunes too: a first flight whose distance plus the great
+ * circle still to go exceeds it leads nowhere. When the bound rejected something and no journey
+ * within it flies that day, the day is planned again without it: the best routings there are, as
+ * a pair that only a long detour serves stays sold.
+ *
  * A planner keeps scratch arrays between queries (nothing is allocated per flight): one planner
  * per timetable, used by one caller at a time — plan() is synchronous, so a Node process is fine.
  */
@@ -39,6 +46,25 @@ import type { Timetable } from './timetable.js';
 export const MIN_CONNECTION_MINUTES = 45;
 export const MIN_CONNECTION_MINUTES_INTERNATIONAL = 60;
 export const MAX_LAYOVER_MINUTES = 24 * 60;
+
+/** Maximum permitted mileage: this many times the great circle between the journey's ends… */
+export const PERMITTED_MILEAGE_FACTOR = 1.2;
+/** …plus this allowance for pairs up to SHORT_PAIR_KM apart, shrinking linearly to none at LONG_PAIR_KM. */
+export const SHORT_PAIR_ALLOWANCE_KM = 1_000;
+const SHORT_PAIR_KM = 1_000;
+const LONG_PAIR_KM = 6_000;
+/** Pruning with great circles (a lower bound) leaves this much for rounding in the link distances. */
+const GREAT_CIRCLE_SLACK_KM = 1;
+
+/**
+ * The most a journey between two airports this far apart (great circle, km) may fly, segment by
+ * segment: a maximum-permitted-mileage rule, more lenient for short pairs, where a hub off the line
+ * is the only way (a 300 km pair may fly 1,360 km; London–New York, 5,540 km, at most 6,740 km).
+ */
+export function permittedKm(directKm: number): number {
+  const taper = Math.min(1, Math.max(0, (LONG_PAIR_KM - directKm) / (LONG_PAIR_KM - SHORT_PAIR_KM)));
+  return PERMITTED_MILEAGE_FACTOR * directKm + SHORT_PAIR_ALLOWANCE_KM * taper;
+}
 
 export type JourneyQuery = {
   origin: number;
@@ -117,6 +143,10 @@ export class JourneyPlanner {
   private foundDeparture = 0;
   private foundArrival = 0;
   private stoppedByBound = false;
+  /** The journey's permitted mileage (Infinity when the day is planned without it). */
+  private permitted = Number.POSITIVE_INFINITY;
+  /** Whether the detour bound rejected anything: if not, planning without it finds nothing more. */
+  private boundCut = false;
 
   constructor(timetable: Timetable) {
     this.timetable = timetable;
@@ -137,10 +167,22 @@ export class JourneyPlanner {
     this.windowStart = query.departureFrom;
     this.cabinBit = query.cabinBit;
     this.allowed = query.allowedAirlines ?? null;
+    this.target = this.indexes.of(destination);
+    this.permitted = maxLegs > 1 ? permittedKm(this.timetable.distanceKm(origin, destination)) : Infinity;
+    this.boundCut = false;
+    const journeys = this.planDay(query, maxLegs);
+    if (journeys.length > 0 || !this.boundCut) return journeys;
+    // Nothing within the permitted mileage flies that day: the best routings there are.
+    this.permitted = Number.POSITIVE_INFINITY;
+    return this.planDay(query, maxLegs);
+  }
+
+  /** One run of range RAPTOR over the window, under the current permitted mileage. */
+  private planDay(query: JourneyQuery, maxLegs: number): Journey[] {
+    this.candidateCount = 0;
     this.bestWithin2 = UNREACHED;
     this.bestWithin3 = UNREACHED;
     this.stamp++;
-    this.target = this.indexes.of(destination);
     const eventCount = this.collectDepartures(query.departureFrom, query.departureUntil, maxLegs);
 
     // One run per departure minute, the latest first, so target labels only ever improve.
@@ -175,6 +217,10 @@ export class JourneyPlanner {
     if (last < 0) return;
     const connection = this.connectionMinutes(t.flightLink[first]!, last);
     if (arrival + connection + t.linkMinBlock[last]! >= this.bestWithin2) return;
+    if (t.linkDistanceKm[t.flightLink[first]!]! + t.linkDistanceKm[last]! > this.permitted) {
+      this.boundCut = true;
+      return;
+    }
     const second = this.findFlight(
       last,
       arrival + connection,
@@ -197,9 +243,14 @@ export class JourneyPlanner {
     const arrival = departure + t.flightBlock[first]!;
     const target = this.target;
     if (arrival + 2 * MIN_CONNECTION_MINUTES + target.remainingBound(reached) >= this.bestWithin3) return;
+    const inbound = t.flightLink[first]!;
+    const firstKm = t.linkDistanceKm[inbound]!;
+    if (firstKm + target.remainingKm(reached) > this.permitted + GREAT_CIRCLE_SLACK_KM) {
+      this.boundCut = true;
+      return;
+    }
     target.listUsefulLinks(reached);
     if (arrival + MIN_CONNECTION_MINUTES + target.usefulMinimum[reached]! >= this.bestWithin3) return;
-    const inbound = t.flightLink[first]!;
     const { usefulLinks, usefulLeast } = target;
     const end = target.usefulEnd[reached]!;
     for (let u = target.usefulStart[reached]!; u < end; u++) {
@@ -209,6 +260,12 @@ export class JourneyPlanner {
       const middle = usefulLinks[u]!;
       const via = t.linkDestination[middle]!;
       if (via === this.origin) continue;
+      const last = target.linkToDestination[via]!;
+      // Summed in the order brute force and tests sum a journey's flights.
+      if (firstKm + t.linkDistanceKm[middle]! + t.linkDistanceKm[last]! > this.permitted) {
+        this.boundCut = true;
+        continue;
+      }
       // The last flight must land before the bound, so it leaves by some latest time, and the
       // second flight must land a connection before that.
       const latestLast = beat === UNREACHED ? UNREACHED : this.latestLastDeparture(via, beat);
@@ -218,7 +275,7 @@ export class JourneyPlanner {
         inbound,
         arrival,
         middle,
-        target.linkToDestination[via]!,
+        last,
         least - t.linkMinBlock[middle]!,
         beat,
         latestLast,
@@ -390,11 +447,16 @@ export class JourneyPlanner {
     const lastDay = Math.floor((until - 1) / MINUTES_PER_DAY);
     for (let link = t.outLinkStart[origin]!; link < t.outLinkStart[origin + 1]!; link++) {
       const next = t.linkDestination[link]!;
-      if (
-        next !== destination &&
-        (maxLegs === 1 || (maxLegs === 2 && this.target.linkToDestination[next]! < 0))
-      ) {
-        continue;
+      if (next !== destination) {
+        if (maxLegs === 1 || (maxLegs === 2 && this.target.linkToDestination[next]! < 0)) continue;
+        // No onward flights cover less than the great circle: past the permitted mileage already.
+        if (
+          t.linkDistanceKm[link]! + this.target.remainingKm(next) >
+          this.permitted + GREAT_CIRCLE_SLACK_KM
+        ) {
+          this.boundCut = true;
+          continue;
+        }
       }
       for (let f = t.linkFlightStart[link]!; f < t.linkFlightStart[link + 1]!; f++) {
         for (let day = firstDay; day <= lastDay; day++) {
