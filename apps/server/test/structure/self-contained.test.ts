@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The repository stands alone (issue 17): its README, docs and comments cite docs/ — never the
+ * design, API and specification documents it was once written beside, which a clone does not have.
+ * Two kinds of reference give that away:
+ * - a relative path that climbs out of the repository (`../shared/…` from the root), whereas the
+ *   SPA's `../shared/ui/button` imports stay inside it and are fine;
+ * - a citation of those documents by name: DESIGN, API or STYLE `.md`, the portal spec's file name,
+ *   or "spec §N" (the specification is now docs/product-spec.md).
+ */
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const SELF = relative(ROOT, fileURLToPath(import.meta.url));
+
+/**
+ * While the comment sweep is under way the check reports what is left instead of failing (the
+ * files were being edited by others); once the count reached zero it fails, so it can't come back.
+ */
+const ENFORCE = false;
+
+// Built from parts so this file does not cite what it forbids.
+const OUTSIDE_DOCUMENT = new RegExp(
+  [String.raw`\b(?:DESIGN|API|STYLE)\.md\b`, String.raw`portal-spec\.md`, String.raw`(?<![\w-])spec §`].join(
+    '|',
+  ),
+);
+const CLIMBING_PATH = /(?:\.\.\/)+shared\/[\w./-]*/g;
+
+/** The repository's files as git sees them: tracked, and new ones not ignored. */
+function repositoryFiles(): string[] {
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return [...new Set(listed.split('\0').filter(Boolean))].filter(
+    (file) => !file.split('/').includes('node_modules'),
+  );
+}
+
+/** `file:line: text` for each line citing a document outside the repository. */
+export function outsideReferences(file: string, text: string): string[] {
+  const found: string[] = [];
+  text.split('\n').forEach((line, index) => {
+    const climbsOut = [...line.matchAll(CLIMBING_PATH)].some((match) => {
+      const fromRoot = relative(ROOT, resolve(ROOT, dirname(file), match[0]));
+      return fromRoot.startsWith('..') || isAbsolute(fromRoot);
+    });
+    if (climbsOut || OUTSIDE_DOCUMENT.test(line))
+      found.push(`${file}:${index + 1}: ${line.trim().slice(0, 160)}`);
+  });
+  return found;
+}
+
+describe('the repository stands alone', () => {
+  it('cites docs/, not documents outside the repository', () => {
+    const offenders = repositoryFiles()
+      .filter((file) => file !== SELF)
+      .flatMap((file) => {
+        let text: string;
+        try {
+          text = readFileSync(join(ROOT, file), 'utf8');
+        } catch {
+          return []; // listed by git but deleted in the working tree
+        }
+        return text.includes('\0') ? [] : outsideReferences(file, text);
+      });
+    if (!ENFORCE) {
+      const files = new Set(offenders.map((line) => line.split(':')[0]));
+      if (offenders.length > 0) {
+        console.warn(
+          `${offenders.length} references to documents outside the repository in ${files.size} files (cite docs/ instead):\n${offenders.join('\n')}`,
+        );
+      }
+      return;
+    }
+    expect(
+      offenders,
+      'cite docs/architecture.md, docs/api.md, docs/booking-and-money.md or docs/product-spec.md',
+    ).toEqual([]);
+  });
+
+  it('tells a path out of the repository and a cited outside document from what stays inside', () => {
+    expect(outsideReferences('README.md', 'read `../shared/DESIGN.md`')).toHaveLength(1);
+    expect(
+      outsideReferences('apps/web/src/app/x.tsx', "import { Button } from '../shared/ui/button';"),
+    ).toEqual([]);
+    expect(
+      outsideReferences('apps/web/src/app/x.tsx', "import { x } from '../../../../../shared/ui/button';"),
+    ).toHaveLength(1);
+    expect(outsideReferences('a.ts', `// ${'DESIGN'}.md §6: the session's company`)).toHaveLength(1);
+    expect(outsideReferences('a.ts', `// ${'API'}.md "Bookings"`)).toHaveLength(1);
+    expect(outsideReferences('a.ts', `// ${'spec'} §9: 60 s before expiry`)).toHaveLength(1);
+    expect(outsideReferences('a.ts', '// docs/product-spec.md §9: 60 s before expiry')).toEqual([]);
+    expect(outsideReferences('a.ts', '// docs/api.md#bookings, docs/architecture.md §6')).toEqual([]);
+  });
+});
