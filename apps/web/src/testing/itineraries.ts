@@ -1,4 +1,13 @@
-import type { ActiveRoutes, FareFamily, FlightSegment, PricedItinerary } from '@skydesk/contract';
+import type {
+  ActiveRoutes,
+  FareBrand,
+  FareFamily,
+  FlightSegment,
+  GroupedSearchResult,
+  LegBrand,
+  LegOption,
+  PricedItinerary,
+} from '@skydesk/contract';
 
 type SegmentSpec = {
   from: string;
@@ -276,3 +285,327 @@ export const sampleRoutes: ActiveRoutes = {
     },
   ],
 };
+
+// ── the grouped answer (issue 16: `view: "itineraries"`) ───────────────────────────────────
+
+type BrandSpec = { total: number | null; seats?: number; bags?: number };
+
+/** A leg option's Basic, Standard and Flex for one adult, as the server prices them (fares.ts). */
+function legBrands(brands: Record<FareBrand, BrandSpec>): LegBrand[] {
+  return (['Basic', 'Standard', 'Flex'] as const).map((brand) => {
+    const spec = brands[brand];
+    const soldOut = spec.total === null;
+    return {
+      brand,
+      sold_out: soldOut,
+      booking_class: soldOut ? null : { Basic: 'O', Standard: 'M', Flex: 'Y' }[brand],
+      fare_basis: soldOut
+        ? null
+        : `${{ Basic: 'O', Standard: 'M', Flex: 'Y' }[brand]}RT21${brand.slice(0, 2)}`,
+      baggage: { pieces: spec.bags ?? { Basic: 0, Standard: 1, Flex: 2 }[brand], weight_kg: 23 },
+      refundable: brand !== 'Basic',
+      cancel_penalty: { Basic: 300, Standard: 75, Flex: 0 }[brand],
+      change_penalty: { Basic: 90, Standard: 50, Flex: 0 }[brand],
+      seats_remaining: soldOut ? 0 : (spec.seats ?? 9),
+      total: spec.total,
+    };
+  });
+}
+
+type OptionSpec = {
+  id: string;
+  segments: {
+    flight: string;
+    airline: string;
+    from: string;
+    to: string;
+    departs: string;
+    arrives: string;
+    fromOffset: string;
+    toOffset: string;
+    minutes: number;
+    equipment: string;
+  }[];
+  minutes: number;
+  brands: Record<FareBrand, BrandSpec>;
+};
+
+const option = (spec: OptionSpec): Omit<LegOption, 'cheapest_total'> => ({
+  id: spec.id,
+  elapsed_time: spec.minutes,
+  brands: legBrands(spec.brands),
+  segments: spec.segments.map((s) => ({
+    flight_number: s.flight,
+    marketing: s.airline,
+    operating: s.airline,
+    equipment: s.equipment,
+    departure: { airport: s.from, terminal: null, at: `${s.departs}:00`, utc_offset: s.fromOffset },
+    arrival: { airport: s.to, terminal: null, at: `${s.arrives}:00`, utc_offset: s.toOffset },
+    elapsed_time: s.minutes,
+    stops: 0,
+    seats_remaining: 40,
+  })),
+});
+
+const cheapestOpen = (o: Omit<LegOption, 'cheapest_total'>) =>
+  Math.min(...o.brands.filter((b) => b.total !== null).map((b) => b.total as number));
+
+/**
+ * LHR ⇄ JFK, out 2026-12-22, back 2026-12-29, one adult: three outbound and three inbound options.
+ * Every pair combines except Aer Lingus out with Virgin back; Virgin's inbound Standard is sold
+ * out. Pair totals are both legs in their cheapest open brand.
+ */
+export function groupedLhrJfkReturn(): GroupedSearchResult {
+  const outbound = [
+    option({
+      id: 'out-ba117',
+      minutes: 475,
+      segments: [
+        {
+          flight: '117',
+          airline: 'BA',
+          from: 'LHR',
+          to: 'JFK',
+          departs: '2026-12-22T09:35',
+          arrives: '2026-12-22T12:30',
+          fromOffset: '+00:00',
+          toOffset: '-05:00',
+          minutes: 475,
+          equipment: '359',
+        },
+      ],
+      brands: { Basic: { total: 300 }, Standard: { total: 362.5 }, Flex: { total: 520, seats: 4 } },
+    }),
+    option({
+      id: 'out-vs25',
+      minutes: 490,
+      segments: [
+        {
+          flight: '25',
+          airline: 'VS',
+          from: 'LHR',
+          to: 'JFK',
+          departs: '2026-12-22T18:20',
+          arrives: '2026-12-22T21:30',
+          fromOffset: '+00:00',
+          toOffset: '-05:00',
+          minutes: 490,
+          equipment: '789',
+        },
+      ],
+      brands: { Basic: { total: 340 }, Standard: { total: 400 }, Flex: { total: 560 } },
+    }),
+    option({
+      id: 'out-ei151',
+      minutes: 640,
+      segments: [
+        {
+          flight: '151',
+          airline: 'EI',
+          from: 'LHR',
+          to: 'DUB',
+          departs: '2026-12-22T06:10',
+          arrives: '2026-12-22T07:30',
+          fromOffset: '+00:00',
+          toOffset: '+00:00',
+          minutes: 80,
+          equipment: '320',
+        },
+        {
+          flight: '105',
+          airline: 'EI',
+          from: 'DUB',
+          to: 'JFK',
+          departs: '2026-12-22T10:40',
+          arrives: '2026-12-22T12:50',
+          fromOffset: '+00:00',
+          toOffset: '-05:00',
+          minutes: 430,
+          equipment: '32Q',
+        },
+      ],
+      brands: { Basic: { total: 250 }, Standard: { total: 310 }, Flex: { total: 450 } },
+    }),
+  ];
+  const inbound = [
+    option({
+      id: 'in-ba112',
+      minutes: 430,
+      segments: [
+        {
+          flight: '112',
+          airline: 'BA',
+          from: 'JFK',
+          to: 'LHR',
+          departs: '2026-12-29T18:30',
+          arrives: '2026-12-30T06:40',
+          fromOffset: '-05:00',
+          toOffset: '+00:00',
+          minutes: 430,
+          equipment: '77W',
+        },
+      ],
+      brands: { Basic: { total: 267.05 }, Standard: { total: 330 }, Flex: { total: 480 } },
+    }),
+    option({
+      id: 'in-vs4',
+      minutes: 425,
+      segments: [
+        {
+          flight: '4',
+          airline: 'VS',
+          from: 'JFK',
+          to: 'LHR',
+          departs: '2026-12-29T22:00',
+          arrives: '2026-12-30T10:05',
+          fromOffset: '-05:00',
+          toOffset: '+00:00',
+          minutes: 425,
+          equipment: '359',
+        },
+      ],
+      brands: { Basic: { total: 312.05 }, Standard: { total: null }, Flex: { total: 530 } },
+    }),
+    option({
+      id: 'in-ei104',
+      minutes: 600,
+      segments: [
+        {
+          flight: '104',
+          airline: 'EI',
+          from: 'JFK',
+          to: 'DUB',
+          departs: '2026-12-29T17:00',
+          arrives: '2026-12-30T04:30',
+          fromOffset: '-05:00',
+          toOffset: '+00:00',
+          minutes: 390,
+          equipment: '32Q',
+        },
+        {
+          flight: '152',
+          airline: 'EI',
+          from: 'DUB',
+          to: 'LHR',
+          departs: '2026-12-30T06:30',
+          arrives: '2026-12-30T07:50',
+          fromOffset: '+00:00',
+          toOffset: '+00:00',
+          minutes: 80,
+          equipment: '320',
+        },
+      ],
+      brands: { Basic: { total: 240 }, Standard: { total: 300 }, Flex: { total: 440 } },
+    }),
+  ];
+  const combines = (out: string, back: string) => !(out === 'out-ei151' && back === 'in-vs4');
+  const pairs: Record<string, [string, number][]> = {};
+  for (const out of outbound)
+    pairs[out.id] = inbound
+      .filter((back) => combines(out.id, back.id))
+      .map((back) => [back.id, Math.round((cheapestOpen(out) + cheapestOpen(back)) * 100) / 100]);
+  const cheapestWith = (id: string, side: 'out' | 'in') =>
+    side === 'out'
+      ? Math.min(...(pairs[id] ?? []).map(([, total]) => total))
+      : Math.min(
+          ...Object.values(pairs)
+            .flat()
+            .filter(([back]) => back === id)
+            .map(([, total]) => total),
+        );
+  return {
+    search_id: '3f1c2a9e-7b4d-4c1e-9a2b-6d5e4f3a2b1c',
+    view: 'itineraries',
+    currency: 'USD',
+    trip_type: 'Return',
+    passengers: { adults: 1, children: 0, infants: 0 },
+    reference: {
+      airports: Object.fromEntries(
+        sampleRoutes.Airports.map((a) => [
+          a.code,
+          { name: a.name, city: a.city, country_code: a.country_code, time_zone: a.time_zone },
+        ]),
+      ),
+      airlines: {
+        BA: { name: 'British Airways' },
+        VS: { name: 'Virgin Atlantic' },
+        EI: { name: 'Aer Lingus' },
+      },
+      equipment: {
+        '320': { name: 'Airbus A320' },
+        '32Q': { name: 'Airbus A321neo' },
+        '359': { name: 'Airbus A350-900' },
+        '789': { name: 'Boeing 787-9' },
+        '77W': { name: 'Boeing 777-300ER' },
+      },
+    },
+    legs: [
+      {
+        origin: 'LHR',
+        destination: 'JFK',
+        date: '2026-12-22',
+        options: outbound.map((o) => ({ ...o, cheapest_total: cheapestWith(o.id, 'out') })),
+      },
+      {
+        origin: 'JFK',
+        destination: 'LHR',
+        date: '2026-12-29',
+        options: inbound.map((o) => ({ ...o, cheapest_total: cheapestWith(o.id, 'in') })),
+      },
+    ],
+    combinations: [pairs],
+  };
+}
+
+/** What `POST /api/search/price` answers for a chosen pair in a brand: a return itinerary, its offer. */
+export function pricedSelection(
+  brand: FareBrand,
+  total: number,
+  offerId = `priced-${brand}`,
+): PricedItinerary {
+  const taxes = 180;
+  const itinerary = makeItinerary({
+    sequence: 1,
+    carrier: 'BA',
+    base: Math.round((total - taxes) * 100) / 100,
+    taxes,
+    brand,
+    refundable: brand !== 'Basic',
+    bags: { Basic: 0, Standard: 1, Flex: 2 }[brand],
+    legs: [
+      {
+        minutes: 475,
+        segments: [
+          {
+            from: 'LHR',
+            to: 'JFK',
+            departs: '2026-12-22T09:35',
+            arrives: '2026-12-22T12:30',
+            fromOffset: '+00:00',
+            toOffset: '-05:00',
+            airline: BA,
+            flight: '117',
+            minutes: 475,
+          },
+        ],
+      },
+      {
+        minutes: 430,
+        segments: [
+          {
+            from: 'JFK',
+            to: 'LHR',
+            departs: '2026-12-29T18:30',
+            arrives: '2026-12-30T06:40',
+            fromOffset: '-05:00',
+            toOffset: '+00:00',
+            airline: BA,
+            flight: '112',
+            minutes: 430,
+          },
+        ],
+      },
+    ],
+  });
+  return { ...itinerary, offer_id: offerId };
+}

@@ -1,7 +1,9 @@
 import {
   EMPTY_RESULT,
   flightEndpoints,
+  type GroupedSearchResult,
   type PricedItinerary,
+  type PriceSelectionBody,
   type ResponseOf,
   type SearchBody,
 } from '@skydesk/contract';
@@ -46,6 +48,38 @@ export const flightsApi = api.injectEndpoints({
         return { error: failure };
       },
       keepUnusedDataFor: RESULTS_FRESH_SECONDS,
+    }),
+    /**
+     * `POST /api/search` with `view: "itineraries"` (issue 16): a return or multi-city answer as
+     * each leg's options once, with the whole-trip totals per combination. Null: nothing on sale
+     * (the 404 'No Flight Found!'), shown as the empty state; other failures as the flat search's.
+     */
+    searchGrouped: build.query<GroupedSearchResult | null, SearchBody>({
+      async queryFn(body, { signal }, _extraOptions, baseQuery) {
+        const answer = await baseQuery({
+          endpoint: flightEndpoints.search,
+          body: { ...body, view: 'itineraries' },
+          suppressErrors: true,
+        });
+        if (!answer.error) {
+          const result = answer.data as ResponseOf<typeof flightEndpoints.search>;
+          if (!('legs' in result)) throw new Error('Expected the grouped search answer');
+          return { data: result };
+        }
+        const failure = answer.error;
+        if (failure.status === 404 && failure.message === EMPTY_RESULT.noFlights) return { data: null };
+        if (failure.status !== 401 && !signal.aborted) toast.error(failure.message);
+        return { error: failure };
+      },
+      keepUnusedDataFor: RESULTS_FRESH_SECONDS,
+    }),
+    /**
+     * `POST /api/search/price`: the offer for the chosen options in one brand. Its failures are
+     * the screen's to explain (409 sold out with the brands now, 410/422 a stale search), so none
+     * is toasted.
+     */
+    priceSelection: build.mutation<PricedItinerary, PriceSelectionBody>({
+      query: (body) => ({ endpoint: flightEndpoints.priceSelection, body, suppressErrors: true }),
     }),
     /** The fare strip's seven days; extra information, so its failures are not toasted. */
     fareCalendar: contractQuery(build, flightEndpoints.fareCalendar, { suppressErrors: true }),

@@ -1,9 +1,13 @@
 import type { PricedItinerary } from '@skydesk/contract';
 import { airlineName, firstSegment, lastSegment, legsOf, stopsOf } from '../../shared/itinerary/itinerary';
 
-/** The facts filters and sorts read, worked out once per itinerary. */
-export type ItinerarySummary = {
-  itinerary: PricedItinerary;
+/**
+ * The facts filters and sorts read, worked out once per result: a whole itinerary of the flat
+ * answer, or one leg's option of the grouped answer (issue 16).
+ */
+export type ResultFacts = {
+  /** Names the result in the list. */
+  key: string;
   total: number;
   currency: string;
   /** Minutes, every leg together. */
@@ -17,10 +21,13 @@ export type ItinerarySummary = {
   arriveMinutes: number;
   /** Outbound departure, local 'YYYY-MM-DDTHH:mm:ss' (sortable as text on one search's day). */
   departAt: string;
+  /** A refundable fare can be had (in any brand still on sale). */
   refundable: boolean;
 };
 
-const minutesOfDay = (local: string): number =>
+export type ItinerarySummary = ResultFacts & { itinerary: PricedItinerary };
+
+export const minutesOfDay = (local: string): number =>
   Number(local.slice(11, 13)) * 60 + Number(local.slice(14, 16));
 
 export function summarise(itinerary: PricedItinerary): ItinerarySummary {
@@ -29,6 +36,7 @@ export function summarise(itinerary: PricedItinerary): ItinerarySummary {
   const pricing = itinerary.AirItineraryPricingInfo;
   return {
     itinerary,
+    key: itinerary.offer_id,
     total: pricing.ItinTotalFare.TotalFare.Amount,
     currency: pricing.ItinTotalFare.TotalFare.CurrencyCode,
     duration: legs.reduce((sum, leg) => sum + leg.ElapsedTime, 0),
@@ -38,7 +46,9 @@ export function summarise(itinerary: PricedItinerary): ItinerarySummary {
     departMinutes: minutesOfDay(firstSegment(outbound).DepartureDateTime),
     arriveMinutes: minutesOfDay(lastSegment(outbound).ArrivalDateTime),
     departAt: firstSegment(outbound).DepartureDateTime,
-    refundable: pricing.Refundable,
+    refundable:
+      pricing.Refundable ||
+      itinerary.FareFamilies.some((family) => !family.SoldOut && family.AirItineraryPricingInfo?.Refundable),
   };
 }
 
@@ -90,7 +100,7 @@ export const activeFilterCount = (filters: ResultFilters): number =>
   (filters.maxPrice !== null ? 1 : 0) +
   (filters.refundableOnly ? 1 : 0);
 
-export function applyFilters(summaries: ItinerarySummary[], filters: ResultFilters): ItinerarySummary[] {
+export function applyFilters<S extends ResultFacts>(summaries: S[], filters: ResultFilters): S[] {
   return summaries.filter(
     (s) =>
       (filters.stops.length === 0 || filters.stops.includes(stopBucket(s.stops))) &&
@@ -113,9 +123,9 @@ export const SORT_OPTIONS: { value: SortKey; label: string; hint: string }[] = [
 /** Best: 60 % price, 40 % duration, each scaled 0–1 over the results shown. */
 const BEST_WEIGHTS = { price: 0.6, duration: 0.4 };
 
-export function sortSummaries(summaries: ItinerarySummary[], key: SortKey): ItinerarySummary[] {
+export function sortSummaries<S extends ResultFacts>(summaries: S[], key: SortKey): S[] {
   const sorted = [...summaries];
-  const byPrice = (a: ItinerarySummary, b: ItinerarySummary) => a.total - b.total || a.duration - b.duration;
+  const byPrice = (a: ResultFacts, b: ResultFacts) => a.total - b.total || a.duration - b.duration;
   switch (key) {
     case 'cheapest':
       return sorted.sort(byPrice);
@@ -131,7 +141,7 @@ export function sortSummaries(summaries: ItinerarySummary[], key: SortKey): Itin
       };
       const price = scale(summaries.map((s) => s.total));
       const duration = scale(summaries.map((s) => s.duration));
-      const score = (s: ItinerarySummary) =>
+      const score = (s: ResultFacts) =>
         BEST_WEIGHTS.price * price(s.total) + BEST_WEIGHTS.duration * duration(s.duration);
       return sorted.sort((a, b) => score(a) - score(b) || byPrice(a, b));
     }
@@ -139,9 +149,7 @@ export function sortSummaries(summaries: ItinerarySummary[], key: SortKey): Itin
 }
 
 /** Airlines of the results with how many itineraries each validates, most first. */
-export function airlineCounts(
-  summaries: ItinerarySummary[],
-): { code: string; name: string; count: number }[] {
+export function airlineCounts(summaries: ResultFacts[]): { code: string; name: string; count: number }[] {
   const counts = new Map<string, { code: string; name: string; count: number }>();
   for (const s of summaries) {
     const entry = counts.get(s.carrier) ?? { code: s.carrier, name: s.carrierName, count: 0 };
@@ -152,7 +160,7 @@ export function airlineCounts(
 }
 
 /** The price span of the results, for the price slider. */
-export function priceBounds(summaries: ItinerarySummary[]): { min: number; max: number } | null {
+export function priceBounds(summaries: ResultFacts[]): { min: number; max: number } | null {
   if (summaries.length === 0) return null;
   const totals = summaries.map((s) => s.total);
   return { min: Math.floor(Math.min(...totals)), max: Math.ceil(Math.max(...totals)) };

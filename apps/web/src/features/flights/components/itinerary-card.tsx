@@ -1,7 +1,7 @@
 import type { OriginDestinationOption, PricedItinerary } from '@skydesk/contract';
 import { clsx } from 'clsx';
-import { BadgeCheck, Luggage, Users } from 'lucide-react';
-import { memo } from 'react';
+import { BadgeCheck, ChevronDown, Luggage, Users } from 'lucide-react';
+import { memo, useId, useState } from 'react';
 import { formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { DayMark } from '../../../shared/itinerary/day-mark';
@@ -18,6 +18,8 @@ import {
   stopsOf,
 } from '../../../shared/itinerary/itinerary';
 import { Button } from '../../../shared/ui/button';
+import { itineraryBrands, itineraryInFamily } from '../grouped-trip';
+import { BrandComparison } from './brand-comparison';
 
 /** API.md: seats are exact; fewer than 10 left is worth telling the agent. */
 export const FEW_SEATS = 9;
@@ -33,7 +35,7 @@ function LegRow({ leg, label }: { leg: OriginDestinationOption; label: string | 
     ...new Map(leg.FlightSegment.map((s) => [s.MarketingAirline.Code, s.MarketingAirline])).values(),
   ];
   return (
-    <div className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 sm:grid-cols-[11rem_1fr]">
+    <div className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 sm:grid-cols-[13rem_1fr]">
       <div className="col-span-2 flex min-w-0 items-center gap-2 sm:col-span-1">
         <span
           aria-hidden="true"
@@ -47,7 +49,10 @@ function LegRow({ leg, label }: { leg: OriginDestinationOption; label: string | 
               {label} · {formatDay(first.DepartureDateTime)}
             </p>
           )}
-          <p className="truncate font-medium text-slate-800">{airlines.map((a) => a.Name).join(', ')}</p>
+          {/* Wrapped, never cut: 'British Airways, American Airlines' is the agent's first read. */}
+          <p className="font-medium text-slate-800 [overflow-wrap:anywhere]">
+            {airlines.map((a) => a.Name).join(', ')}
+          </p>
           <p className="text-slate-500 text-xs">
             {leg.FlightSegment.map((s) => `${s.MarketingAirline.Code} ${s.FlightNumber}`).join(' · ')}
           </p>
@@ -107,12 +112,18 @@ type ItineraryCardProps = {
   onSelect: (itinerary: PricedItinerary) => void;
 };
 
-/** One search result: a block per leg (priced as a whole), its price, baggage and seats left. */
+/**
+ * One search result: a block per leg (priced as a whole), its price in its cheapest brand,
+ * baggage and seats left; its other brands (issue 16) open side by side under it.
+ */
 export const ItineraryCard = memo(function ItineraryCard({
   itinerary,
   travellers,
   onSelect,
 }: ItineraryCardProps) {
+  const [comparing, setComparing] = useState(false);
+  const comparisonId = useId();
+  const brands = itinerary.FareFamilies.length > 0 ? itineraryBrands(itinerary) : [];
   const pricing = itinerary.AirItineraryPricingInfo;
   const seats = fewestSeats(itinerary);
   const legs = legsOf(itinerary);
@@ -142,9 +153,26 @@ export const ItineraryCard = memo(function ItineraryCard({
               <Users aria-hidden="true" className="size-3.5" /> {seats} seat{seats === 1 ? '' : 's'} left
             </li>
           )}
-          <li className="inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">
+          <li className="inline-flex items-center rounded-full bg-indigo-50 px-2 py-0.5 font-medium text-indigo-800 ring-1 ring-indigo-200">
             {pricing.FareInfos[0]?.BrandName}
           </li>
+          {brands.length > 1 && (
+            <li>
+              <button
+                type="button"
+                aria-expanded={comparing}
+                aria-controls={comparisonId}
+                onClick={() => setComparing((open) => !open)}
+                className="inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
+              >
+                Compare {brands.length} fares
+                <ChevronDown
+                  aria-hidden="true"
+                  className={clsx('size-3.5 transition-transform', comparing && 'rotate-180')}
+                />
+              </button>
+            </li>
+          )}
         </ul>
       </div>
       <div className="flex items-center justify-between gap-3 border-slate-100 border-t p-4 sm:p-5 md:flex-col md:items-stretch md:justify-center md:border-t-0 md:border-l md:text-right">
@@ -166,6 +194,20 @@ export const ItineraryCard = memo(function ItineraryCard({
           View details
         </Button>
       </div>
+      {comparing && (
+        <div id={comparisonId} className="border-slate-100 border-t p-3 sm:p-4 md:col-span-2">
+          <BrandComparison
+            brands={brands}
+            currency={pricing.ItinTotalFare.TotalFare.CurrencyCode}
+            caption={`Fares of ${first.FlightSegment[0]?.MarketingAirline.Name ?? 'this flight'}, total for ${travellers} traveller${travellers === 1 ? '' : 's'}`}
+            actionLabel={(brand) => `Choose ${brand}`}
+            onChoose={(brand) => {
+              const family = brands.find((entry) => entry.brand === brand)?.family;
+              if (family) onSelect(itineraryInFamily(itinerary, family));
+            }}
+          />
+        </div>
+      )}
     </article>
   );
 });

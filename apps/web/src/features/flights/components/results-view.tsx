@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { PricedItinerary } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { SlidersHorizontal, X } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Button } from '../../../shared/ui/button';
 import {
   activeFilterCount,
@@ -10,6 +10,7 @@ import {
   applyFilters,
   noFilters,
   priceBounds,
+  type ResultFacts,
   type ResultFilters,
   SORT_OPTIONS,
   type SortKey,
@@ -26,17 +27,45 @@ export const PAGE_SIZE = 30;
 type ResultsViewProps = {
   itineraries: PricedItinerary[];
   travellers: number;
+  /** The itinerary in the brand the agent picked (its cheapest, or one of its fare families). */
   onSelect: (itinerary: PricedItinerary) => void;
 };
 
-/** Every result, filtered and sorted on the client at once, shown 30 at a time. */
+/** A one-way answer: every itinerary as a card with its brands. */
 export function ResultsView({ itineraries, travellers, onSelect }: ResultsViewProps) {
+  const summaries = useMemo(() => itineraries.map(summarise), [itineraries]);
+  return (
+    <FilteredResults
+      summaries={summaries}
+      noun="flight"
+      renderResult={(summary) => (
+        <ItineraryCard itinerary={summary.itinerary} travellers={travellers} onSelect={onSelect} />
+      )}
+    />
+  );
+}
+
+type FilteredResultsProps<S extends ResultFacts> = {
+  summaries: S[];
+  /** What a result is called in the count: 'flight', 'outbound flight'. */
+  noun: string;
+  renderResult: (summary: S) => ReactNode;
+};
+
+/**
+ * Results with their filters and sorts (a flat answer's itineraries, or one leg's options of a
+ * grouped answer), filtered and sorted on the client at once, shown 30 at a time.
+ */
+export function FilteredResults<S extends ResultFacts>({
+  summaries,
+  noun,
+  renderResult,
+}: FilteredResultsProps<S>) {
   const [filters, setFiltersState] = useState<ResultFilters>(noFilters);
   const [sort, setSortState] = useState<SortKey>('best');
   const [shown, setShown] = useState(PAGE_SIZE);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  const summaries = useMemo(() => itineraries.map(summarise), [itineraries]);
   const airlines = useMemo(() => airlineCounts(summaries), [summaries]);
   const bounds = useMemo(() => priceBounds(summaries), [summaries]);
   const stopCounts = useMemo(() => {
@@ -95,8 +124,8 @@ export function ResultsView({ itineraries, travellers, onSelect }: ResultsViewPr
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="results-title" className="font-semibold text-slate-900" aria-live="polite">
             {sorted.length === summaries.length
-              ? `${summaries.length} flight${summaries.length === 1 ? '' : 's'}`
-              : `${sorted.length} of ${summaries.length} flights`}
+              ? `${summaries.length} ${noun}${summaries.length === 1 ? '' : 's'}`
+              : `${sorted.length} of ${summaries.length} ${noun}s`}
           </h2>
           <div className="flex items-center gap-2">
             <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
@@ -135,7 +164,10 @@ export function ResultsView({ itineraries, travellers, onSelect }: ResultsViewPr
                       Clear all
                     </Button>
                     <Dialog.Close asChild>
-                      <Button className="flex-1">Show {sorted.length} flights</Button>
+                      <Button className="flex-1">
+                        Show {sorted.length} {noun}
+                        {sorted.length === 1 ? '' : 's'}
+                      </Button>
                     </Dialog.Close>
                   </div>
                 </Dialog.Content>
@@ -168,7 +200,7 @@ export function ResultsView({ itineraries, travellers, onSelect }: ResultsViewPr
 
         {sorted.length === 0 ? (
           <div className="rounded-2xl border border-slate-300 border-dashed bg-white p-8 text-center">
-            <p className="font-medium text-slate-900">No flights match these filters.</p>
+            <p className="font-medium text-slate-900">No {noun}s match these filters.</p>
             <Button variant="secondary" className="mt-3" onClick={() => setFilters(noFilters)}>
               Clear filters
             </Button>
@@ -176,9 +208,7 @@ export function ResultsView({ itineraries, travellers, onSelect }: ResultsViewPr
         ) : (
           <ol className="space-y-3">
             {sorted.slice(0, shown).map((summary) => (
-              <li key={summary.itinerary.offer_id}>
-                <ItineraryCard itinerary={summary.itinerary} travellers={travellers} onSelect={onSelect} />
-              </li>
+              <li key={summary.key}>{renderResult(summary)}</li>
             ))}
           </ol>
         )}

@@ -1,18 +1,33 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { EMPTY_RESULT, GENERIC_ERROR, type PricedItinerary } from '@skydesk/contract';
 import { PencilLine, PlaneTakeoff, RefreshCw } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { itinerarySelected } from '../../../shared/booking-draft/booking-draft-slice';
-import { searchDraftSaved, selectSearchDraft } from '../../../shared/flight-search/search-draft-slice';
+import {
+  type SearchDraft,
+  searchDraftSaved,
+  selectSearchDraft,
+} from '../../../shared/flight-search/search-draft-slice';
 import { SearchForm, shiftDraftDates, toSearchBody } from '../../../shared/flight-search/search-form';
+import {
+  choiceFromParams,
+  draftFromParams,
+  resultsUrl,
+  searchParamsOf,
+  type TripChoice,
+} from '../../../shared/flight-search/search-url';
 import { daysBetween } from '../../../shared/format/date-time';
 import { isApiFailure } from '../../../shared/http/api-error';
+import { useMayOpen } from '../../../shared/routing/dashboard-access';
 import { paths } from '../../../shared/routing/paths';
+import { isForbidden } from '../../../shared/routing/require-permission';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
+import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { FareStrip } from '../components/fare-strip';
+import { GroupedResults } from '../components/grouped-results';
 import { ResultsView } from '../components/results-view';
 import { flightsApi, RESULTS_FRESH_SECONDS } from '../flights-api';
 import { cabinLabel, datesSummary, passengersSummary, routeSummary } from '../search-summary';
@@ -32,18 +47,53 @@ function ResultSkeleton() {
   );
 }
 
-/** /dashboard/flight-results (spec §2): runs the search in the draft (again after a reload). */
+/**
+ * /dashboard/flight-results (spec §2): runs the search the URL names (issue 16: a link, a bookmark
+ * or a new tab opens the same results). A bare URL — an older link, or a screen that opens the
+ * results after saving the draft — is completed from the saved draft first.
+ */
 export function FlightResultsPage() {
+  const [params] = useSearchParams();
+  const stored = useAppSelector(selectSearchDraft);
+  const fromUrl = useMemo(() => draftFromParams(params), [params]);
+  if (!fromUrl) {
+    if (!SearchForm.safeParse(stored).success)
+      return (
+        <Navigate
+          to={paths.dashboard.searchFlights}
+          replace
+          state={{ validate: true } satisfies SearchFormLocationState}
+        />
+      );
+    return <Navigate to={resultsUrl(stored)} replace />;
+  }
+  return <SearchResults draft={fromUrl} />;
+}
+
+function SearchResults({ draft }: { draft: SearchDraft }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const draft = useAppSelector(selectSearchDraft);
+  const [params, setParams] = useSearchParams();
+  const stored = useAppSelector(selectSearchDraft);
   const valid = useMemo(() => SearchForm.safeParse(draft).success, [draft]);
   const body = useMemo(() => toSearchBody(draft), [draft]);
   const key = JSON.stringify(body);
+  const grouped = draft.trip_type !== 'OneWay';
+  const canBook = useMayOpen(paths.dashboard.travelersDetails);
+
+  // The form shows the search on screen ('Edit search'), whichever way the agent came here.
+  useEffect(() => {
+    if (JSON.stringify(stored) !== JSON.stringify(draft)) dispatch(searchDraftSaved(draft));
+  }, [dispatch, draft, stored]);
+
   // Results of the same search are shown again, unless too old to trust (their offers expire).
-  const search = flightsApi.useSearchQuery(valid ? body : skipToken, {
+  const flat = flightsApi.useSearchQuery(valid && !grouped ? body : skipToken, {
     refetchOnMountOrArgChange: RESULTS_FRESH_SECONDS,
   });
+  const trips = flightsApi.useSearchGroupedQuery(valid && grouped ? body : skipToken, {
+    refetchOnMountOrArgChange: RESULTS_FRESH_SECONDS,
+  });
+  const search = grouped ? trips : flat;
   const failure = !search.isFetching && isApiFailure(search.error) ? search.error : null;
 
   useEffect(() => {
@@ -55,6 +105,7 @@ export function FlightResultsPage() {
       });
   }, [navigate, failure]);
 
+  // A link to a search that cannot run (a date now past): the form, its problems on the fields.
   if (!valid)
     return (
       <Navigate
@@ -64,14 +115,84 @@ export function FlightResultsPage() {
       />
     );
 
-  const results = search.currentData;
   const travellers = draft.adult_quantity + draft.child_quantity + draft.infant_quantity;
   const outboundDate = draft.legs[0]?.departure_date ?? '';
+  const choice = choiceFromParams(params);
 
   const select = (itinerary: PricedItinerary) => {
     dispatch(itinerarySelected(itinerary));
     navigate(paths.dashboard.flightDetails);
   };
+  const priced = (itinerary: PricedItinerary) => {
+    dispatch(itinerarySelected(itinerary));
+    // A role that searches but does not book sees the offer's details, without the way to book it.
+    navigate(canBook ? paths.dashboard.travelersDetails : paths.dashboard.flightDetails);
+  };
+  const choose = (next: TripChoice, options: { replace?: boolean } = {}) => {
+    setParams(searchParamsOf(draft, next), { replace: options.replace ?? false });
+    if (!options.replace) window.scrollTo?.({ top: 0 });
+  };
+
+  const empty = grouped ? trips.currentData === null : flat.currentData?.itineraries.length === 0;
+  let content: ReactNode;
+  if (search.isFetching)
+    content = (
+      <div role="status" aria-label="Searching flights" className="space-y-3">
+        <p className="sr-only">Searching flights…</p>
+        {[0, 1, 2, 3].map((i) => (
+          <ResultSkeleton key={i} />
+        ))}
+      </div>
+    );
+  else if (isForbidden(search.error)) content = <ForbiddenScreen permission="flights.search" />;
+  else if (search.isError || search.currentData === undefined)
+    content = (
+      <Alert tone="error" title="The search did not complete">
+        <p>{failure?.message ?? GENERIC_ERROR}</p>
+        <Button variant="secondary" className="mt-2" onClick={() => void search.refetch()}>
+          <RefreshCw aria-hidden="true" className="size-4" /> Try again
+        </Button>
+      </Alert>
+    );
+  else if (empty)
+    content = (
+      <section className="rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
+        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+          <PlaneTakeoff aria-hidden="true" className="size-6" />
+        </span>
+        <h2 className="mt-4 font-semibold text-lg text-slate-900">{EMPTY_RESULT.noFlights}</h2>
+        <p className="mx-auto mt-1 max-w-md text-slate-600 text-sm">
+          Nothing is on sale for this search. Try other dates from the strip above, another cabin, or nearby
+          airports.
+        </p>
+        <Link to={paths.dashboard.searchFlights} className={buttonClasses('primary', 'mt-5')}>
+          <PencilLine aria-hidden="true" className="size-4" />
+          Edit search
+        </Link>
+      </section>
+    );
+  else if (grouped && trips.currentData)
+    content = (
+      <GroupedResults
+        key={trips.currentData.search_id}
+        result={trips.currentData}
+        body={body}
+        choice={choice}
+        onChoice={choose}
+        onPriced={priced}
+        onSearchAgain={() => void trips.refetch()}
+        continueLabel={canBook ? 'Continue' : 'See the offer'}
+      />
+    );
+  else
+    content = (
+      <ResultsView
+        key={key}
+        itineraries={flat.currentData?.itineraries ?? []}
+        travellers={travellers}
+        onSelect={select}
+      />
+    );
 
   return (
     <div className="mx-auto w-full max-w-7xl space-y-5">
@@ -94,44 +215,15 @@ export function FlightResultsPage() {
         </Link>
       </section>
 
-      <FareStrip
-        body={body}
-        selectedDate={outboundDate}
-        onPick={(date) => dispatch(searchDraftSaved(shiftDraftDates(draft, daysBetween(outboundDate, date))))}
-      />
-
-      {search.isFetching ? (
-        <div role="status" aria-label="Searching flights" className="space-y-3">
-          <p className="sr-only">Searching flights…</p>
-          {[0, 1, 2, 3].map((i) => (
-            <ResultSkeleton key={i} />
-          ))}
-        </div>
-      ) : search.isError || !results ? (
-        <Alert tone="error" title="The search did not complete">
-          <p>{failure?.message ?? GENERIC_ERROR}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void search.refetch()}>
-            <RefreshCw aria-hidden="true" className="size-4" /> Try again
-          </Button>
-        </Alert>
-      ) : results.itineraries.length === 0 ? (
-        <section className="rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
-          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-            <PlaneTakeoff aria-hidden="true" className="size-6" />
-          </span>
-          <h2 className="mt-4 font-semibold text-lg text-slate-900">{EMPTY_RESULT.noFlights}</h2>
-          <p className="mx-auto mt-1 max-w-md text-slate-600 text-sm">
-            Nothing is on sale for this search. Try other dates from the strip above, another cabin, or nearby
-            airports.
-          </p>
-          <Link to={paths.dashboard.searchFlights} className={buttonClasses('primary', 'mt-5')}>
-            <PencilLine aria-hidden="true" className="size-4" />
-            Edit search
-          </Link>
-        </section>
-      ) : (
-        <ResultsView key={key} itineraries={results.itineraries} travellers={travellers} onSelect={select} />
+      {choice.picks.length === 0 && (
+        <FareStrip
+          body={body}
+          selectedDate={outboundDate}
+          onPick={(date) => navigate(resultsUrl(shiftDraftDates(draft, daysBetween(outboundDate, date))))}
+        />
       )}
+
+      {content}
     </div>
   );
 }

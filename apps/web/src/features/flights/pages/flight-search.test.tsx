@@ -6,7 +6,7 @@ import { addDays, todayLocalDate } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';
 import { sampleUser, signedInState } from '../../../testing/fake-session';
-import { allLhrJfk, sampleRoutes } from '../../../testing/itineraries';
+import { allLhrJfk, groupedLhrJfkReturn, sampleRoutes } from '../../../testing/itineraries';
 import { renderApp } from '../../../testing/render-with-providers';
 
 const outbound = addDays(todayLocalDate(), 7);
@@ -231,10 +231,9 @@ describe('the search history', () => {
   };
 
   it('lists the searches and runs one again in one click', async () => {
+    // A return trip: the grouped answer (issue 16).
     const api = fakeApi({
-      ...flightRoutes(() =>
-        ok({ search_id: crypto.randomUUID(), PricedItineraries: { PricedItinerary: allLhrJfk } }),
-      ),
+      ...flightRoutes(() => ok(groupedLhrJfkReturn())),
       'GET /api/searchhistory': () => ok([entry]),
     });
     const { user, router, store } = renderApp(paths.dashboard.searchHistory, {
@@ -254,6 +253,7 @@ describe('the search history', () => {
     await waitFor(() => expect(api.calls('POST /api/search')).toHaveLength(1));
     expect(api.calls('POST /api/search')[0]?.body).toMatchObject({
       trip_type: 'Return',
+      view: 'itineraries',
       adult_quantity: 2,
       child_quantity: 1,
       cabin: 'Business',

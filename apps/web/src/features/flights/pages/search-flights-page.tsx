@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAirports } from '../../../shared/airports/use-airports';
 import { searchDraftSaved, selectSearchDraft } from '../../../shared/flight-search/search-draft-slice';
 import { draftFromSearch } from '../../../shared/flight-search/search-form';
-import { paths } from '../../../shared/routing/paths';
+import { resultsUrl } from '../../../shared/flight-search/search-url';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { RecentSearches } from '../components/recent-searches';
 import { FlightSearchForm } from '../components/search-form';
@@ -40,7 +40,7 @@ export function SearchFlightsPage() {
           validateOnMount={state?.validate}
           onSearch={(valid) => {
             dispatch(searchDraftSaved(valid));
-            navigate(paths.dashboard.flightResults);
+            navigate(resultsUrl(valid));
           }}
         />
       </section>

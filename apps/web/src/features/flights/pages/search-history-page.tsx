@@ -3,6 +3,7 @@ import { RotateCw, Search } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { searchDraftSaved } from '../../../shared/flight-search/search-draft-slice';
 import { draftFromSearch } from '../../../shared/flight-search/search-form';
+import { resultsUrl } from '../../../shared/flight-search/search-url';
 import { formatInstant } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/routing/paths';
 import { isForbidden } from '../../../shared/routing/require-permission';
@@ -20,8 +21,9 @@ export function SearchHistoryPage() {
   const { data: entries, isError: failed, error } = flightsApi.useSearchHistoryQuery();
 
   const searchAgain = (entry: SearchHistoryEntry) => {
-    dispatch(searchDraftSaved(draftFromSearch(entry)));
-    navigate(paths.dashboard.flightResults);
+    const draft = draftFromSearch(entry);
+    dispatch(searchDraftSaved(draft));
+    navigate(resultsUrl(draft));
   };
 
   if (isForbidden(error)) return <ForbiddenScreen permission="history.view" />;

@@ -1,0 +1,178 @@
+import type { FareBrand } from '@skydesk/contract';
+import { clsx } from 'clsx';
+import { Check, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatMoney } from '../../../shared/format/money';
+import { baggageLabel } from '../../../shared/itinerary/itinerary';
+import { differenceLabel, type TripBrand } from '../grouped-trip';
+import { FEW_SEATS } from './itinerary-card';
+
+type BrandComparisonProps = {
+  brands: TripBrand[];
+  currency: string;
+  /** What the table compares, for its caption: 'Fares for LHR ⇄ JFK'. */
+  caption: string;
+  /** The brand picked so far (marked), if any. */
+  chosen?: FareBrand | null;
+  /** The button under each brand still on sale. */
+  actionLabel: (brand: FareBrand) => string;
+  onChoose: (brand: FareBrand) => void;
+  /** Buttons wait while the chosen brand is priced. */
+  busy?: boolean;
+};
+
+const fee = (amount: number, currency: string) =>
+  amount === 0 ? 'No fee' : formatMoney({ Amount: amount, CurrencyCode: currency });
+
+/**
+ * Issue 16: the brands of the same flights side by side — bags, refundability, change and cancel
+ * fees, seats left and price — a column each, cheapest first. A sold-out brand keeps its column,
+ * greyed and marked 'Sold out', so the agent sees what the flights would have sold.
+ */
+export function BrandComparison({
+  brands,
+  currency,
+  caption,
+  chosen,
+  actionLabel,
+  onChoose,
+  busy = false,
+}: BrandComparisonProps) {
+  const cheapest = Math.min(...brands.flatMap((brand) => (brand.total === null ? [] : [brand.total])));
+  const cell = (brand: TripBrand, content: ReactNode, extra?: string) => (
+    <td
+      key={brand.brand}
+      className={clsx(
+        'px-2 py-2 text-center align-top sm:px-3',
+        brand.soldOut ? 'bg-slate-50 text-slate-400' : 'text-slate-800',
+        chosen === brand.brand && 'bg-indigo-50/70',
+        extra,
+      )}
+    >
+      {brand.soldOut ? <span aria-hidden="true">—</span> : content}
+      {brand.soldOut && <span className="sr-only">sold out</span>}
+    </td>
+  );
+  const row = (label: string, render: (brand: TripBrand) => ReactNode) => (
+    <tr className="border-slate-100 border-t">
+      <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-600 text-xs sm:text-sm">
+        {label}
+      </th>
+      {brands.map((brand) => cell(brand, render(brand)))}
+    </tr>
+  );
+
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[20rem] table-fixed text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <colgroup>
+          <col className="w-[26%] sm:w-40" />
+          {brands.map((brand) => (
+            <col key={brand.brand} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr>
+            <td />
+            {brands.map((brand) => (
+              <th
+                key={brand.brand}
+                scope="col"
+                className={clsx(
+                  'rounded-t-xl px-2 pt-3 pb-2 text-center sm:px-3',
+                  brand.soldOut ? 'bg-slate-50 text-slate-400' : 'text-slate-900',
+                  chosen === brand.brand && 'bg-indigo-50/70',
+                )}
+              >
+                <span className="block font-semibold">{brand.brand}</span>
+                {brand.soldOut ? (
+                  <span className="mt-0.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 font-medium text-slate-600 text-xs">
+                    Sold out
+                  </span>
+                ) : (
+                  brand.total !== null && (
+                    <>
+                      <span className="mt-0.5 block font-bold text-base text-slate-900 tabular-nums sm:text-lg">
+                        {formatMoney({ Amount: brand.total, CurrencyCode: currency })}
+                      </span>
+                      <span className="block text-slate-500 text-xs">
+                        {brand.total === cheapest
+                          ? 'lowest'
+                          : differenceLabel(brand.total - cheapest, currency)}
+                      </span>
+                    </>
+                  )
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {row('Checked bags', (brand) =>
+            baggageLabel({ Pieces: brand.baggage.pieces, WeightKg: brand.baggage.weightKg }),
+          )}
+          {row('Refundable', (brand) =>
+            brand.refundable ? (
+              <span className="inline-flex items-center gap-1 font-medium text-emerald-700">
+                <Check aria-hidden="true" className="size-4" /> Yes
+              </span>
+            ) : (
+              <span className="inline-flex items-center gap-1 text-slate-600">
+                <X aria-hidden="true" className="size-4" /> No
+              </span>
+            ),
+          )}
+          {row('Change fee', (brand) => fee(brand.changePenalty, currency))}
+          {row('Cancel fee', (brand) =>
+            brand.refundable ? fee(brand.cancelPenalty, currency) : 'Taxes back only',
+          )}
+          {row('Seats left', (brand) => (
+            <span
+              className={clsx(
+                'tabular-nums',
+                brand.seatsRemaining <= FEW_SEATS && 'font-medium text-amber-700',
+              )}
+            >
+              {brand.seatsRemaining}
+            </span>
+          ))}
+          <tr className="border-slate-100 border-t">
+            <td />
+            {brands.map((brand) =>
+              brand.soldOut ? (
+                <td key={brand.brand} className="bg-slate-50 px-2 py-3 text-center text-slate-500 text-xs">
+                  Sold out
+                </td>
+              ) : (
+                <td
+                  key={brand.brand}
+                  className={clsx(
+                    'px-1 py-3 text-center sm:px-3',
+                    chosen === brand.brand && 'bg-indigo-50/70',
+                  )}
+                >
+                  <button
+                    type="button"
+                    disabled={busy}
+                    aria-pressed={chosen === undefined ? undefined : chosen === brand.brand}
+                    onClick={() => onChoose(brand.brand)}
+                    className={clsx(
+                      'w-full rounded-lg px-2 py-2 font-semibold text-xs transition-colors sm:text-sm',
+                      'focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:outline-offset-2 disabled:opacity-60',
+                      chosen === brand.brand
+                        ? 'bg-indigo-600 text-white'
+                        : 'bg-white text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50',
+                    )}
+                  >
+                    {actionLabel(brand.brand)}
+                  </button>
+                </td>
+              ),
+            )}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
