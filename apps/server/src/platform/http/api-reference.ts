@@ -263,7 +263,8 @@ function renderEndpoint(endpoint: Endpoint, schema: RouteSchema): string {
 
   const blocks: string[] = [];
   const block = (title: string, part: JsonSchema | undefined) => {
-    if (part) blocks.push(`${title}:\n\n\`\`\`ts\n${render(part, '')}\n\`\`\``);
+    // `text`, not `ts`: the notation only looks like TypeScript, and formatters must leave it be.
+    if (part) blocks.push(`${title}:\n\n\`\`\`text\n${render(part, '')}\n\`\`\``);
   };
   block('Path', schema.params);
   block('Query', schema.querystring);

@@ -44,6 +44,7 @@ export function registerAfterSalesRoutes(
       log,
       intervalSeconds: config.holdSweepSeconds,
       delaySeconds: config.refundApprovalDelaySeconds,
+      exclusively: store.exclusively,
     }),
   };
 }

@@ -68,6 +68,7 @@ export function registerBookingRoutes(
       clock,
       log,
       intervalSeconds: config.holdSweepSeconds,
+      exclusively: store.exclusively,
     }),
   };
 }
