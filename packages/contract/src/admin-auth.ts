@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint.js';
 import { FALLBACK } from './messages.js';
 
 /**
- * Operator sign-in (DESIGN.md §6, issue 11): operators are their own principal, with the agency's
+ * Operator sign-in (docs/architecture.md §6, issue 11): operators are their own principal, with the agency's
  * sign-in steps and rules but no e-mailed code (the platform sets their address): the password,
  * then the authenticator app, enrolled by QR code at the first sign-in. Their refresh cookie lives
  * on its own path, `/api/admin/auth`. A new operator gets a one-time set-up link

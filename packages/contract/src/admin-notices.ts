@@ -5,7 +5,7 @@ import { defineEndpoint } from './endpoint.js';
 import { Text } from './text.js';
 
 /**
- * Announcements and offers as operators write them (API.md "Back office":
+ * Announcements and offers as operators write them (docs/api.md#back-office:
  * `/api/admin/announcements[/{id}]`, `/api/admin/offers[/{id}]`): a title, a body in limited
  * Markdown, an optional picture re-encoded on the server, when it is published and when it
  * expires, and its audience — every agency, or the agencies of chosen countries. Agencies never

@@ -6,7 +6,7 @@ import { AmountInput, amountToMinor } from './envelope.js';
 import { RECEIPT_TYPES, Statement, StatementQuery } from './payments.js';
 
 /**
- * The operators' side of payments (API.md "Back office"): the deposit desk — pending deposits
+ * The operators' side of payments (docs/api.md#back-office): the deposit desk — pending deposits
  * oldest first, each with its receipt, approved (a `deposit` ledger entry in the same transaction)
  * or rejected with a reason — and per agency its credit limit with its history and its statement.
  */

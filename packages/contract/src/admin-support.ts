@@ -15,7 +15,7 @@ import {
 import { Text } from './text.js';
 
 /**
- * The operators' side of support (API.md "Back office": `/api/admin/tickets`): the queue of every
+ * The operators' side of support (docs/api.md#back-office: `/api/admin/tickets`): the queue of every
  * agency's tickets — unassigned first, then by priority and age — each opened beside the agency's
  * recent bookings; an operator takes a ticket, replies, closes and reopens it. Every action is in
  * the audit log.

@@ -8,7 +8,7 @@ import { AmountInput, amountToMinor, MAX_PAGE, Money } from './envelope.js';
 import { Text } from './text.js';
 
 /**
- * The back office (API.md "Back office", DESIGN.md §5–6): every call is the operator principal's
+ * The back office (docs/api.md#back-office, docs/architecture.md §5–6): every call is the operator principal's
  * alone (`access: 'operator'`, under `/api/admin/`). Later issues add their own groups of operator
  * calls (deposits, support chat, announcements, KPIs) beside `adminEndpoints`.
  */

@@ -5,7 +5,7 @@ import { CompanyStatus } from './enums.js';
 import { FALLBACK } from './messages.js';
 
 /**
- * The agency's figures and the platform's (API.md "Support, notices, analytics": `GET
+ * The agency's figures and the platform's (docs/api.md#support-notices-analytics: `GET
  * /api/company/company-kpi?fromDate&toDate`; "Back office": `GET /api/admin/kpi`). Each figure is a
  * `Kpi`: its value for the range, the same figure for the period of equal length just before it
  * (for the comparison an agent reads first), a value per day of the range for the charts, and for
@@ -107,7 +107,7 @@ export const KPI_MAX_DAYS = 731;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
 /**
- * spec §7: `fromDate` and `toDate`, inclusive days. Absent, the last 30 days up to today (the
+ * docs/product-spec.md §7: `fromDate` and `toDate`, inclusive days. Absent, the last 30 days up to today (the
  * agency's today for an agency).
  */
 export const KpiQuery = z

@@ -5,7 +5,7 @@ import { CompanyStatus, Permission } from './enums.js';
 import { FALLBACK } from './messages.js';
 import { Text } from './text.js';
 
-/** API.md: the signed-in user as every session answer carries it. */
+/** docs/api.md: the signed-in user as every session answer carries it. */
 export const SessionUser = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -18,11 +18,11 @@ export const SessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
-/** API.md: `{ token, user }` — spec §3 "userData with token and user". */
+/** docs/api.md: `{ token, user }` — docs/product-spec.md §3 "userData with token and user". */
 export const Session = z.object({ token: z.string(), user: SessionUser });
 export type Session = z.infer<typeof Session>;
 
-/** API.md: the company as `GET /api/me` describes it. */
+/** docs/api.md: the company as `GET /api/me` describes it. */
 export const CompanySummary = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -43,7 +43,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 /**
  * Passwords of ten or more characters that appear in every breached-password top list. Shorter
- * common passwords are already refused by the minimum length (DESIGN.md §6).
+ * common passwords are already refused by the minimum length (docs/architecture.md §6).
  */
 const COMMON_PASSWORDS = new Set([
   '1234567890',
@@ -114,10 +114,10 @@ export const Email = z
   .max(254)
   .pipe(z.email({ message: 'Enter a valid e-mail address' }));
 
-/** API.md: codes are 6 digits. */
+/** docs/api.md: codes are 6 digits. */
 export const OneTimeCode = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');
 
-/** ISO 3166-1 alpha-2 (API.md). */
+/** ISO 3166-1 alpha-2 (docs/api.md). */
 export const CountryCode = z.string().refine(isCountryCode, 'Choose a country');
 
 const PHONE_MESSAGE = 'Enter a phone number with its country code';
@@ -146,7 +146,7 @@ export const RegisterCompanyBody = z.strictObject({
 });
 export type RegisterCompanyBody = z.infer<typeof RegisterCompanyBody>;
 
-/** API.md login steps: which screen comes next. */
+/** docs/api.md login steps: which screen comes next. */
 export const LoginNext = z.enum(['verify_email', 'setup_2fa', 'verify_2fa']);
 export type LoginNext = z.infer<typeof LoginNext>;
 
@@ -291,7 +291,7 @@ export const authEndpoints = {
   }),
 };
 
-/** API.md development helper: mails of the outbox, only without SMTP. */
+/** docs/api.md development helper: mails of the outbox, only without SMTP. */
 export const OutboxMail = z.object({
   to: z.string(),
   subject: z.string(),

@@ -8,7 +8,7 @@ import { AirItineraryPricingInfo, FlightSegment } from './flights.js';
 import { FALLBACK } from './messages.js';
 import { Text } from './text.js';
 
-/** API.md "Bookings": travellers, bookings, tickets, penalties and orders. */
+/** docs/api.md#bookings: travellers, bookings, tickets, penalties and orders. */
 
 // ── passengers ──────────────────────────────────────────────────────────────────────────────
 
@@ -45,7 +45,7 @@ export function ageProblem(type: PassengerType, dateOfBirth: string, travelDate:
   return null;
 }
 
-/** Passports must be valid this many months past the last flight (API.md). */
+/** Passports must be valid this many months past the last flight (docs/api.md). */
 export const PASSPORT_VALID_MONTHS_AFTER_TRAVEL = 6;
 
 /** The last day a passport may expire on for a trip whose last flight is on `lastTravelDate`. */
@@ -113,7 +113,7 @@ export const TravellerQuery = z.strictObject({ passenger_type: PassengerType.opt
 export const BookingContact = z.strictObject({ email: Email, phone: Phone });
 
 /**
- * API.md: book an offer for passengers whose mix equals the searched one. When the offer now
+ * docs/api.md: book an offer for passengers whose mix equals the searched one. When the offer now
  * prices higher, the answer is 409 `Price changed` with a `PriceChange` in `data`: a new offer at
  * the new price, which the agent accepts by booking that offer.
  */
@@ -137,7 +137,7 @@ export const PriceChange = z.object({
 export type PriceChange = z.infer<typeof PriceChange>;
 
 /**
- * `data` of a 409 to `POST /api/booking` refused by a hold limit (DESIGN.md §5): which limit, what
+ * `data` of a 409 to `POST /api/booking` refused by a hold limit (docs/architecture.md §5): which limit, what
  * the agency holds already, what this booking adds, and the most it may hold.
  */
 export const HoldLimitExceeded = z.discriminatedUnion('limit', [

@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint.js';
 import { CompanyStatus } from './enums.js';
 import { Text } from './text.js';
 
-/** API.md vendor form: PDF, PNG or JPEG, at most 5 MB each. */
+/** docs/api.md vendor form: PDF, PNG or JPEG, at most 5 MB each. */
 export const VENDOR_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const VENDOR_DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export const VENDOR_DOCUMENT_KINDS = ['trade_license', 'owner_id_document'] as const;

@@ -4,7 +4,7 @@ import { amountToMinor, minorToAmount } from './envelope.js';
 import { AppError, statusToErrorCode } from './errors.js';
 
 describe('endpoint paths', () => {
-  it('turns API.md placeholders into Fastify route patterns', () => {
+  it('turns docs/api.md placeholders into Fastify route patterns', () => {
     expect(toRoutePattern('/api/booking/{id}/ticket.pdf')).toBe('/api/booking/:id/ticket.pdf');
   });
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Permission } from './enums.js';
 
 /**
- * Who may call an endpoint (DESIGN.md §6):
+ * Who may call an endpoint (docs/architecture.md §6):
  * - public: anyone;
  * - challenge: only the short-lived token between password and second factor;
  * - refresh: only the httpOnly refresh cookie;
@@ -19,16 +19,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type Endpoint = {
   method: HttpMethod;
-  /** Path with `{name}` placeholders, as API.md writes them. */
+  /** Path with `{name}` placeholders, as docs/api.md writes them. */
   path: `/api/${string}`;
   summary: string;
   access: Access;
   /**
-   * What a company user needs to call it (API.md tables). Every company endpoint declares it, and
+   * What a company user needs to call it (docs/api.md tables). Every company endpoint declares it, and
    * the server refuses to register one that doesn't (issue 13):
    * - a permission of the user's role;
-   * - `any`: any signed-in user of the agency, reading what the agency shares (API.md's "(any)");
-   * - `self`: any signed-in user, acting only on their own account (API.md's "(self)");
+   * - `any`: any signed-in user of the agency, reading what the agency shares (docs/api.md's "(any)");
+   * - `self`: any signed-in user, acting only on their own account (docs/api.md's "(self)");
    * - `owner`: only the agency's owner (its identity documents and company profile).
    */
   permission?: Permission | 'any' | 'self' | 'owner';
@@ -42,14 +42,14 @@ export type Endpoint = {
   multipart?: boolean;
   /** Schema of `data` in the success envelope. */
   response: z.ZodType;
-  /** 201 for creations (API.md). */
+  /** 201 for creations (docs/api.md). */
   successStatus?: 200 | 201;
-  /** spec §8: the call-specific message the SPA shows when the server sends none. */
+  /** docs/product-spec.md §8: the call-specific message the SPA shows when the server sends none. */
   fallbackMessage?: string;
-  /** spec §7: some calls never toast their errors (e.g. routes). */
+  /** docs/product-spec.md §7: some calls never toast their errors (e.g. routes). */
   suppressErrors?: boolean;
   /**
-   * API.md: a write that moves money or seats honours an optional `Idempotency-Key` header; a
+   * docs/api.md: a write that moves money or seats honours an optional `Idempotency-Key` header; a
    * retry with the same key and body replays the first answer and changes nothing twice.
    */
   idempotent?: boolean;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/** spec §9: passenger types. */
+/** docs/product-spec.md §9: passenger types. */
 export const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;
 export const PassengerType = z.enum(PASSENGER_TYPES);
 export type PassengerType = z.infer<typeof PassengerType>;
 
-/** API.md: trip types; spec §3 fixes 'Return'. */
+/** docs/api.md: trip types; docs/product-spec.md §3 fixes 'Return'. */
 export const TRIP_TYPES = ['OneWay', 'Return', 'MultiCity'] as const;
 export const TripType = z.enum(TRIP_TYPES);
 export type TripType = z.infer<typeof TripType>;
@@ -15,7 +15,7 @@ export const Cabin = z.enum(CABINS);
 export type Cabin = z.infer<typeof Cabin>;
 
 /**
- * DESIGN.md §5: company lifecycle. An operator may suspend an agency in any state after
+ * docs/architecture.md §5: company lifecycle. An operator may suspend an agency in any state after
  * registration; reactivating it returns it to the state it was suspended from.
  */
 export const COMPANY_STATUSES = [
@@ -29,7 +29,7 @@ export const COMPANY_STATUSES = [
 export const CompanyStatus = z.enum(COMPANY_STATUSES);
 export type CompanyStatus = z.infer<typeof CompanyStatus>;
 
-/** DESIGN.md §5 and API.md: booking lifecycle. */
+/** docs/architecture.md §5 and docs/api.md: booking lifecycle. */
 export const BOOKING_STATUSES = [
   'booked',
   'ticketed',
@@ -52,12 +52,12 @@ export const SUPPORT_TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
 export const SupportTicketStatus = z.enum(SUPPORT_TICKET_STATUSES);
 export type SupportTicketStatus = z.infer<typeof SupportTicketStatus>;
 
-/** DESIGN.md §5: credits ledger entry kinds. */
+/** docs/architecture.md §5: credits ledger entry kinds. */
 export const LEDGER_KINDS = ['deposit', 'ticket', 'void', 'refund', 'adjustment'] as const;
 export const LedgerKind = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof LedgerKind>;
 
-/** API.md: the permissions a role can hold. The Owner role holds all. */
+/** docs/api.md: the permissions a role can hold. The Owner role holds all. */
 export const PERMISSIONS = [
   'flights.search',
   'bookings.view',

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** API.md: every success answer is `{ status: true, message, data }`. */
+/** docs/api.md: every success answer is `{ status: true, message, data }`. */
 export const successEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.literal(true), message: z.string(), data });
 
 export type SuccessEnvelope<T> = { status: true; message: string; data: T };
 
-/** API.md: every failure answer is `{ status: false, message }`, with field errors on 422. */
+/** docs/api.md: every failure answer is `{ status: false, message }`, with field errors on 422. */
 export const FailureEnvelope = z.object({
   status: z.literal(false),
   message: z.string(),
@@ -20,14 +20,14 @@ export type FailureEnvelope = z.infer<typeof FailureEnvelope>;
 /** The last page a list serves: past it, no company has anything, and offsets stay small. */
 export const MAX_PAGE = 10_000;
 
-/** API.md: paging where named — `page` starts at 0 (spec §9). */
+/** docs/api.md: paging where named — `page` starts at 0 (docs/product-spec.md §9). */
 export const PageQuery = z.strictObject({
   page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   limit: z.coerce.number().int().min(1).optional(),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
-/** API.md: money on the wire is a decimal number with at most two fraction digits. */
+/** docs/api.md: money on the wire is a decimal number with at most two fraction digits. */
 export const Money = z.object({ Amount: z.number(), CurrencyCode: z.string().length(3) });
 export type Money = z.infer<typeof Money>;
 
@@ -37,7 +37,7 @@ export const minorToAmount = (minor: number): number => Math.round(minor) / 100;
 export const amountToMinor = (amount: number): number => Math.round(amount * 100);
 
 /**
- * An amount a client sends (API.md: a decimal with at most two fraction digits). Rules on it
+ * An amount a client sends (docs/api.md: a decimal with at most two fraction digits). Rules on it
  * should compare minor units (`amountToMinor`): 5e-324 is a number other than 0, but the zero it
  * rounds to once held as cents.
  */

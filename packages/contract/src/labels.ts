@@ -25,7 +25,7 @@ export const PASSENGER_TYPE_LABELS: Record<PassengerType, string> = {
   infant: 'Infant',
 };
 
-/** API.md's passenger type codes of a fare breakdown. */
+/** docs/api.md's passenger type codes of a fare breakdown. */
 export type PassengerTypeCode = PTC_FareBreakdown['PassengerTypeQuantity']['Code'];
 
 /** A fare breakdown's passenger type code, named as its passenger type is. */

@@ -3,7 +3,7 @@ import { Notification } from './notices.js';
 import { SendSupportMessageBody, SupportMessage, SupportSide } from './support.js';
 
 /**
- * The live channel (API.md "Support, notices": WebSocket `/api/ws`): what the server pushes to an
+ * The live channel (docs/api.md#support-notices-analytics: WebSocket `/api/ws`): what the server pushes to an
  * agency's open portal, and to the operators' console, as it happens. The client's first frame
  * authenticates the socket with the session's access token — an agency user's or an operator's —
  * (never in the URL: URLs reach logs); the socket then receives what is meant for the user's
@@ -22,7 +22,7 @@ export const LIVE_AUTH_TIMEOUT_MS = 5_000;
 export const LiveClientFrame = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(LIVE_MAX_FRAME_BYTES) }),
   /**
-   * API.md: a message on a ticket, stored exactly as `POST …/messages` would store it, then pushed
+   * docs/api.md: a message on a ticket, stored exactly as `POST …/messages` would store it, then pushed
    * to both sides (with its `client_id`, by which the sender knows its own); a refusal comes back
    * as an `error` frame naming the `client_id`.
    */

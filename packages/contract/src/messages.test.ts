@@ -10,7 +10,7 @@ import {
   SUCCESS,
 } from './messages.js';
 
-// Copied verbatim from spec §2, §4 and §8. The catalogue must hold each one to the letter.
+// Copied verbatim from docs/product-spec.md §2, §4 and §8. The catalogue must hold each one to the letter.
 const SPEC_MESSAGES = [
   'Login failed. Please try again.',
   'Qr Code Failed. Please try again.',

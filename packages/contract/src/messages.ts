@@ -1,13 +1,13 @@
 /**
- * The message catalogue: every user-facing string the specification fixes (spec §2, §4, §8),
+ * The message catalogue: every user-facing string the specification fixes (docs/product-spec.md §2, §4, §8),
  * to the letter, typos included ('relfect'). Server and SPA both import these constants so a
  * message can never drift between the two sides.
  */
 
-/** spec §8: shown when a call fails and neither the server nor the call has a message. */
+/** docs/product-spec.md §8: shown when a call fails and neither the server nor the call has a message. */
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
-/** spec §8: call-specific fallbacks, used when the server sends no message. */
+/** docs/product-spec.md §8: call-specific fallbacks, used when the server sends no message. */
 export const FALLBACK = {
   login: 'Login failed. Please try again.',
   qrCode: 'Qr Code Failed. Please try again.',
@@ -45,20 +45,20 @@ export const FALLBACK = {
   createTransaction: 'Failed to create transaction',
   fetchTransactions: 'Failed to fetch transactions',
   fetchNotifications: 'Failed to fetch notifications',
-  /** spec §8: also used for offers. */
+  /** docs/product-spec.md §8: also used for offers. */
   fetchAnnouncements: 'Failed to fetch announcements',
   fetchSearchHistory: 'Failed to fetch search history',
   updateAccount: 'Failed while updating your Account',
 } as const;
 
-/** spec §5 and §8: data rules that fail a call even when the server answered. */
+/** docs/product-spec.md §5 and §8: data rules that fail a call even when the server answered. */
 export const EMPTY_RESULT = {
   noFlights: 'No Flight Found!',
   noBanks: 'No Banks Found',
   noBookings: 'No bookings found',
 } as const;
 
-/** spec §4 and §8: the three ways a session ends. */
+/** docs/product-spec.md §4 and §8: the three ways a session ends. */
 export const SESSION = {
   /** after any 401 answer */
   unauthorized: 'Session Expired',
@@ -68,7 +68,7 @@ export const SESSION = {
   expiredNow: 'Session expired, Please login again',
 } as const;
 
-/** spec §8: success messages. */
+/** docs/product-spec.md §8: success messages. */
 export const SUCCESS = {
   checkAuthenticator: 'Check your authenticator app for the code',
   resetLinkSent: 'Password reset link sent successfully',
@@ -95,7 +95,7 @@ export const SUCCESS = {
   refundRequestedShort: 'Refund Requested',
 } as const;
 
-/** spec §2: the screen shown when a lazily loaded screen fails after a new deployment. */
+/** docs/product-spec.md §2: the screen shown when a lazily loaded screen fails after a new deployment. */
 export const NEW_VERSION_SCREEN = {
   title: 'A fresh version is here!',
   body: 'The application is updating to the latest version.',
@@ -104,7 +104,7 @@ export const NEW_VERSION_SCREEN = {
   logout: 'Logout',
 } as const;
 
-/** spec §2: the screen shown for any other runtime error. */
+/** docs/product-spec.md §2: the screen shown for any other runtime error. */
 export const CRASH_SCREEN = {
   title: 'Oops! Something went wrong.',
   back: 'Go to Previous Page',
@@ -112,16 +112,16 @@ export const CRASH_SCREEN = {
   reset: 'Logout and Start Fresh',
 } as const;
 
-/** spec §2 and §4: the warning before the access token expires. */
+/** docs/product-spec.md §2 and §4: the warning before the access token expires. */
 export const SESSION_MODAL = {
   title: 'Session Expiring Soon',
   action: 'Continue Session',
 } as const;
 
-/** spec §6 */
+/** docs/product-spec.md §6 */
 export const ROLE_CHANGE_NOTICE = 'Changes will relfect after login';
 
-/** Server messages the wire contract (API.md) fixes. */
+/** Server messages the wire contract (docs/api.md) fixes. */
 export const SERVER = {
   validationFailed: 'The given data was invalid.',
   notFound: 'Not found',
@@ -158,7 +158,7 @@ export const SIGN_IN_THROTTLED = {
 
 /**
  * The 409s of `POST /api/booking` when a new hold would pass one of the agency's hold limits
- * (DESIGN.md §5: live holds are bounded), each naming the limit and what to do about it. Amounts
+ * (docs/architecture.md §5: live holds are bounded), each naming the limit and what to do about it. Amounts
  * come formatted with their currency ('1234.50 USD').
  */
 export const HOLD_LIMIT = {
@@ -174,7 +174,7 @@ export const HOLD_LIMIT = {
 } as const;
 
 /**
- * 403s of a signed-in caller in the wrong place (DESIGN.md §6): a token of the other principal
+ * 403s of a signed-in caller in the wrong place (docs/architecture.md §6): a token of the other principal
  * (agency user or operator), or a user of a suspended agency (on every call and at sign-in).
  */
 export const ACCESS = {

@@ -5,7 +5,7 @@ import type { PassengerType } from './enums.js';
 export type TripDates = { first: string; last: string };
 
 /**
- * The date a passenger's age is checked on (API.md, IATA): an infant must still be under 2 on
+ * The date a passenger's age is checked on (docs/api.md, IATA): an infant must still be under 2 on
  * the last flight (it has no seat of its own on any of them); a child's or an adult's type is
  * the one they start the trip with.
  */

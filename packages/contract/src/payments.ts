@@ -8,7 +8,7 @@ import { FALLBACK } from './messages.js';
 import { Text } from './text.js';
 
 /**
- * API.md "Payments" (DESIGN.md §5): the agency's credits — balance, credit limit and what it may
+ * docs/api.md#payments (docs/architecture.md §5): the agency's credits — balance, credit limit and what it may
  * spend — the deposits it records against the platform's bank accounts, and its ledger statement.
  * The operators' side (the deposit desk, credit limits) is in admin-payments.ts.
  */
@@ -122,7 +122,7 @@ export const Transaction = z.object({
 });
 export type Transaction = z.infer<typeof Transaction>;
 
-/** spec §9: the transactions list pages from 0, 10,000,000 rows by default (streamed). */
+/** docs/product-spec.md §9: the transactions list pages from 0, 10,000,000 rows by default (streamed). */
 export const TRANSACTIONS_DEFAULT_LIMIT = 10_000_000;
 
 export const TransactionListQuery = z
@@ -215,7 +215,7 @@ export const paymentEndpoints = {
     path: '/api/booking-credits',
     summary: "The agency's balance, credit limit and available credits",
     access: 'company',
-    // API.md second wave: "(any)" — whoever books or tickets needs to see what may be spent.
+    // docs/api.md second wave: "(any)" — whoever books or tickets needs to see what may be spent.
     permission: 'any',
     response: Credits,
     fallbackMessage: FALLBACK.fetchCredits,

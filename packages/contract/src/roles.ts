@@ -5,7 +5,7 @@ import { FALLBACK } from './messages.js';
 import { Text } from './text.js';
 
 /**
- * API.md "Company users and roles": roles and what each permission lets a user do. A role's
+ * docs/api.md#company-users-and-roles: roles and what each permission lets a user do. A role's
  * changes reach its users at their next sign-in (tokens carry the permissions).
  */
 

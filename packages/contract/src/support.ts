@@ -7,13 +7,13 @@ import { FALLBACK } from './messages.js';
 import { Text } from './text.js';
 
 /**
- * Support tickets and their chat (API.md "Support, notices"; spec §2 create-ticket, view-tickets,
+ * Support tickets and their chat (docs/api.md#support-notices-analytics; docs/product-spec.md §2 create-ticket, view-tickets,
  * ticket-info, support-chat). An agency opens a ticket — optionally about one of its bookings —
  * and talks with SkyDesk's operators on it; every message is stored before it is pushed over the
  * live socket, numbered per ticket (`seq`) so a client that reconnects asks for what follows the
  * last one it holds, and never shows one twice.
  *
- * Lifecycle (DESIGN.md §5): `open` → (an operator replies) `answered` ↔ (the agency writes) `open`
+ * Lifecycle (docs/architecture.md §5): `open` → (an operator replies) `answered` ↔ (the agency writes) `open`
  * → `closed`; an operator may reopen a closed ticket. A ticket no operator has replied to may be
  * deleted by its agency; after a reply it is closed instead, so the conversation stays on record.
  */
@@ -182,10 +182,10 @@ export type SupportTicket = z.infer<typeof SupportTicket>;
 
 export const TicketIdParams = z.strictObject({ id: z.uuid() });
 export const TicketAttachmentParams = z.strictObject({ id: z.uuid(), attachment_id: z.uuid() });
-/** spec §7: `DELETE /api/ticket?ticket_id={id}`. */
+/** docs/product-spec.md §7: `DELETE /api/ticket?ticket_id={id}`. */
 export const DeleteTicketQuery = z.strictObject({ ticket_id: z.uuid() });
 
-/** Messages of support tickets (to the letter where spec §8 fixes them). */
+/** Messages of support tickets (to the letter where docs/product-spec.md §8 fixes them). */
 export const SUPPORT_MESSAGES = {
   ticketNotFound: 'Ticket not found',
   unknownPnr: 'No booking of your agency has this reference',
