@@ -4,7 +4,6 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DEMO, seedDemoData } from './db/seed-demo.js';
 import type { DemoHistorySummary } from './db/seed-demo-history.js';
-import { pruneSpentAuthState } from './modules/auth/housekeeping.js';
 import { openConfiguredStore } from './platform/configured-store.js';
 import { DataDirError } from './platform/data-dir.js';
 import { createSecretBox } from './platform/security/encryption.js';
@@ -48,14 +47,6 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   printBanner(config, app.server.address(), store.kind);
 
-  // Spent sign-in state is pruned every 10 minutes; the timer never keeps the process alive.
-  const housekeeping = setInterval(() => {
-    pruneSpentAuthState(store.db, new Date()).catch((error) =>
-      app.log.error({ err: error }, 'housekeeping failed'),
-    );
-  }, 10 * 60_000);
-  housekeeping.unref();
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -66,7 +57,6 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    clearInterval(housekeeping);
     try {
       await app.close();
       await store.close();

@@ -126,6 +126,7 @@ describe.each(storeKinds())('holds past their ticketing deadline on %s', (kind) 
       clock: t.clock,
       log: t.app.log,
       intervalSeconds: 0.05,
+      exclusively: t.store.exclusively,
     });
     await sweeper.start();
     try {

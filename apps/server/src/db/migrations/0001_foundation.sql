@@ -1,5 +1,5 @@
 -- Foundation: agencies (companies), their roles and users, and back-office operators.
--- DESIGN.md §5 company lifecycle, §6 security model (session version per principal).
+-- docs/architecture.md §5 company lifecycle, §6 security model (session version per principal).
 
 create table companies (
   id uuid primary key default gen_random_uuid(),
@@ -25,7 +25,7 @@ create table roles (
   name text not null,
   description text not null default '',
   permissions text[] not null default '{}',
-  -- The Owner role: holds every permission, cannot be edited or deleted (API.md).
+  -- The Owner role: holds every permission, cannot be edited or deleted (docs/api.md).
   is_system boolean not null default false,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()

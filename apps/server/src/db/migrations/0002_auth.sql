@@ -1,7 +1,7 @@
 -- Sign-in and onboarding: e-mailed codes, sign-in challenges, sessions with rotating refresh
 -- tokens, password resets, rate limits and lockouts, the mail outbox, vendor verification.
 
--- E-mailed 6-digit codes. Only an HMAC of the code is kept (DESIGN.md §6).
+-- E-mailed 6-digit codes. Only an HMAC of the code is kept (docs/architecture.md §6).
 create table verification_codes (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references users (id) on delete cascade,

@@ -1,5 +1,5 @@
 -- Flight content: the company's search history, and seats sold per flight, date and cabin
--- (DESIGN.md §4: only flights that have sales need a row; availability = capacity − sold).
+-- (docs/architecture.md §4: only flights that have sales need a row; availability = capacity − sold).
 
 create table search_history (
   id uuid primary key default gen_random_uuid(),

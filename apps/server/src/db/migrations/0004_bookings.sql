@@ -1,4 +1,4 @@
--- Bookings (DESIGN.md §5): the credits ledger, saved travellers, bookings with their passengers,
+-- Bookings (docs/architecture.md §5): the credits ledger, saved travellers, bookings with their passengers,
 -- segments (the seats they hold), tickets and history, ticket/void/refund orders, and the
 -- idempotency keys of the writes that move money or seats. Money is integer minor units.
 
@@ -176,7 +176,7 @@ create index orders_company_idx on orders (company_id, created_at desc);
 
 -- ── idempotency ─────────────────────────────────────────────────────────────────────────────
 
--- DESIGN.md §6 (Stripe, IETF draft): the first answer is kept 24 hours and replayed for a retry
+-- docs/architecture.md §6 (Stripe, IETF draft): the first answer is kept 24 hours and replayed for a retry
 -- with the same key and body; another body answers 422, a retry while the first runs 409.
 create table idempotency_keys (
   company_id uuid not null references companies (id) on delete cascade,

@@ -1,4 +1,4 @@
--- The back office (API.md "Back office", DESIGN.md §5–6): operators review and suspend agencies,
+-- The back office (docs/api.md#back-office, docs/architecture.md §5–6): operators review and suspend agencies,
 -- decide refund requests and adjust credits, keep the bank accounts agencies deposit into, and
 -- every action they take is kept in an append-only audit log. Agencies hear of decisions through
 -- in-app notifications.

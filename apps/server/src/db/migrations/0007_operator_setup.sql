@@ -1,5 +1,5 @@
 -- Operators a deployment creates itself (`npm run operator -- create <email>`): a one-time set-up
--- link chooses the password (DESIGN.md §6: random, hashed at rest, single use; 72 hours). Until
+-- link chooses the password (docs/architecture.md §6: random, hashed at rest, single use; 72 hours). Until
 -- then the operator's password is a hash of a secret nobody holds, so no password signs in.
 create table operator_setup_tokens (
   id uuid primary key default gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Payments (API.md "Payments", DESIGN.md §5): deposits an agency records against the platform's
+-- Payments (docs/api.md#payments, docs/architecture.md §5): deposits an agency records against the platform's
 -- bank accounts with a receipt, decided by an operator; credit limits (an overdraft) with their
 -- history; a low-balance alert the agency tunes; and a line number on every ledger entry so a
 -- statement pages and counts by index, however long the ledger grows.

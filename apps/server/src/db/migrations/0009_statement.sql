@@ -1,4 +1,4 @@
--- Statements (issue 12, API.md "Payments"): every page of an agency's statement, however long its
+-- Statements (issue 12, docs/api.md#payments): every page of an agency's statement, however long its
 -- ledger, is a few index reads. 0008 numbered the lines (`seq`), so a range's length and its
 -- opening and closing balances are found by index; this adds what its totals and links need.
 

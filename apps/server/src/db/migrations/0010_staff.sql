@@ -1,4 +1,4 @@
--- Staff, roles and account settings (issue 13, API.md "Company users and roles").
+-- Staff, roles and account settings (issue 13, docs/api.md#company-users-and-roles).
 
 -- ── roles ──────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,5 @@
 -- Support tickets and their chat, notifications read per user and e-mailed, announcements and
--- offers (issue 14, API.md "Support, notices").
+-- offers (issue 14, docs/api.md#support-notices-analytics).
 
 -- ── support tickets ────────────────────────────────────────────────────────────────────────────
 

@@ -1,4 +1,4 @@
--- Analytics (issue 15, API.md `GET /api/company/company-kpi`, `GET /api/admin/kpi`): an agency's
+-- Analytics (issue 15, docs/api.md `GET /api/company/company-kpi`, `GET /api/admin/kpi`): an agency's
 -- figures per day of its own, kept in rollup tables in the transaction of every event they count,
 -- so a KPI over a year reads a few hundred rows however many bookings the agency made. The
 -- bookings list gains the first departure's local date and the booking's route.

@@ -74,6 +74,7 @@ export const liveModule = defineModule({ name: 'live' }, async ({ config, clock,
     },
   );
 
+  // This server's own sockets: every server checks its own (no turns across servers).
   const recheck = periodicTask({
     name: 'live session check',
     intervalSeconds: RECHECK_SECONDS,

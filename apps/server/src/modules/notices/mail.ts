@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
+import type { Exclusively } from '../../platform/db/task-lock.js';
 import { mailLayout } from '../../platform/mail/layout.js';
 import type { Mail, Mailer } from '../../platform/mail/mailer.js';
 import { periodicTask } from '../../platform/periodic-task.js';
@@ -144,11 +145,14 @@ export async function sendNotificationMails(
  * The sweep, every `intervalSeconds` while the server listens, and at once when a mailed
  * notification was committed (the live push hears it: `kick`).
  */
-export function notificationMailSweeper(deps: NotificationMailDeps & { intervalSeconds: number }) {
+export function notificationMailSweeper(
+  deps: NotificationMailDeps & { intervalSeconds: number; exclusively: Exclusively },
+) {
   return periodicTask({
     name: 'notification mail sweep',
     intervalSeconds: deps.intervalSeconds,
     log: deps.log,
+    exclusively: deps.exclusively,
     run: async () => {
       const { sent, failed } = await sendNotificationMails(deps);
       if (sent > 0 || failed > 0) deps.log.info({ sent, failed }, 'mailed notifications');

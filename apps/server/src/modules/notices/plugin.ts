@@ -21,12 +21,14 @@ export const noticesModule = defineModule({ name: 'notices', dependencies: ['liv
     log,
     publicUrl: config.publicUrl,
     intervalSeconds: config.noticeSweepSeconds,
+    exclusively: store.exclusively,
   });
   const publication = publicationSweeper({
     db: store.db,
     clock,
     log,
     intervalSeconds: config.noticeSweepSeconds,
+    exclusively: store.exclusively,
   });
   const push = notificationPush({ store, hub: app.live, log, onMailQueued: mails.kick });
   app.addHook('onListen', push.start).addHook('onClose', push.stop);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
+import type { Exclusively } from '../../platform/db/task-lock.js';
 import { periodicTask } from '../../platform/periodic-task.js';
 import { NOTIFICATION_CHANNEL, type NotificationAnnouncement } from './notify.js';
 import * as posts from './posts-repo.js';
@@ -74,12 +75,13 @@ export async function announcePublishedPosts(deps: PublicationDeps): Promise<num
 
 /** The publication sweep, every `intervalSeconds` while the server listens. */
 export function publicationSweeper(
-  deps: PublicationDeps & { log: FastifyBaseLogger; intervalSeconds: number },
+  deps: PublicationDeps & { log: FastifyBaseLogger; intervalSeconds: number; exclusively: Exclusively },
 ) {
   return periodicTask({
     name: 'announcement publication sweep',
     intervalSeconds: deps.intervalSeconds,
     log: deps.log,
+    exclusively: deps.exclusively,
     run: async () => {
       const told = await announcePublishedPosts(deps);
       if (told > 0) deps.log.info({ told }, 'told agencies of new announcements and offers');

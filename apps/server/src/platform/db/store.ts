@@ -20,6 +20,7 @@ import {
 } from './prepared.js';
 import type { Database } from './schema.js';
 import { createStoreHealth, type StoreHealth } from './store-health.js';
+import { createPostgresTaskLocks, type Exclusively, runAlone } from './task-lock.js';
 
 /**
  * The store: the same PostgreSQL-dialect database whether embedded (PGlite, the default) or a
@@ -42,6 +43,11 @@ export type Store = {
    * if it rolls back: what the live push relies on (docs/decisions/012-live-push.md).
    */
   listen(channel: string, handler: NotificationHandler): Promise<Unlisten>;
+  /**
+   * Runs a named task unless a server on this database is running it now (answers whether it
+   * ran): the periodic sweeps take turns across processes (task-lock.ts). Embedded: always runs.
+   */
+  exclusively: Exclusively;
   close(): Promise<void>;
   /** Embedded store only: a tarball of the data folder, loadable with `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
@@ -166,6 +172,8 @@ async function openPglite(
         }
       };
     },
+    // One process holds the data folder: nobody else runs its sweeps.
+    exclusively: runAlone,
     close: async () => {
       health.stop();
       await db.destroy();
@@ -197,6 +205,7 @@ async function openPostgres(
   const db = new Kysely<Database>({ dialect: guardDialect(new PostgresDialect({ pool }), health.classify) });
   await sql`select 1`.execute(db);
   const listener = createPostgresListener(url);
+  const taskLocks = createPostgresTaskLocks(url);
   return {
     kind: 'postgres',
     db,
@@ -214,8 +223,10 @@ async function openPostgres(
     },
     health,
     listen: (channel, handler) => listener.listen(channel, handler),
+    exclusively: taskLocks.exclusively,
     close: async () => {
       health.stop();
+      await taskLocks.close();
       await listener.close();
       await db.destroy();
     },

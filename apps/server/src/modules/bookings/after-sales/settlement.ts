@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
+import type { Exclusively } from '../../../platform/db/task-lock.js';
 import { periodicTask } from '../../../platform/periodic-task.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
 import { postLedgerEntry } from '../../payments/ledger.js';
@@ -359,12 +360,15 @@ export function refundSettlementSweeper(deps: {
   log: FastifyBaseLogger;
   intervalSeconds: number;
   delaySeconds: number | null;
+  /** One server at a time (the store's). */
+  exclusively: Exclusively;
 }) {
   const { delaySeconds } = deps;
   return periodicTask({
     name: 'refund settlement sweep',
     intervalSeconds: delaySeconds === null ? 0 : deps.intervalSeconds,
     log: deps.log,
+    exclusively: deps.exclusively,
     run: async () => {
       if (delaySeconds === null) return;
       const settled = await sweepDueRefunds(

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
+import type { Exclusively } from '../../../platform/db/task-lock.js';
 import { periodicTask } from '../../../platform/periodic-task.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
 import { tellHoldExpired, warnExpiringHolds } from './hold-notices.js';
@@ -110,11 +111,14 @@ export function holdExpirySweeper(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   intervalSeconds: number;
+  /** One server at a time (the store's). */
+  exclusively: Exclusively;
 }) {
   return periodicTask({
     name: 'hold expiry sweep',
     intervalSeconds: deps.intervalSeconds,
     log: deps.log,
+    exclusively: deps.exclusively,
     run: async () => {
       const expired = await sweepExpiredHolds(deps.db, deps.supplier, deps.clock.now());
       if (expired > 0) deps.log.info({ expired }, 'expired unticketed holds');
