@@ -15,7 +15,7 @@ import {
   seedDemoHistory,
 } from './seed-demo-history.js';
 
-/** DESIGN.md §7: the demo agency and operator a newcomer signs in with. Not secrets: demo only. */
+/** docs/architecture.md §7: the demo agency and operator a newcomer signs in with. Not secrets: demo only. */
 export const DEMO = {
   companyName: 'Demo Travels',
   ownerEmail: 'demo@skydesk.local',
@@ -24,7 +24,7 @@ export const DEMO = {
   operatorName: 'Olli Operator',
   password: 'SkyDesk-demo-2026',
   totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-  /** DESIGN.md §7: 10,000.00 in the platform currency, in minor units. */
+  /** docs/architecture.md §7: 10,000.00 in the platform currency, in minor units. */
   creditsMinor: 1_000_000,
 } as const;
 
@@ -137,7 +137,7 @@ export async function seedDemoData(
         currency: deps.currency,
         status: 'approved',
       },
-      // DESIGN.md §7: the demo owner's sign-in skips the e-mail step and asks for TOTP only.
+      // docs/architecture.md §7: the demo owner's sign-in skips the e-mail step and asks for TOTP only.
       owner: {
         passwordHash,
         emailVerifiedAt: deps.now,

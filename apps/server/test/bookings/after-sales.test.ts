@@ -1,5 +1,5 @@
 import type { Booking, Cabin, PricedItinerary } from '@skydesk/contract';
-import { SUCCESS } from '@skydesk/contract';
+import { BOOKING_MESSAGES, SUCCESS } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepDueRefunds } from '../../src/modules/bookings/after-sales/settlement.js';
 import { ledgerSum, readBalance } from '../../src/modules/payments/ledger-repo.js';
@@ -225,7 +225,7 @@ describe.each(storeKinds())('after-sales on %s', (kind) => {
     const voidedAt = t.clock.now();
     const res = await cancel(booking.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(SUCCESS.bookingCancelled);
+    expect(res.json().message).toBe(BOOKING_MESSAGES.ticketsVoided);
     const voided = res.json().data;
     expect(voided).toMatchObject({ status: 'voided', allowed_actions: [] });
     expect(voided.tickets.map((ticket: { status: string }) => ticket.status)).toEqual([

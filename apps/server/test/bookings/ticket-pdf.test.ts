@@ -420,4 +420,41 @@ describe('the PDF e-ticket', () => {
     // Without airport names the codes still identify the airports.
     expect(text).toContain('LHR');
   });
+
+  it('marks a voided booking VOID on every page, says since when, and strikes the total as returned', async () => {
+    const base = returnTrip();
+    const voidedAt = '2026-11-15T08:30:00.000Z';
+    const booking = BookingDetails.parse({
+      ...base,
+      status: 'voided',
+      tickets: base.tickets.map((ticket) => ({ ...ticket, status: 'voided' })),
+      history: [
+        {
+          id: randomUUID(),
+          action: 'voided',
+          from_status: 'ticketed',
+          to_status: 'voided',
+          note: null,
+          actor: null,
+          created_at: voidedAt,
+        },
+      ],
+    });
+    const pdf = await renderTicketPdf({ booking, agency, airportName, generatedAt });
+    if (process.env.TICKET_PDF_VOID_SAMPLE) writeFileSync(process.env.TICKET_PDF_VOID_SAMPLE, pdf);
+    const { text, runs, pageCount } = await read(pdf);
+    expect(pageCount).toBeGreaterThan(1);
+    for (let page = 1; page <= pageCount; page += 1) {
+      expect(runs.some((run) => run.page === page && run.text === 'VOID')).toBe(true);
+    }
+    expect(text).toContain('Voided on 15 Nov 2026 08:30 UTC. This document is not valid for travel');
+    expect(text).toContain('Total charged');
+    expect(text).toContain(`Voided: ${booking.total.CurrencyCode}`);
+    expect(text).toContain("returned in full to the agency's credits");
+
+    // A valid ticket carries none of it.
+    const valid = await read(await renderTicketPdf({ booking: base, agency, airportName, generatedAt }));
+    expect(valid.runs.some((run) => run.text === 'VOID')).toBe(false);
+    expect(valid.text).not.toContain('not valid for travel');
+  });
 });

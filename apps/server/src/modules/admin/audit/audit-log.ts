@@ -5,7 +5,7 @@ import type { OperatorAction } from '../operator-action.js';
 import { insertAuditEntry } from './repo.js';
 
 /**
- * The audit log (API.md "Back office"): every operator action is one append-only entry — who,
+ * The audit log (docs/api.md#back-office): every operator action is one append-only entry — who,
  * when, what, on what, the target's state before and after, the request id and the client
  * address. Write it in the transaction of the action itself, so an action is never without its
  * entry (nor an entry without its action). Nothing can change or delete an entry: a trigger

@@ -1,4 +1,4 @@
-import { bookingEndpoints, SUCCESS } from '@skydesk/contract';
+import { BOOKING_MESSAGES, bookingEndpoints, SUCCESS } from '@skydesk/contract';
 import type { ModuleContext } from '../../../platform/module.js';
 import type { FlightSupplier } from '../../../supplier/port.js';
 import { createAfterSalesService } from './service.js';
@@ -26,10 +26,14 @@ export function registerAfterSalesRoutes(
     data: await afterSales.penalty(principal, body),
   }));
 
-  route(bookingEndpoints.cancel, async ({ principal, body }) => ({
-    message: SUCCESS.bookingCancelled,
-    data: await afterSales.cancel(principal, body.booking_id, body.reason),
-  }));
+  // One endpoint cancels a hold or voids tickets (API.md); the message says which happened.
+  route(bookingEndpoints.cancel, async ({ principal, body }) => {
+    const data = await afterSales.cancel(principal, body.booking_id, body.reason);
+    return {
+      message: data.status === 'voided' ? BOOKING_MESSAGES.ticketsVoided : SUCCESS.bookingCancelled,
+      data,
+    };
+  });
 
   route(bookingEndpoints.refund, async ({ principal, body }) => ({
     message: SUCCESS.refundRequested,

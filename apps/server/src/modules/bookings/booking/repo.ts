@@ -479,6 +479,10 @@ export const findAgency = (db: Db, companyId: string) =>
     .where('id', '=', companyId)
     .executeTakeFirstOrThrow();
 
+/** A user's name (who sent an e-ticket), or undefined for a user since deleted. */
+export const userName = async (db: Db, userId: string): Promise<string | undefined> =>
+  (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())?.name;
+
 /** Holds of one company (or of every company) whose deadline has passed, earliest first. */
 export function dueHoldIds(db: Db, now: Date, companyId?: string) {
   let query = db

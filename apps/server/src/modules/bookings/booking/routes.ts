@@ -1,4 +1,4 @@
-import { bookingEndpoints, SUCCESS } from '@skydesk/contract';
+import { BOOKING_MESSAGES, bookingEndpoints, SUCCESS } from '@skydesk/contract';
 import { REPLY_SENT } from '../../../platform/http/endpoint-route.js';
 import type { ModuleContext } from '../../../platform/module.js';
 import type { FlightSupplier } from '../../../supplier/port.js';
@@ -10,7 +10,7 @@ import { createBookingService } from './service.js';
  * when it closes.
  */
 export function registerBookingRoutes(
-  { route, store, clock, config, log }: ModuleContext,
+  { route, store, clock, config, log, platform }: ModuleContext,
   supplier: FlightSupplier,
 ) {
   const bookings = createBookingService({
@@ -19,6 +19,8 @@ export function registerBookingRoutes(
     clock,
     hold: { holdMinutes: config.bookingHoldMinutes, cutoffMinutes: config.ticketingCutoffMinutes },
     holdLimits: { valueRatio: config.holdValueRatio, maxSeatsPerFlight: config.maxHeldSeatsPerFlight },
+    mailer: platform.mailer,
+    rateLimiter: platform.rateLimiter,
   });
 
   route(bookingEndpoints.create, async ({ principal, body }) => ({
@@ -32,7 +34,7 @@ export function registerBookingRoutes(
   }));
 
   route(bookingEndpoints.issue, async ({ principal, body }) => ({
-    message: 'Tickets issued successfully',
+    message: BOOKING_MESSAGES.ticketsIssued,
     data: await bookings.issue(principal, body.pnr),
   }));
 
@@ -54,6 +56,11 @@ export function registerBookingRoutes(
       .header('cache-control', 'private, no-store')
       .send(pdf);
     return REPLY_SENT;
+  });
+
+  route(bookingEndpoints.ticketEmail, async ({ principal, params, body }) => {
+    const data = await bookings.emailTicket(principal, params.id, body.recipients);
+    return { message: BOOKING_MESSAGES.ticketEmailed(data.sent_to.length), data };
   });
 
   route(bookingEndpoints.orders, async ({ principal }) => ({

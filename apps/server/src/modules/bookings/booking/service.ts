@@ -5,9 +5,15 @@ import {
   type BookingListQuery,
   type Order,
   type ParsedBookingBody,
+  type TicketEmailAnswer,
+  ticketsInvalid,
 } from '@skydesk/contract';
 import type { z } from 'zod';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
+import type { Mailer } from '../../../platform/mail/mailer.js';
+import type { RateLimiter, RateRule } from '../../../platform/security/rate-limit.js';
+import { BOOKING_STATUS } from '../e-ticket/labels.js';
+import { eTicketMail } from '../e-ticket/mail.js';
 import { renderTicketPdf } from '../e-ticket/ticket-pdf.js';
 import { type BookingDeps, createBooking } from './create-booking.js';
 import { expireDueHoldsOf, expireHoldIfDue } from './hold-expiry.js';
@@ -22,18 +28,32 @@ import {
   loadBookingRecord,
   loadBookingRecords,
   loadHistory,
+  recordEvent,
+  userName,
 } from './repo.js';
 import { bookingScopeOf } from './scope.js';
 
 const notFound = () => new AppError('not_found', 'Booking not found');
 
 /**
+ * E-mailing e-tickets: a booking's e-ticket at most 10 times an hour (a slip of the button, not a
+ * mailing list), and an agency's at most 100 addresses an hour, so a stolen session cannot turn the
+ * portal into a spam relay under the agency's name.
+ */
+export const TICKET_MAIL_RULES = {
+  perBooking: { bucket: 'e-ticket-mail:booking', limit: 10, windowSeconds: 3600 },
+  perCompanyAddress: { bucket: 'e-ticket-mail:company', limit: 100, windowSeconds: 3600 },
+} as const satisfies Record<string, RateRule>;
+
+export type TicketMailDeps = { mailer: Mailer; rateLimiter: RateLimiter };
+
+/**
  * The bookings domain (API.md "Bookings"): every call is scoped to the session's company, and to
  * the user's own bookings when their role says so (scope.ts); a hold past its deadline is expired
  * before anybody sees it (hold-expiry.ts).
  */
-export function createBookingService(deps: BookingDeps) {
-  const { db, clock, supplier } = deps;
+export function createBookingService(deps: BookingDeps & TicketMailDeps) {
+  const { db, clock, supplier, mailer, rateLimiter } = deps;
   let airportNames: Promise<Map<string, string>> | undefined;
   const airportName = () => {
     airportNames ??= supplier
@@ -57,6 +77,20 @@ export function createBookingService(deps: BookingDeps) {
     ]);
     if (!record) throw notFound();
     return presentBookingDetails(record, history, viewerOf(principal));
+  }
+
+  async function renderTicket(principal: CompanyPrincipal, booking: BookingDetails) {
+    if (booking.tickets.length === 0) {
+      throw new AppError('conflict', `Booking ${booking.pnr} has no tickets yet: issue it first`);
+    }
+    const [agency, names] = await Promise.all([findAgency(db, principal.companyId), airportName()]);
+    const pdf = await renderTicketPdf({
+      booking,
+      agency,
+      airportName: (code) => names.get(code),
+      generatedAt: clock.now(),
+    });
+    return { agency, pdf };
   }
 
   return {
@@ -102,20 +136,65 @@ export function createBookingService(deps: BookingDeps) {
       return records.map((record) => presentBooking(record, viewer));
     },
 
-    /** The e-ticket of a booking that has tickets (API.md `GET /api/booking/{id}/ticket.pdf`). */
+    /**
+     * The e-ticket of a booking that has tickets (API.md `GET /api/booking/{id}/ticket.pdf`). One
+     * whose tickets are no longer valid is still printed, marked VOID / not valid for travel
+     * throughout, as the agency's record of it.
+     */
     async ticketPdf(principal: CompanyPrincipal, bookingId: string): Promise<{ pnr: string; pdf: Buffer }> {
       const booking = await details(principal, bookingId);
-      if (booking.tickets.length === 0) {
-        throw new AppError('conflict', `Booking ${booking.pnr} has no tickets yet: issue it first`);
-      }
-      const [agency, names] = await Promise.all([findAgency(db, principal.companyId), airportName()]);
-      const pdf = await renderTicketPdf({
-        booking,
-        agency,
-        airportName: (code) => names.get(code),
-        generatedAt: clock.now(),
-      });
+      const { pdf } = await renderTicket(principal, booking);
       return { pnr: booking.pnr, pdf };
+    },
+
+    /**
+     * `POST /api/booking/{id}/ticket-email`: the e-ticket PDF to each address in its own mail,
+     * recorded in the booking's history. Refused (409) once the tickets are no longer valid: a
+     * traveller handed a voided ticket by mail could try to travel on it, and the agency keeps the
+     * PDF (marked void) for its own records.
+     */
+    async emailTicket(
+      principal: CompanyPrincipal,
+      bookingId: string,
+      recipients: string[],
+    ): Promise<TicketEmailAnswer> {
+      const booking = await details(principal, bookingId);
+      if (booking.tickets.length > 0 && ticketsInvalid(booking.status)) {
+        throw new AppError(
+          'conflict',
+          `Booking ${booking.pnr} is ${BOOKING_STATUS[booking.status].label.toLowerCase()}: its tickets are not valid for travel, so the e-ticket is not sent`,
+        );
+      }
+      const ticket = await renderTicket(principal, booking);
+      await rateLimiter.consume(TICKET_MAIL_RULES.perBooking, booking.id);
+      for (const _ of recipients)
+        await rateLimiter.consume(TICKET_MAIL_RULES.perCompanyAddress, principal.companyId);
+      const sender = (await userName(db, principal.userId)) ?? 'a colleague';
+      const sent: string[] = [];
+      try {
+        for (const to of recipients) {
+          await mailer.send(eTicketMail({ to, booking, agency: ticket.agency, sender, pdf: ticket.pdf }));
+          sent.push(to);
+        }
+      } finally {
+        // What went out is recorded even when a later address failed, so the history never
+        // under-reports who holds the ticket.
+        if (sent.length > 0) {
+          const at = clock.now();
+          await db.transaction().execute((trx) =>
+            recordEvent(trx, {
+              bookingId: booking.id,
+              action: 'e_ticket_sent',
+              from: null,
+              to: booking.status,
+              note: `E-ticket e-mailed to ${sent.join(', ')}`,
+              actorUserId: principal.userId,
+              at,
+            }),
+          );
+        }
+      }
+      return { sent_to: sent, sent_at: clock.now().toISOString() };
     },
 
     async orders(principal: CompanyPrincipal): Promise<Order[]> {

@@ -6,6 +6,7 @@ import { fare, fareRules } from './sections/fare.js';
 import { footers } from './sections/footers.js';
 import { header } from './sections/header.js';
 import { itinerary } from './sections/itinerary.js';
+import { invalidMark } from './sections/mark.js';
 import { passengers } from './sections/passengers.js';
 import { MARGIN, Sheet } from './sheet.js';
 
@@ -76,6 +77,7 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   contact(sheet, input);
   importantInformation(sheet);
   footers(sheet, input);
+  invalidMark(sheet, input);
   doc.end();
   return done;
 }

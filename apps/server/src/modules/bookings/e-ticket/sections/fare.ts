@@ -1,7 +1,8 @@
 import { PTC_LABELS as PTC_LABEL } from '@skydesk/contract';
 import { money, moneyTimes, utcStamp } from '../format.js';
-import { COLOR, LEFT, RIGHT, type Sheet, WIDTH } from '../sheet.js';
+import { COLOR, LEFT, RIGHT, type Sheet, TONE, WIDTH } from '../sheet.js';
 import type { TicketPdfInput } from '../ticket-pdf.js';
+import { invalidity } from '../validity.js';
 import { type Column, keyValues, tableHeader } from './tables.js';
 
 export function fare(sheet: Sheet, { booking }: TicketPdfInput): void {
@@ -45,7 +46,8 @@ export function fare(sheet: Sheet, { booking }: TicketPdfInput): void {
   }
 
   // Totals, right-aligned under the amounts.
-  sheet.ensure(60);
+  const invalid = invalidity(booking);
+  sheet.ensure(invalid ? 76 : 60);
   sheet.y += 6;
   const labelX = RIGHT - 260;
   const totals: [string, string][] = [
@@ -59,13 +61,30 @@ export function fare(sheet: Sheet, { booking }: TicketPdfInput): void {
   }
   sheet.rule(sheet.y + 1, COLOR.brand, labelX, RIGHT - 6, 0.9);
   sheet.y += 6;
-  sheet.cell('Total', labelX, sheet.y + 1, 100, { face: 'bold', size: 10.5, color: COLOR.ink });
-  sheet.cell(money(pricing.ItinTotalFare.TotalFare), labelX + 100, sheet.y, 254 - 100, {
+  // A ticket no longer valid shows what was charged struck through, and what became of it.
+  sheet.cell(invalid ? 'Total charged' : 'Total', labelX, sheet.y + 1, 100, {
+    face: 'bold',
+    size: 10.5,
+    color: COLOR.ink,
+  });
+  const total = money(pricing.ItinTotalFare.TotalFare);
+  sheet.cell(total, labelX + 100, sheet.y, 254 - 100, {
     face: 'bold',
     size: 12,
-    color: COLOR.brand,
+    color: invalid ? COLOR.muted : COLOR.brand,
     align: 'right',
   });
+  if (invalid) {
+    const width = sheet.measure(total, { face: 'bold', size: 12 });
+    sheet.rule(sheet.y + 7, COLOR.muted, labelX + 254 - width, labelX + 254, 1);
+    sheet.y += 18;
+    sheet.cell(invalid.moneyLine, LEFT, sheet.y, RIGHT - LEFT - 6, {
+      face: 'bold',
+      size: 8.5,
+      color: TONE.bad,
+      align: 'right',
+    });
+  }
   sheet.y += 22;
 }
 

@@ -8,6 +8,7 @@ import { utcDay, utcStamp } from '../format.js';
 import { BOOKING_STATUS } from '../labels.js';
 import { COLOR, LEFT, PAGE, type Sheet, TONE, WIDTH } from '../sheet.js';
 import type { TicketPdfInput } from '../ticket-pdf.js';
+import { invalidity } from '../validity.js';
 
 export function header(sheet: Sheet, { booking, agency, generatedAt }: TicketPdfInput): void {
   const band = 66;
@@ -104,17 +105,10 @@ export function header(sheet: Sheet, { booking, agency, generatedAt }: TicketPdf
   }
 }
 
-/** A document that is not a valid ticket must say so where the eye lands first. */
+/** A document that is not a valid ticket must say so where the eye lands first (validity.ts). */
 function validityNotice(booking: BookingDetails): string | null {
-  switch (booking.status) {
-    case 'booked':
-      return `Not ticketed: this is a reservation held until ${utcStamp(booking.ticketing_deadline)}. It is not valid for travel until tickets are issued.`;
-    case 'cancelled':
-    case 'voided':
-    case 'refunded':
-    case 'expired':
-      return `This booking is ${booking.status}: this document is not valid for travel.`;
-    default:
-      return null;
+  if (booking.status === 'booked') {
+    return `Not ticketed: this is a reservation held until ${utcStamp(booking.ticketing_deadline)}. It is not valid for travel until tickets are issued.`;
   }
+  return invalidity(booking)?.notice ?? null;
 }
