@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -22,10 +21,16 @@ import { systemModule } from './modules/system/plugin.js';
 import { usersModule } from './modules/users/plugin.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Store } from './platform/db/store.js';
+import { consoleLogStream } from './platform/http/console-log.js';
 import { registerApiDocs } from './platform/http/docs.js';
 import { answerFailure, registerErrorHandling } from './platform/http/errors.js';
 import { registerLargeAnswerCompression } from './platform/http/large-answer-compression.js';
 import type { AccessGuard } from './platform/http/principal.js';
+import {
+  RequestLogController,
+  registerRequestIdHeader,
+  requestIdGenerator,
+} from './platform/http/request-log.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import {
   SERVER_TIMEOUTS,
@@ -72,6 +77,19 @@ export type AppDeps = {
 /** Fields of requests that must never reach a log. */
 const REDACTED = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
+/** JSON lines, or readable lines on a terminal (LOG_FORMAT, console-log.ts). */
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  const pretty =
+    config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
+  return {
+    level: config.logLevel,
+    redact: REDACTED,
+    ...(pretty
+      ? { stream: consoleLogStream(process.stdout, { colors: process.stdout.hasColors?.() ?? false }) }
+      : {}),
+  };
+}
+
 /**
  * Builds the Fastify app: plugins, error handling, then feature modules (fastify/demo's order).
  * No I/O at import time; every dependency arrives through `deps`, so tests build real apps.
@@ -79,12 +97,11 @@ const REDACTED = ['req.headers.authorization', 'req.headers.cookie', 'res.header
 export async function buildApp(deps: AppDeps) {
   const version = deps.version ?? '0.1.0';
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel, redact: REDACTED },
+    logger: deps.logger ?? loggerOptions(deps.config),
     trustProxy: deps.config.trustProxy,
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: requestIdGenerator({ trustProxy: deps.config.trustProxy }),
+    // One line per request, written when it is answered.
+    logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
     ...serverTimeoutOptions({ ...SERVER_TIMEOUTS, ...deps.timeouts }),
     return503OnClosing: true,
@@ -111,6 +128,7 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
+  registerRequestIdHeader(app);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {

@@ -32,6 +32,13 @@ const EnvSchema = z.object({
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code')
     .default('USD'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // auto: one readable line per request on a terminal, JSON lines otherwise (pipes, containers).
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  // Prometheus metrics (issue 17): on the main port behind this bearer token, and/or on a port of
+  // their own; with neither, /metrics answers 404.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_ENCRYPTION_KEY: z
     .string()
@@ -96,6 +103,14 @@ export type Config = {
   demoHistory: boolean;
   currency: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** How logs are written: `auto` is `pretty` when stdout is a terminal and `json` otherwise. */
+  logFormat: 'auto' | 'json' | 'pretty';
+  /** `GET /metrics` on the main port answers a request bearing this token; undefined: it does not. */
+  metricsToken: string | undefined;
+  /** A port of its own serving `GET /metrics` without a token (0: any free port); undefined: none. */
+  metricsPort: number | undefined;
+  /** Where that port listens: loopback unless set, so only this machine's scraper reaches it. */
+  metricsHost: string;
   jwtSecret: string | undefined;
   dataEncryptionKey: string | undefined;
   trustProxy: boolean;
@@ -159,6 +174,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoHistory: e.DEMO_HISTORY,
     currency: e.CURRENCY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     jwtSecret: e.JWT_SECRET,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     trustProxy: e.TRUST_PROXY,

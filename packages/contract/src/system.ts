@@ -23,6 +23,47 @@ export const HealthProblem = z.object({
 });
 export type HealthProblem = z.infer<typeof HealthProblem>;
 
+/** What readiness checks, in the order it checks them. */
+export const READINESS_CHECKS = ['store', 'migrations', 'supplier'] as const;
+export type ReadinessCheckName = (typeof READINESS_CHECKS)[number];
+
+/**
+ * One readiness check: whether it passed and what was found — the store answering (or degraded:
+ * it answers reads but cannot write, which does not fail readiness, as another process on the same
+ * store could not write either), every migration this build knows applied, the flight supplier's
+ * network built and answering.
+ */
+export const ReadinessCheck = z.object({ ok: z.boolean(), detail: z.string() });
+export type ReadinessCheck = z.infer<typeof ReadinessCheck>;
+
+const readinessChecks = z.object({
+  store: ReadinessCheck,
+  migrations: ReadinessCheck,
+  supplier: ReadinessCheck,
+});
+
+/** `GET /api/health/ready`: this process can take traffic (a load balancer's readiness probe). */
+export const Readiness = z.object({
+  status: z.literal('ready'),
+  checks: readinessChecks,
+  version: z.string(),
+  uptime_seconds: z.number(),
+});
+export type Readiness = z.infer<typeof Readiness>;
+
+/** `data` of its 503 failure envelope: which checks failed, and every check's finding. */
+export const ReadinessProblem = z.object({
+  status: z.literal('not_ready'),
+  failed: z.array(z.enum(READINESS_CHECKS)).min(1),
+  checks: readinessChecks,
+  version: z.string(),
+  uptime_seconds: z.number(),
+});
+export type ReadinessProblem = z.infer<typeof ReadinessProblem>;
+
+/** The 503's message: 'Not ready: store, migrations'. */
+export const notReadyMessage = (failed: readonly ReadinessCheckName[]) => `Not ready: ${failed.join(', ')}`;
+
 export const systemEndpoints = {
   health: defineEndpoint({
     method: 'GET',
@@ -30,5 +71,16 @@ export const systemEndpoints = {
     summary: 'Liveness and store check',
     access: 'public',
     response: Health,
+  }),
+  /**
+   * Readiness, apart from liveness: 200 once the store answers, the migrations are applied and
+   * the supplier is built; 503 with a ReadinessProblem naming the failed checks otherwise.
+   */
+  ready: defineEndpoint({
+    method: 'GET',
+    path: '/api/health/ready',
+    summary: 'Readiness: store reachable, migrations applied, supplier built',
+    access: 'public',
+    response: Readiness,
   }),
 };

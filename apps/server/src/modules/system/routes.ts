@@ -1,19 +1,32 @@
-import { type FailureEnvelope, type HealthProblem, SERVER, systemEndpoints } from '@skydesk/contract';
+import {
+  type FailureEnvelope,
+  type HealthProblem,
+  notReadyMessage,
+  READINESS_CHECKS,
+  type ReadinessProblem,
+  SERVER,
+  systemEndpoints,
+} from '@skydesk/contract';
 import type { FastifyReply } from 'fastify';
 import { STORE_RETRY_AFTER_SECONDS } from '../../platform/db/store-health.js';
 import { REPLY_SENT } from '../../platform/http/endpoint-route.js';
 import type { ModuleContext } from '../../platform/module.js';
+import { checkReadiness, type ReadinessDeps } from './readiness.js';
 
 /**
  * `GET /api/health`: 200 while the store answers and can write; 503 with a HealthProblem when it
  * does not answer, or answers but cannot write (degraded: storage full or read-only), so a load
  * balancer or a monitor sees what users see. Returns the watch that logs the store's changes.
  */
-export function registerSystemRoutes({ route, store, version, clock, log }: ModuleContext) {
+export function registerSystemRoutes(
+  { route, store, version, clock, log }: ModuleContext,
+  readiness: Omit<ReadinessDeps, 'store'>,
+) {
   const startedAt = clock.now().getTime();
+  const uptime = () => Math.round((clock.now().getTime() - startedAt) / 1000);
 
   route(systemEndpoints.health, async ({ request, reply }) => {
-    const about = { version, uptime_seconds: Math.round((clock.now().getTime() - startedAt) / 1000) };
+    const about = { version, uptime_seconds: uptime() };
     try {
       await store.ping();
     } catch (error) {
@@ -35,6 +48,23 @@ export function registerSystemRoutes({ route, store, version, clock, log }: Modu
       });
     }
     return { message: 'SkyDesk is up', data: { status: 'ok' as const, store: 'ok' as const, ...about } };
+  });
+
+  // Readiness: 503 naming the failed checks (each logged as a warning: a probe fails rarely, and
+  // the log should say why the balancer took this process out).
+  route(systemEndpoints.ready, async ({ request, reply }) => {
+    const checks = await checkReadiness({ store, ...readiness });
+    const about = { checks, version, uptime_seconds: uptime() };
+    const failed = READINESS_CHECKS.filter((name) => !checks[name].ok);
+    if (failed.length === 0)
+      return { message: 'SkyDesk is ready', data: { status: 'ready' as const, ...about } };
+    request.log.warn({ failed, checks }, 'not ready');
+    void reply.code(503).send({
+      status: false,
+      message: notReadyMessage(failed),
+      data: { status: 'not_ready', failed, ...about } satisfies ReadinessProblem,
+    } satisfies FailureEnvelope);
+    return REPLY_SENT;
   });
 
   // One line when writes start failing and one when they work again, whatever the traffic.

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+
+/**
+ * Request ids and the one log line each request leaves (issue 17).
+ *
+ * Every request gets an id: Fastify puts it on the request's child logger (`reqId`), so each line
+ * logged through `request.log` — the error handler's included — carries it, and it goes back to the
+ * client as `X-Request-Id` so a support call can quote it. Behind a trusted proxy (TRUST_PROXY) a
+ * sane id the proxy sent is kept, so the proxy's access log and ours share it; from anyone else an
+ * incoming id is ignored (a client could otherwise pick ids that collide with other requests' in
+ * the logs and the operators' audit trail).
+ */
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** What a proxy's id may look like: nginx's $request_id (32 hex), UUIDs, ULIDs, `abc.def:1`. */
+const SANE_ID = /^[\w.:-]{1,128}$/;
+
+export function requestIdGenerator(options: { trustProxy: boolean }) {
+  return (request: IncomingMessage): string => {
+    if (options.trustProxy) {
+      const incoming = request.headers[REQUEST_ID_HEADER];
+      if (typeof incoming === 'string' && SANE_ID.test(incoming)) return incoming;
+    }
+    return randomUUID();
+  };
+}
+
+/** The path of a URL without its query string: queries carry tokens (invitation links) and PII. */
+export const pathOf = (url: string) => {
+  const end = url.indexOf('?');
+  return end === -1 ? url : url.slice(0, end);
+};
+
+/** Echoes the id on every answer (errors and 404s included: the hook runs before routing). */
+export function registerRequestIdHeader(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+}
+
+/**
+ * Fastify's per-request lines, two per request ("incoming request", "request completed"), become
+ * one written when the answer is sent: method, path (no query), route pattern, status and
+ * milliseconds — what an access log says, with the request's id like every other line of it.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = {
+      method: request.method,
+      url: pathOf(request.url),
+      route: request.routeOptions.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    // A failed answer's cause was logged by the error handler; a stream that broke mid-way is new.
+    if (error) request.log.error({ ...line, err: error }, 'request errored');
+    else request.log.info(line, 'request completed');
+  }
+}
