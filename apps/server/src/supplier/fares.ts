@@ -4,7 +4,7 @@ import { unitHash } from './random.js';
 /**
  * Fares: booking classes per cabin that close as seats sell, a price from distance, class and
  * days to departure, taxes per departure country, child and infant fares, brands with baggage and
- * cancel/change rules. All money is integer minor units (DESIGN.md §2); the only floats are in the
+ * cancel/change rules. All money is integer minor units (docs/architecture.md §2); the only floats are in the
  * fare formula, and each amount is rounded once, to whole currency units, before anything is added.
  *
  * A fare is priced per fare component, one per leg of the trip (an OriginDestinationOption), on the
@@ -305,7 +305,7 @@ function advancePurchase(days: number): { factor: number; code: string } {
 }
 
 /**
- * API.md: a non-refundable fare refunds its taxes only (the cancel penalty is the whole base
+ * docs/api.md: a non-refundable fare refunds its taxes only (the cancel penalty is the whole base
  * fare); a refundable one refunds the fare less its cancel penalty.
  */
 function brandPenalties(brand: FareBrand, adultBase: number): { cancel: number; change: number } {

@@ -2,7 +2,7 @@ import type { Cabin } from '@skydesk/contract';
 
 /**
  * Where sold seats come from. The sandbox prices with whatever this says; the database inventory
- * (seats sold per flight, date and cabin, DESIGN.md §4) plugs in here later. A search asks for
+ * (seats sold per flight, date and cabin, docs/architecture.md §4) plugs in here later. A search asks for
  * every flight it prices in one call, so a database answers with one query.
  */
 

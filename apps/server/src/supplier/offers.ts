@@ -6,7 +6,7 @@ import { dateOfEpochDay, epochDayOf } from './time-zones.js';
 /**
  * Offer ids: the whole quote in a short, signed string, so price(offerId) can re-price it exactly
  * with no database — which flights on which dates, the cabin, the passengers, the booking class of
- * each leg, the total, and when it was quoted (API.md: offers are valid 30 minutes). An HMAC-SHA256
+ * each leg, the total, and when it was quoted (docs/api.md: offers are valid 30 minutes). An HMAC-SHA256
  * tag (truncated to 128 bits) over the text makes any change detectable.
  *
  * Layout (URL-safe characters only), fields separated by '.':

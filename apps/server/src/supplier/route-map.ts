@@ -3,7 +3,7 @@ import type { Timetable } from './timetable.js';
 
 /**
  * The route map for the search form's autocomplete: each origin with the destinations it has
- * service to, and every airport with service (API.md booking-all-active-routes).
+ * service to, and every airport with service (docs/api.md booking-all-active-routes).
  */
 export function routeMap(timetable: Timetable): RoutesAnswer {
   const Routes: RoutesAnswer['Routes'] = [];

@@ -29,7 +29,7 @@ import type { Timetable } from './timetable.js';
  * target labels and the bounds keep the search small without that risk. Tests check the answer
  * against a brute-force enumeration of every journey.
  *
- * Connection rules (API.md): at least 45 minutes between flights, 60 when either flight crosses a
+ * Connection rules (docs/api.md): at least 45 minutes between flights, 60 when either flight crosses a
  * border, at most 24 hours, and no airport twice.
  *
  * Detour rule (docs/decisions/017): a journey flies at most its permitted mileage (permittedKm:

@@ -21,7 +21,7 @@ const SEATS_SOLD = preparedStatement<{
 );
 
 /**
- * Seats sold, from the database (DESIGN.md §4). A search asks for every flight it prices at once;
+ * Seats sold, from the database (docs/architecture.md §4). A search asks for every flight it prices at once;
  * one query fetches the rows of those flights on those dates, and flights without a row have sold
  * nothing.
  */
@@ -40,7 +40,7 @@ export function createDbSeatInventory(store: Store): SeatInventory {
   };
 }
 
-/** Seats one booking holds on one flight (DESIGN.md §4), and the cabin's capacity on that flight. */
+/** Seats one booking holds on one flight (docs/architecture.md §4), and the cabin's capacity on that flight. */
 export type SeatHold = {
   /** Flight designator, 'BA117'. */
   flight: string;

@@ -1,5 +1,5 @@
 /**
- * Airport-local time from the IANA zone (DESIGN.md §2: flight times are airport-local with the
+ * Airport-local time from the IANA zone (docs/architecture.md §2: flight times are airport-local with the
  * zone known). The timetable holds UTC minutes; these helpers turn an instant into the local
  * date-time and `+HH:MM` offset an agent reads, and a local date into the UTC instants it spans.
  *

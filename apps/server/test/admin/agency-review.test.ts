@@ -25,7 +25,7 @@ import { type Operator, signedInOperator, signInAgainAsOperator } from '../suppo
 import { storeKinds } from '../support/stores.js';
 
 /**
- * Agency review in the back office (API.md "Back office", DESIGN.md §5): the queue, the agency
+ * Agency review in the back office (docs/api.md#back-office, docs/architecture.md §5): the queue, the agency
  * page with its documents, approve and reject with the owner told by e-mail and in the portal,
  * resubmission back into the queue, suspension and reactivation.
  */

@@ -9,7 +9,7 @@ import { type Operator, signedInOperator } from '../support/operator.js';
 import { storeKinds } from '../support/stores.js';
 
 /**
- * DESIGN.md §6: two principals, and routes say which they accept. Generated from every endpoint
+ * docs/architecture.md §6: two principals, and routes say which they accept. Generated from every endpoint
  * group the contract exports (`…Endpoints`), so a call added later is covered the day it is: an
  * agency user's token never opens an operator call, an operator's never opens an agency call —
  * both a 403 saying where the token belongs, before anything else is looked at.

@@ -63,7 +63,7 @@ describe.each(storeKinds())('sessions and tokens on %s', (kind) => {
       expectNoSecrets(res, [owner.secret, owner.password]);
     });
 
-    it('accepts the bare token without "Bearer " (API.md), and refuses garbage', async () => {
+    it('accepts the bare token without "Bearer " (docs/api.md), and refuses garbage', async () => {
       const owner = await onboardedOwner(t);
       expect((await get(t, '/api/me', { authorization: owner.token })).statusCode).toBe(200);
       expect((await get(t, '/api/me', { authorization: `bearer ${owner.token}` })).statusCode).toBe(200);

@@ -87,7 +87,7 @@ describe.each(storeKinds())('who may see and change bookings on %s', (kind) => {
     expect(credits.json().data.balance).toBe(10_000);
   });
 
-  it('shows the credits to any user of the agency (API.md: "(any)"), who needs them to book', async () => {
+  it('shows the credits to any user of the agency (docs/api.md: "(any)"), who needs them to book', async () => {
     const noPayments = await agentWithPermissions(
       t,
       PERMISSIONS.filter((p) => p !== 'payments.view' && p !== 'payments.create'),

@@ -20,7 +20,7 @@ import {
 import { signedInOperator } from '../support/operator.js';
 import { storeKinds } from '../support/stores.js';
 
-// PGlite runs one transaction at a time, so these prove most on PostgreSQL (DESIGN.md §3); both run.
+// PGlite runs one transaction at a time, so these prove most on PostgreSQL (docs/architecture.md §3); both run.
 describe.each(storeKinds())('bookings under concurrency on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

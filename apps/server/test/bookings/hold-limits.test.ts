@@ -22,7 +22,7 @@ import {
 import { storeKinds } from '../support/stores.js';
 
 /**
- * Seat hoarding (DESIGN.md §5, hold-limits.ts): an agency's live holds are bounded — their total
+ * Seat hoarding (docs/architecture.md §5, hold-limits.ts): an agency's live holds are bounded — their total
  * value by its available credits times HOLD_VALUE_RATIO, and the seats it holds on one flight by
  * MAX_HELD_SEATS_PER_FLIGHT — and a hold past either answers 409 saying which, moving nothing.
  */

@@ -52,7 +52,7 @@ describe.each(storeKinds())('flight search on %s', (kind) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.store.db.updateTable('users').set({ role_id: role.id }).where('id', '=', owner.user.id).execute();
-    // Tokens carry the permissions of sign-in time (API.md): sign in again.
+    // Tokens carry the permissions of sign-in time (docs/api.md): sign in again.
     const { signIn } = await import('../support/auth-flow.js');
     return signIn(t, owner);
   }

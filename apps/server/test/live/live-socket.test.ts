@@ -22,7 +22,7 @@ import { type Operator, signedInOperator, signInAgainAsOperator } from '../suppo
 import { storeKinds } from '../support/stores.js';
 
 /**
- * The live channel (API.md: WebSocket /api/ws) against a real listening server: the handshake's
+ * The live channel (docs/api.md: WebSocket /api/ws) against a real listening server: the handshake's
  * Origin, the auth frame and its deadline, bad frames, and notifications pushed after commit to
  * their audience only — the agency, or one of its users — never a rolled-back one.
  */

@@ -12,7 +12,7 @@ import { startServer } from '../support/server-process.js';
 import { createEmptyPostgresDatabase, storeKinds } from '../support/stores.js';
 
 /**
- * DESIGN.md §1 and issue 14: two server processes on one PostgreSQL deliver each live event to the
+ * docs/architecture.md §1 and issue 14: two server processes on one PostgreSQL deliver each live event to the
  * sockets open on either — a deposit approved on one server reaches the agency's sockets on both,
  * a ticket message written through one reaches the operator connected to the other, and a
  * session ended through one closes its sockets on both. PostgreSQL's LISTEN/NOTIFY carries it.

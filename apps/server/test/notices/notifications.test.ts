@@ -8,7 +8,7 @@ import { get, onboardedOwner, type SignedIn, type TestApp } from '../support/aut
 import { staffMember, staffSession } from '../support/staff.js';
 import { storeKinds } from '../support/stores.js';
 
-/** API.md "Support, notices": an agency's notifications, to the whole company or one user. */
+/** docs/api.md#support-notices-analytics: an agency's notifications, to the whole company or one user. */
 
 describe.each(storeKinds())('notifications on %s', (kind) => {
   let t: TestApp;

@@ -40,7 +40,7 @@ import { staffMember, staffSession } from '../support/staff.js';
 import { storeKinds } from '../support/stores.js';
 
 /**
- * Issue 13 and DESIGN.md §6: another agency's ids answer 404, exactly like missing ones. Generated
+ * Issue 13 and docs/architecture.md §6: another agency's ids answer 404, exactly like missing ones. Generated
  * from the contract: every company endpoint taking an id — in its path, or in a body or query field
  * naming an object (`id`, `pnr`, `…_id`, `…_ids`) — is called by agency A with the id of a real
  * object of agency B, everything else in the request valid (A's own objects in the other id
@@ -406,7 +406,7 @@ describe.each(storeKinds())("another agency's ids on %s", (storeKind) => {
     const theirs = objectOf(world, c.kind, b);
     const res = await call(theirs);
     expect(res.statusCode, `${label} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBe(404);
-    // DESIGN.md §6: exactly as an id of the same shape that names nothing.
+    // docs/architecture.md §6: exactly as an id of the same shape that names nothing.
     const missing = await call(theirs.then(unknownLike));
     expect(res.json(), `${label}: another agency's id and a missing one answer alike`).toEqual(
       missing.json(),

@@ -11,7 +11,7 @@ import { registerAdminStatementRoutes } from './statement/routes.js';
 import { registerAdminSupportRoutes } from './support/routes.js';
 
 /**
- * The back office (API.md "Back office", DESIGN.md §5–6): the operators' side of the business,
+ * The back office (docs/api.md#back-office, docs/architecture.md §5–6): the operators' side of the business,
  * every call the operator principal's alone. One sub-domain per folder — agency review and credit
  * adjustments (companies/), refund decisions (refunds/), the bank accounts agencies deposit into
  * (banks/) and the audit log every action writes (audit/). Later issues add their folders here

@@ -35,7 +35,7 @@ export type TotpStore = {
 type LiveStep = { challenge: { id: string; attempts: number }; holder: TotpHolder };
 
 /**
- * The authenticator-app step (DESIGN.md §6), the same for agency users and operators: the QR
+ * The authenticator-app step (docs/architecture.md §6), the same for agency users and operators: the QR
  * code that enrols an app on the first sign-in, then the 6-digit code of the current or the
  * previous 30-second step, never one step twice.
  */

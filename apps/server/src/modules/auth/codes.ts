@@ -15,7 +15,7 @@ export const codeError = (message: string) =>
 
 type Recipient = { id: string; name: string; email: string };
 
-/** The 6-digit codes agency users are e-mailed at registration and at sign-in (DESIGN.md §6). */
+/** The 6-digit codes agency users are e-mailed at registration and at sign-in (docs/architecture.md §6). */
 export function createEmailedCodes({ db, clock, platform }: AuthDeps) {
   const { rateLimiter, tokenHasher, mailer } = platform;
   const now = () => clock.now();

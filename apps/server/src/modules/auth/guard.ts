@@ -7,7 +7,7 @@ import { InvalidTokenError, type TokenService } from '../../platform/security/to
 import { REFRESH_COOKIE } from './refresh-cookie.js';
 import { findLiveCompanySession, findLiveOperatorSession, touchSessionIfSeenBefore } from './repo.js';
 
-/** API.md: `Bearer <token>`, or the bare token as existing clients send it. */
+/** docs/api.md: `Bearer <token>`, or the bare token as existing clients send it. */
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -19,7 +19,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 const unauthenticated = () => new AppError('unauthorized', SERVER.unauthorized);
 
 /**
- * The real access guard (DESIGN.md §6): each endpoint names the one kind of token it accepts.
+ * The real access guard (docs/architecture.md §6): each endpoint names the one kind of token it accepts.
  * Company tokens are checked against the database on every call (session live, session version
  * current, user active), so logout, password change and deactivation take effect at once.
  */
@@ -71,7 +71,7 @@ async function refuseOtherPrincipal(
 }
 
 /**
- * Operators (DESIGN.md §6), checked like company users on every call: the session is live, the
+ * Operators (docs/architecture.md §6), checked like company users on every call: the session is live, the
  * operator active and the token's session version current, so sign-out and deactivation take
  * effect at once.
  */

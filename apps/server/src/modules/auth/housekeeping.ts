@@ -16,7 +16,7 @@ const KEEP_MS = 24 * 3_600_000;
  * Deletes sign-in state nobody can use any more: past rate-limit windows, dead challenges, spent
  * or expired codes, reset and operator set-up links and ended sessions, spent sign-in throttle
  * counters and sources no longer known; and Idempotency-Keys past their 24 hours
- * (DESIGN.md §6), which ride on this timer rather than start their own. Plain deletes by age are
+ * (docs/architecture.md §6), which ride on this timer rather than start their own. Plain deletes by age are
  * idempotent; the sweep below still takes turns across servers, so two never scan the same rows.
  */
 export async function pruneSpentAuthState(db: Kysely<Database>, now: Date): Promise<void> {

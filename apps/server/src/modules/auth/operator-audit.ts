@@ -7,7 +7,7 @@ import { recordAudit } from '../admin/audit/audit-log.js';
 export type Caller = { ip: string; requestId: string };
 
 /**
- * Operators' sign-ins in the audit log (API.md "Back office"): each success and each failure,
+ * Operators' sign-ins in the audit log (docs/api.md#back-office): each success and each failure,
  * and each sign-out. A failure has no actor (nobody proved who they are); its target is the
  * operator of the e-mail typed, when there is one, and the e-mail is kept beside it.
  */

@@ -8,7 +8,7 @@ import { createSignInAttempts } from './sign-in-attempts.js';
 
 const RESET_INVALID = 'This reset link is invalid or has expired. Request a new one.';
 
-/** Forgotten passwords: a single-use link by e-mail, 30 minutes (DESIGN.md §6). */
+/** Forgotten passwords: a single-use link by e-mail, 30 minutes (docs/architecture.md §6). */
 export function createPasswordReset(deps: AuthDeps) {
   const { db, config, clock, platform, log } = deps;
   const { rateLimiter, passwords, tokenHasher, mailer } = platform;
@@ -43,7 +43,7 @@ export function createPasswordReset(deps: AuthDeps) {
   return {
     /**
      * Always answers the same, at once; the work (token, mail) happens afterwards, so neither
-     * the answer nor its timing tells whether the e-mail is known (DESIGN.md §6).
+     * the answer nor its timing tells whether the e-mail is known (docs/architecture.md §6).
      */
     async forgotPassword(email: string, ip: string) {
       await rateLimiter.consume(AUTH_RULES.forgotPerIp, ip);

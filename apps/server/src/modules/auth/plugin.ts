@@ -4,7 +4,7 @@ import { registerOperatorAuthRoutes } from './operator-routes.js';
 import { registerAuthRoutes } from './routes.js';
 
 /**
- * Registration, sign-in steps, sessions and password resets (API.md "Authentication"), and the
+ * Registration, sign-in steps, sessions and password resets (docs/api.md#authentication-and-onboarding), and the
  * operators' sign-in under /api/admin (issue 11). Spent sign-in state is pruned while the server
  * listens.
  */

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config.js';
 
 /**
- * The refresh cookie (DESIGN.md §6): httpOnly, SameSite=Strict, Secure over https, scoped to the
+ * The refresh cookie (docs/architecture.md §6): httpOnly, SameSite=Strict, Secure over https, scoped to the
  * path of its principal's refresh calls — `/api/auth` for agency users, `/api/admin/auth` for
  * operators. Neither path contains the other, so a browser never sends one kind's cookie to the
  * other's calls; the name is the one the access guard reads for every refresh call.

@@ -58,7 +58,7 @@ export function createRegistration(deps: AuthDeps) {
       return { verified: true as const };
     },
 
-    /** Same answer whether or not the e-mail is known (API.md). */
+    /** Same answer whether or not the e-mail is known (docs/api.md). */
     async resendEmailCode(email: string, ip: string) {
       await rateLimiter.consume(AUTH_RULES.codeChecksPerIp, ip);
       const account = await repo.findAccountByEmail(db, email);

@@ -361,7 +361,7 @@ export async function revokeAllSessions(db: Db, principal: PrincipalKind, subjec
 }
 
 /**
- * What the access guard checks on every call (DESIGN.md §6): the session is live and the user's
+ * What the access guard checks on every call (docs/architecture.md §6): the session is live and the user's
  * tokens still valid. Prepared: it runs on nearly every request.
  */
 const LIVE_COMPANY_SESSION = preparedStatement<{

@@ -1,7 +1,7 @@
 import { OPERATOR_SETUP_LINK_HOURS } from '@skydesk/contract';
 import type { ThrottlePolicy } from '../../platform/security/sign-in-throttle.js';
 
-/** DESIGN.md §6 and the auth issue: every number of the sign-in rules in one place. */
+/** docs/architecture.md §6 and the auth issue: every number of the sign-in rules in one place. */
 export const AUTH_RULES = {
   codeTtlMinutes: 10,
   codeMaxAttempts: 5,

@@ -30,7 +30,7 @@ const storedUserAgent = (header: SessionClient['userAgent']): string | null => {
 };
 
 /**
- * Sessions and their rotating refresh tokens (DESIGN.md §6), for agency users and operators alike:
+ * Sessions and their rotating refresh tokens (docs/architecture.md §6), for agency users and operators alike:
  * a session ends at logout, on refresh-token reuse, or 12 hours after sign-in whatever happens;
  * its access tokens never outlive it.
  */
@@ -71,7 +71,7 @@ export function createSessionTokens({ db, config, clock, platform, log }: AuthDe
       };
     },
 
-    /** An access token's lifetime: never past the session's 12-hour ceiling (DESIGN.md §6). */
+    /** An access token's lifetime: never past the session's 12-hour ceiling (docs/architecture.md §6). */
     accessTtlSeconds(sessionExpiresAt: Date) {
       const remaining = Math.floor((sessionExpiresAt.getTime() - now().getTime()) / 1000);
       return Math.max(1, Math.min(config.accessTokenTtlSeconds, remaining));

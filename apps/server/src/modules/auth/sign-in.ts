@@ -19,7 +19,7 @@ const nextStepFor = (account: repo.UserAccount): LoginNext => {
 };
 
 /**
- * An agency user's sign-in (API.md login steps): the password, the e-mailed code while the
+ * An agency user's sign-in (docs/api.md login steps): the password, the e-mailed code while the
  * address is unproved, then the authenticator app — enrolled by QR code the first time.
  */
 export function createSignIn(deps: AuthDeps, sessions: Sessions) {

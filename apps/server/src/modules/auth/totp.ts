@@ -19,7 +19,7 @@ export function totpFor(secretBase32: string, label: string) {
 
 /**
  * The time step the code belongs to, if it is the current step or the one before (a code typed
- * just as it rolled over); never a future step (DESIGN.md §6).
+ * just as it rolled over); never a future step (docs/architecture.md §6).
  */
 export function matchTotpStep(secretBase32: string, code: string, now: Date): number | null {
   const totp = totpFor(secretBase32, 'check');

@@ -4,7 +4,7 @@ import { registerBookingRoutes } from './booking/routes.js';
 import { registerTravellerRoutes } from './travellers/routes.js';
 
 /**
- * Bookings (API.md "Bookings"): holds and tickets, after-sales (penalties, cancellations, voids,
+ * Bookings (docs/api.md#bookings): holds and tickets, after-sales (penalties, cancellations, voids,
  * refunds) and the saved travellers. Its sweeps (hold expiry, refund settlement) run while the
  * server listens and stop when it closes.
  */

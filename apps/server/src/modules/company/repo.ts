@@ -36,7 +36,7 @@ export const documentsOf = (db: Db, submissionId: string) =>
     .orderBy('kind')
     .execute();
 
-/** A document of this company only: another company's id answers as missing (DESIGN.md §6). */
+/** A document of this company only: another company's id answers as missing (docs/architecture.md §6). */
 export const findCompanyDocument = (db: Db, companyId: string, documentId: string) =>
   db
     .selectFrom('company_documents')

@@ -18,7 +18,7 @@ import type { UploadedDocument } from './vendor-upload.js';
 
 const UNKNOWN_TIME_ZONE = 'Choose a time zone';
 
-/** DESIGN.md §5: only email_verified and rejected companies submit documents. */
+/** docs/architecture.md §5: only email_verified and rejected companies submit documents. */
 function assertCanSubmit(status: CompanyStatus) {
   if (status === 'pending_review') {
     throw new AppError('conflict', 'Your documents are already under review.');
@@ -31,7 +31,7 @@ export function createCompanyService(deps: { db: Kysely<Database>; files: FileSt
   const { db, files, clock } = deps;
 
   return {
-    /** DESIGN.md §5: email_verified | rejected → pending_review, with the documents. */
+    /** docs/architecture.md §5: email_verified | rejected → pending_review, with the documents. */
     async submitVendorForm(
       principal: CompanyPrincipal,
       fields: VendorFormFields,

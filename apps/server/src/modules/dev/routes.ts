@@ -2,7 +2,7 @@ import { devEndpoints } from '@skydesk/contract';
 import type { ModuleContext } from '../../platform/module.js';
 import { outboxMailsTo } from './repo.js';
 
-/** API.md development helper: only registered while mail goes to the outbox (no SMTP). */
+/** docs/api.md development helper: only registered while mail goes to the outbox (no SMTP). */
 export function registerDevRoutes({ route, store, config }: ModuleContext) {
   if (config.mailTransport !== 'outbox') return;
   route(devEndpoints.outbox, async ({ query }) => {

@@ -19,7 +19,7 @@ export type FlightsOptions = {
 };
 
 /**
- * Routes, search and search history (API.md "Flights"); decorates the app with the supplier. It
+ * Routes, search and search history (docs/api.md#flights); decorates the app with the supplier. It
  * flushes the queued history rows and stops the search workers when the app closes.
  */
 export const flightsModule = defineModule<FlightsOptions>(

@@ -1,5 +1,5 @@
 /**
- * Whether a browser page at `origin` may open the live socket (DESIGN.md §6): the portal's own
+ * Whether a browser page at `origin` may open the live socket (docs/architecture.md §6): the portal's own
  * address (PUBLIC_URL), or the host the request was sent to (the SPA served by this server under
  * another name, or through the development proxy, which keeps the Host). A page elsewhere cannot
  * open it in the user's browser; a request without an Origin is no browser's and is refused too.

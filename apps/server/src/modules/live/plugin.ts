@@ -25,7 +25,7 @@ const MAX_SOCKETS_PER_USER = 8;
 const RECHECK_SECONDS = 60;
 
 /**
- * The live channel (API.md: WebSocket /api/ws): a socket per open portal tab, authenticated by its
+ * The live channel (docs/api.md: WebSocket /api/ws): a socket per open portal tab, authenticated by its
  * first frame, that the server pushes an agency's news through as they are committed
  * (docs/decisions/012-live-push.md). The notices module pushes notifications; support-ticket
  * messages will use the same hub.

@@ -15,7 +15,7 @@ const SessionEnd = z.object({
 
 /**
  * Every server listens for sessions that ended — signed out, a password changed, a user or operator
- * deactivated or deleted, an agency suspended — and closes their sockets at once (API.md: a
+ * deactivated or deleted, an agency suspended — and closes their sockets at once (docs/api.md: a
  * user's sockets close when the session ends), rather than at the next periodic check.
  */
 export function sessionEndListener(deps: { store: Store; hub: LiveHub; log: FastifyBaseLogger }) {

@@ -5,7 +5,7 @@ import { publicationSweeper } from './publication.js';
 import { registerNoticeRoutes } from './routes.js';
 
 /**
- * What the portal tells an agency (API.md "Support, notices"): in-app notifications, pushed live
+ * What the portal tells an agency (docs/api.md#support-notices-analytics): in-app notifications, pushed live
  * to its open portal over the live channel as they are committed, the e-mail of the money and
  * approval ones, and the announcements and offers SkyDesk publishes (their operators' side is
  * admin/notices). Its sweeps — the notifications' e-mail and the posts' publication — run while

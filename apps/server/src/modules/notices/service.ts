@@ -50,7 +50,7 @@ const readerOf = (principal: CompanyPrincipal): repo.Reader => ({
 });
 
 /**
- * API.md "Support, notices": an agency's notifications — to the whole company or to one user,
+ * docs/api.md#support-notices-analytics: an agency's notifications — to the whole company or to one user,
  * read or unread by each user for themselves — the user's e-mail settings, and the announcements
  * and offers SkyDesk published for the agency.
  */
@@ -157,7 +157,7 @@ export function createNoticeService(deps: {
       }));
     },
 
-    /** An offer's expiry is its "valid until" (API.md). */
+    /** An offer's expiry is its "valid until" (docs/api.md). */
     async offers(principal: CompanyPrincipal): Promise<Offer[]> {
       return (await livePosts(principal, 'offer')).map(({ expires_at, ...post }) => ({
         ...post,

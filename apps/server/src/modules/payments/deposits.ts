@@ -26,7 +26,7 @@ import type { FileStore } from '../../platform/storage/file-store.js';
 import * as repo from './deposits-repo.js';
 
 /**
- * Deposits (API.md "Payments"): an agency records a transfer it made into one of the platform's
+ * Deposits (docs/api.md#payments): an agency records a transfer it made into one of the platform's
  * bank accounts, with the bank's receipt; it waits `pending` for an operator (modules/admin/
  * deposits), whose approval posts the credit to the ledger.
  */
@@ -106,7 +106,7 @@ export function createDepositService(deps: {
   }
 
   return {
-    /** `[ Bank[] ]`, the live accounts; none is 404 'No Banks Found' (spec §8). */
+    /** `[ Bank[] ]`, the live accounts; none is 404 'No Banks Found' (docs/product-spec.md §8). */
     async banks(): Promise<[Bank[]]> {
       const banks = await repo.liveBanks(db);
       if (banks.length === 0) throw new AppError('not_found', EMPTY_RESULT.noBanks);

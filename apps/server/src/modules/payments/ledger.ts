@@ -5,7 +5,7 @@ import { appendEntry, type LockedBalance, lockBalance } from './ledger-repo.js';
 import { watchLowBalance } from './low-balance.js';
 
 /**
- * The credits ledger (DESIGN.md §5): every change of an agency's balance is one append-only entry,
+ * The credits ledger (docs/architecture.md §5): every change of an agency's balance is one append-only entry,
  * posted while the company's balance row is locked, so the balance always equals the ledger's sum
  * and never goes below minus the agency's credit limit whatever the concurrency. Call it inside the
  * transaction that makes the change it pays for (a ticket, a void, a refund, a deposit), so both
@@ -25,7 +25,7 @@ export type LedgerPosting = {
 
 export type PostedEntry = { id: string; seq: number; balanceAfterMinor: number; currency: string };
 
-/** What an agency may spend (DESIGN.md §5), in minor units. */
+/** What an agency may spend (docs/architecture.md §5), in minor units. */
 export type AvailableCredits = {
   balanceMinor: number;
   /** The overdraft an operator grants (0 unless one did): the balance may go down to minus it. */

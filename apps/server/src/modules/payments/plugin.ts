@@ -3,7 +3,7 @@ import { registerPaymentRoutes } from './routes.js';
 import { registerStatementRoutes } from './statement/routes.js';
 
 /**
- * The agency's credits, ledger and deposits (API.md "Payments"). Its notifications' e-mail (low
+ * The agency's credits, ledger and deposits (docs/api.md#payments). Its notifications' e-mail (low
  * balance) goes out through the notices' mail sweep.
  */
 export const paymentsModule = defineModule(

@@ -7,7 +7,7 @@ import type { FlightSupplier } from '../../supplier/port.js';
 import { createDepositService, TRANSACTION_FORM } from './deposits.js';
 import { createPaymentService } from './service.js';
 
-/** API.md "Payments": credits, the low-balance threshold, banks and the agency's deposits. */
+/** docs/api.md#payments: credits, the low-balance threshold, banks and the agency's deposits. */
 export function registerPaymentRoutes(
   { route, store, clock, platform }: ModuleContext,
   supplier: FlightSupplier,

@@ -11,7 +11,7 @@ import { lockBalance, pendingDepositsMinor, readCreditRow } from './ledger-repo.
 import { lowBalanceThresholdMinor, watchLowBalance } from './low-balance.js';
 import { setLowBalanceThreshold } from './low-balance-repo.js';
 
-/** The payments domain (API.md "Payments"): the agency's credits, its ledger and deposits. */
+/** The payments domain (docs/api.md#payments): the agency's credits, its ledger and deposits. */
 export function createPaymentService(deps: {
   db: Kysely<Database>;
   clock: Clock;

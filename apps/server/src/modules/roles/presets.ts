@@ -1,6 +1,6 @@
 import { PERMISSIONS, type Permission } from '@skydesk/contract';
 
-/** API.md: every company has a fixed Owner role that holds all permissions. */
+/** docs/api.md: every company has a fixed Owner role that holds all permissions. */
 export const OWNER_ROLE = {
   name: 'Owner',
   description: 'Runs the agency: every permission, cannot be changed or deleted.',

@@ -3,7 +3,7 @@ import type { Database, RolesTable } from '../../platform/db/schema.js';
 
 /**
  * The roles' SQL. Every read and write names the session's company, so another agency's role is
- * not found, exactly as a missing one (DESIGN.md §6).
+ * not found, exactly as a missing one (docs/architecture.md §6).
  */
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -2,7 +2,7 @@ import { roleEndpoints, SUCCESS } from '@skydesk/contract';
 import type { ModuleContext } from '../../platform/module.js';
 import { createRoleService } from './service.js';
 
-/** API.md "Company users and roles": the roles half (roles.manage). */
+/** docs/api.md#company-users-and-roles: the roles half (roles.manage). */
 export function registerRoleRoutes({ route, store, clock }: ModuleContext) {
   const roles = createRoleService({ db: store.db, clock });
 

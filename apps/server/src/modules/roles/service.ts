@@ -14,7 +14,7 @@ import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import * as repo from './repo.js';
 
 /**
- * The agency's roles (API.md "Company users and roles", issue 13). The Owner role is fixed: it
+ * The agency's roles (docs/api.md#company-users-and-roles, issue 13). The Owner role is fixed: it
  * holds every permission and can be neither changed nor deleted, so the owner never loses one.
  * Permission changes reach a role's users at their next sign-in (tokens carry them); the bookings
  * scope is read on every call.

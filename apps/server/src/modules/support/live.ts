@@ -17,7 +17,7 @@ import { SUPPORT_CHANNEL } from './repo.js';
 import type { MessageAuthor, SupportService } from './service.js';
 
 /**
- * Support over the live socket (API.md: WebSocket /api/ws). Out: every server listens on the
+ * Support over the live socket (docs/api.md: WebSocket /api/ws). Out: every server listens on the
  * support channel and pushes what was announced — a stored message, a read mark, someone typing, a
  * ticket changed — to the ticket's agency (its users holding support.use) and to the operators
  * whose sockets are open here; typing only to the side that is not typing. In: a `ticket_message`

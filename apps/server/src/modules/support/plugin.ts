@@ -4,7 +4,7 @@ import { registerSupportRoutes } from './routes.js';
 import { createSupportService } from './service.js';
 
 /**
- * Support tickets and their chat (API.md "Support, notices"): the agency's calls, and the live
+ * Support tickets and their chat (docs/api.md#support-notices-analytics): the agency's calls, and the live
  * side — the messages, read marks, typing and changes every server pushes once announced, and the
  * messages and typing clients send over the socket. The operators' calls are the back office's
  * (modules/admin/support), through the same service.

@@ -11,7 +11,7 @@ import {
   type TicketViewer,
 } from './service.js';
 
-/** API.md "Support, notices": the agency's side of its support tickets and their chat. */
+/** docs/api.md#support-notices-analytics: the agency's side of its support tickets and their chat. */
 
 const viewerOf = (principal: CompanyPrincipal): TicketViewer => ({
   side: 'agency',

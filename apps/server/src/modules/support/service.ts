@@ -29,7 +29,7 @@ import { presentMessage, presentTicket, type Reader } from './presenters.js';
 import * as repo from './repo.js';
 
 /**
- * Support tickets and their chat (API.md "Support, notices"; DESIGN.md §5: `open` → `answered` ↔
+ * Support tickets and their chat (docs/api.md#support-notices-analytics; docs/architecture.md §5: `open` → `answered` ↔
  * `open` → `closed`). Tickets are the agency's, not one user's: every user whose role holds
  * support.use sees and writes on all of them. Each message is stored before anyone hears of it —
  * numbered under the ticket's row lock, announced on the store's channel in the same transaction —
@@ -69,7 +69,7 @@ export const SUPPORT_EXTRA_MESSAGES = {
 
 const ticketNotFound = () => new AppError('not_found', SUPPORT_MESSAGES.ticketNotFound);
 /**
- * DESIGN.md §6: a PNR of another agency (or out of the user's bookings scope) answers exactly as
+ * docs/architecture.md §6: a PNR of another agency (or out of the user's bookings scope) answers exactly as
  * one naming nothing — 404, as a path id would — with the message on the form's field.
  */
 const unknownPnr = () =>

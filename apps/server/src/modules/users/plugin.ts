@@ -6,7 +6,7 @@ import { registerStaffRoutes } from './staff/routes.js';
 import { createStaff } from './staff/service.js';
 
 /**
- * An agency's people (API.md "Company users and roles", issue 13): the staff a manager invites,
+ * An agency's people (docs/api.md#company-users-and-roles, issue 13): the staff a manager invites,
  * edits, deactivates and deletes (staff/), and the invitation links that let them choose their
  * first password (invitations/). Sign-in itself stays the auth module's.
  */

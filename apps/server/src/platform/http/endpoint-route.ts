@@ -106,7 +106,7 @@ export function createEndpointRegistrar(
       schema: openApiSchema(endpoint, options.tag),
       handler: async (request, reply) => {
         const principal = (await options.guard(request, endpoint)) as PrincipalFor<typeof endpoint>;
-        // The key belongs to the company (DESIGN.md §6): other callers have none to scope it to.
+        // The key belongs to the company (docs/architecture.md §6): other callers have none to scope it to.
         const idempotency =
           endpoint.idempotent && principal?.kind === 'company' ? readIdempotencyKey(request) : {};
         // Every problem in one answer: path, query, body and header errors together.

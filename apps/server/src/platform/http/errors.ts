@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from 'zod';
 import { toFieldErrors } from './field-errors.js';
 
-/** Everything a client may learn about a failure; never a stack trace or SQL (API.md). */
+/** Everything a client may learn about a failure; never a stack trace or SQL (docs/api.md). */
 export function failureBody(error: AppError): FailureEnvelope {
   const data =
     error.fieldErrors || error.data
@@ -105,7 +105,7 @@ export function answerFailure(
 type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<unknown>;
 
 /**
- * One error handler for the whole API (API.md envelope; 422 with field errors for validation;
+ * One error handler for the whole API (docs/api.md envelope; 422 with field errors for validation;
  * 5xx details only in the log). Unknown `/api/*` paths answer 404 in the envelope; any other
  * unknown GET goes to the SPA's index.html when one is served.
  */

@@ -2,7 +2,7 @@ import type { FieldErrors } from '@skydesk/contract';
 import type { z } from 'zod';
 
 /**
- * API.md's `data.errors`: field path (dot-separated, array indexes included) → messages.
+ * docs/api.md's `data.errors`: field path (dot-separated, array indexes included) → messages.
  *
  * Field paths come from the request (an unknown key is reported on its own path), so a key may
  * be any string, `__proto__`, `constructor` and `toString` included: the maps here have no
@@ -32,7 +32,7 @@ export function mergeFieldErrors(...parts: (FieldErrors | undefined)[]): FieldEr
   return merged;
 }
 
-/** Turns zod issues into field errors; unknown keys are reported on their own path, as API.md rejects them. */
+/** Turns zod issues into field errors; unknown keys are reported on their own path, as docs/api.md rejects them. */
 export function toFieldErrors(error: z.ZodError, prefix?: string): FieldErrors {
   const errors = emptyFieldErrors();
   const add = (path: PropertyKey[], message: string) =>

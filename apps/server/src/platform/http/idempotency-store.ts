@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /**
- * The SQL of Idempotency-Key (DESIGN.md §6), one row per company and key. A claim is known by its
+ * The SQL of Idempotency-Key (docs/architecture.md §6), one row per company and key. A claim is known by its
  * `created_at`, which this module always writes from the app's clock (whole milliseconds, so the
  * value read back compares equal): finishing, releasing or taking over a claim matches it, so a
  * request never writes over a claim that another request has since taken over.

@@ -16,7 +16,7 @@ import {
 } from './idempotency-store.js';
 
 /**
- * Idempotency-Key (API.md; DESIGN.md §6, after Stripe and the IETF draft): the first answer to a
+ * Idempotency-Key (docs/api.md; docs/architecture.md §6, after Stripe and the IETF draft): the first answer to a
  * key is stored and replayed to retries; the same key with another request answers 422; a retry
  * while the first still runs answers 409 with `Retry-After` (docs/decisions/009). Keys belong to a
  * company and live 24 hours.
@@ -25,7 +25,7 @@ import {
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
-/** DESIGN.md §6: keys are kept 24 hours; an older key is as good as new. */
+/** docs/architecture.md §6: keys are kept 24 hours; an older key is as good as new. */
 export const KEY_LIFETIME_MS = 24 * 3_600_000;
 /**
  * A claim still running after this long belongs to a process that died mid-request (no request

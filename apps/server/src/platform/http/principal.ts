@@ -1,7 +1,7 @@
 import type { BookingsScope, CompanyStatus, Endpoint, Permission } from '@skydesk/contract';
 import type { FastifyRequest } from 'fastify';
 
-/** Who is calling (DESIGN.md §6). Tokens say which kind; endpoints say which kinds they accept. */
+/** Who is calling (docs/architecture.md §6). Tokens say which kind; endpoints say which kinds they accept. */
 export type CompanyPrincipal = {
   kind: 'company';
   userId: string;

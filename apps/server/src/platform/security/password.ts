@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
- * Password hashing with scrypt (DESIGN.md §6: N=2^17, r=8, p=1, per-user salt). The hash string
+ * Password hashing with scrypt (docs/architecture.md §6: N=2^17, r=8, p=1, per-user salt). The hash string
  * carries its own parameters, `scrypt$<log2 N>$<r>$<p>$<salt>$<hash>`, so the cost can be raised
  * later without breaking stored hashes.
  */

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 export type RateRule = { bucket: string; limit: number; windowSeconds: number };
 
 /**
- * Fixed-window counters in the database, so every server process shares them (DESIGN.md §1).
+ * Fixed-window counters in the database, so every server process shares them (docs/architecture.md §1).
  * `consume` counts one hit and throws 429 with Retry-After once the window's limit is passed.
  */
 export function createRateLimiter(db: Kysely<Database>, now: () => Date) {

@@ -16,7 +16,7 @@ const SecretsFile = z.object({ jwt_secret: z.string().min(32), data_encryption_k
  * Secrets come from the environment. When they are not set (the embedded default), they are
  * generated once and kept in `DATA_DIR/secrets.json` (mode 0600), so restarts keep sessions and
  * encrypted data readable. Several processes against one PostgreSQL server must share them
- * through the environment (DESIGN.md §1).
+ * through the environment (docs/architecture.md §1).
  */
 export function loadSecrets(options: {
   dataDir: string;

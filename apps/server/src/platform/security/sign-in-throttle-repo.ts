@@ -16,7 +16,7 @@ export type Counter = { failures: number; window_start: Date; blocked_until: Dat
 
 /**
  * The counter, created empty if missing, and locked until the transaction ends: attempts in one
- * scope are counted one at a time, in every server process (DESIGN.md §1). The no-op update is
+ * scope are counted one at a time, in every server process (docs/architecture.md §1). The no-op update is
  * what takes the lock when the row already exists.
  */
 export const lockCounter = (trx: Transaction<Database>, key: CounterKey, now: Date): Promise<Counter> =>

@@ -5,7 +5,7 @@ import * as repo from './sign-in-throttle-repo.js';
 
 /**
  * Sign-in throttling (docs/decisions/008-sign-in-throttling.md). Failed attempts are counted in
- * three scopes, all in the database so every server process shares them (DESIGN.md §1):
+ * three scopes, all in the database so every server process shares them (docs/architecture.md §1):
  *
  * - the pair (one account from one source): after `perPair` failures its next attempts wait
  *   1 s, 2 s, 4 s … up to `maxDelaySeconds`; a success starts it over. Another source is not held

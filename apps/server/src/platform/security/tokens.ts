@@ -14,7 +14,7 @@ export type AccessClaims = {
   subjectId: string;
   sessionId: string;
   sessionVersion: number;
-  /** Company users only: the role's permissions at sign-in (API.md: changes apply at next login). */
+  /** Company users only: the role's permissions at sign-in (docs/api.md: changes apply at next login). */
   permissions: Permission[];
   companyId?: string;
 };
@@ -26,7 +26,7 @@ export class InvalidTokenError extends Error {}
 /** Access tokens whose signature was checked already (a session's token comes with every call). */
 const VERIFIED_ACCESS_LIMIT = 10_000;
 
-/** HS256 JWTs with the algorithm pinned and `iss`, `aud` and `exp` checked (DESIGN.md §6). */
+/** HS256 JWTs with the algorithm pinned and `iss`, `aud` and `exp` checked (docs/architecture.md §6). */
 export function createTokenService(options: { secret: string; now: () => Date }) {
   const key = new TextEncoder().encode(options.secret);
   const nowSeconds = () => Math.floor(options.now().getTime() / 1000);

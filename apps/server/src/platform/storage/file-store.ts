@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
- * Uploaded files, stored under random names in a folder outside any static root (DESIGN.md §6).
+ * Uploaded files, stored under random names in a folder outside any static root (docs/architecture.md §6).
  * The key is the only handle; original names are metadata, never paths.
  */
 export type FileStore = {

@@ -2,6 +2,7 @@ import {
   FARE_BRANDS,
   type FareBrand,
   type FareFamily,
+  type FareInfo,
   type GroupedSearchResult,
   type LegOption,
   type PricedItinerary,
@@ -150,8 +151,9 @@ export function itineraryBrands(itinerary: PricedItinerary): (TripBrand & { fami
 export function familyBrand(family: FareFamily): TripBrand {
   const pricing = family.AirItineraryPricingInfo;
   const soldOut = family.SoldOut || pricing === null || family.offer_id === null;
-  const fewestBags = pricing?.FareInfos.reduce((fewest, info) =>
-    info.Baggage.Pieces < fewest.Baggage.Pieces ? info : fewest,
+  const fewestBags = pricing?.FareInfos.reduce<FareInfo | undefined>(
+    (fewest, info) => (!fewest || info.Baggage.Pieces < fewest.Baggage.Pieces ? info : fewest),
+    undefined,
   );
   return {
     brand: family.BrandName,

@@ -7,7 +7,7 @@ import type { OperatorAction } from '../operator-action.js';
 import * as repo from './repo.js';
 
 /**
- * The platform's bank accounts agencies deposit into (API.md "Back office"): listed, added,
+ * The platform's bank accounts agencies deposit into (docs/api.md#back-office): listed, added,
  * edited while live, and retired — never deleted, since deposits name the account they went to.
  * Each change is audited with the account before and after.
  */

@@ -1,7 +1,7 @@
 import { AppError, type CompanyDecisionAction, type CompanyStatus } from '@skydesk/contract';
 
 /**
- * The operators' side of the company lifecycle (DESIGN.md §5):
+ * The operators' side of the company lifecycle (docs/architecture.md §5):
  * - approve: pending_review → approved;
  * - reject (reason): pending_review → rejected; the agency sees the reason and may send its vendor
  *   form again, which puts it back in the queue (pending_review);

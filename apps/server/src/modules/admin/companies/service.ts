@@ -25,7 +25,7 @@ import { presentCompany, presentCompanyDetails } from './presenters.js';
 import * as repo from './repo.js';
 
 /**
- * The agency review of the back office (API.md "Back office", DESIGN.md §5): the queue, the
+ * The agency review of the back office (docs/api.md#back-office, docs/architecture.md §5): the queue, the
  * agency page, approve / reject / suspend / reactivate, and manual credit adjustments. Each
  * decision is one transaction under the agency's row lock: its status, the decision in its
  * history, the notification and the audit entry together; the notification's e-mail to the owner

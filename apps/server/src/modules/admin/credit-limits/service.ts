@@ -18,7 +18,7 @@ import type { OperatorAction } from '../operator-action.js';
 import * as repo from './repo.js';
 
 /**
- * Credit limits (API.md "Back office", DESIGN.md §5): an operator grants an agency an overdraft —
+ * Credit limits (docs/api.md#back-office, docs/architecture.md §5): an operator grants an agency an overdraft —
  * it may then spend its balance plus the limit, the balance going down to minus the limit. The
  * limit changes under the balance row's lock, the lock every ledger posting takes, so it is never
  * set below what the agency already owes, whatever is being ticketed meanwhile. Every change is

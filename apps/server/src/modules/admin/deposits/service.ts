@@ -18,7 +18,7 @@ import { presentDeposit } from './presenter.js';
 import * as repo from './repo.js';
 
 /**
- * The deposit desk (API.md "Back office", DESIGN.md §5): deposits agencies recorded wait here,
+ * The deposit desk (docs/api.md#back-office, docs/architecture.md §5): deposits agencies recorded wait here,
  * the oldest first, each with its receipt. Approving credits the agency — a `deposit` ledger entry
  * — and rejecting needs a reason the agency is shown. A decision is one transaction under the
  * deposit's row lock: status, ledger, notification and audit entry together, so two operators

@@ -22,7 +22,7 @@ import { presentPost, statusOf } from './presenter.js';
 import * as repo from './repo.js';
 
 /**
- * Announcements and offers as SkyDesk's operators write them (API.md "Back office"): each change is
+ * Announcements and offers as SkyDesk's operators write them (docs/api.md#back-office): each change is
  * one transaction under the post's row lock with its audit entry. A post published by a change
  * (at once, or a time already past) tells its agencies right after the commit; one scheduled later
  * is told by the publication sweep when its time comes (notices/publication.ts). The body is

@@ -4,7 +4,7 @@ import { serveStatement } from '../../payments/statement/routes.js';
 import { createStatementService } from '../../payments/statement/service.js';
 
 /**
- * An agency's statement for the operators (API.md "Back office"): the agency's own statement,
+ * An agency's statement for the operators (docs/api.md#back-office): the agency's own statement,
  * pages and exports alike, for any agency by id (404 for an unknown one). Reading it changes
  * nothing, so it writes no audit entry.
  */

@@ -11,7 +11,7 @@ import {
 import { operatorAction } from '../operator-action.js';
 import { createAdminSupportService } from './service.js';
 
-/** API.md "Back office": the operators' side of support tickets and their chat. */
+/** docs/api.md#back-office: the operators' side of support tickets and their chat. */
 
 const OPERATORS: TicketViewer = { side: 'operator' };
 

@@ -19,7 +19,7 @@ import { recordAudit } from '../audit/audit-log.js';
 import type { OperatorAction } from '../operator-action.js';
 
 /**
- * The operators' support desk (API.md "Back office": /api/admin/tickets): every agency's tickets
+ * The operators' support desk (docs/api.md#back-office: /api/admin/tickets): every agency's tickets
  * in one queue — unassigned first, then high priority first, then the oldest — each opened beside
  * the agency's contact and recent bookings. An operator takes a ticket, closes and reopens it; each
  * action is one transaction under the ticket's row lock with its audit entry, and announced so

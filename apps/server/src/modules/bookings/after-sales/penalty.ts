@@ -7,7 +7,7 @@ import {
 import { utcMinute } from '../booking/presenter.js';
 
 /**
- * What giving tickets back returns, by the rules of API.md "Bookings" (DESIGN.md §5). One function
+ * What giving tickets back returns, by the rules of docs/api.md#bookings (docs/architecture.md §5). One function
  * for the quote (`POST /api/getPenalty`), the refund request and its settlement, so the amount an
  * agent is shown is the amount credited.
  *

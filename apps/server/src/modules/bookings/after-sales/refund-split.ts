@@ -1,5 +1,5 @@
 /**
- * An operator may approve a refund for less than the fare rules allow (API.md "Back office"). The
+ * An operator may approve a refund for less than the fare rules allow (docs/api.md#back-office). The
  * lowered amount is spread over the request's tickets in proportion to what each may return, to
  * the cent, by the largest-remainder method: each ticket gets the whole cents of its exact share,
  * and the cents left over go one each to the tickets whose shares lost the most in rounding (the

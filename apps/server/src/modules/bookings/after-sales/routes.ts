@@ -5,7 +5,7 @@ import { createAfterSalesService } from './service.js';
 import { refundSettlementSweeper } from './settlement.js';
 
 /**
- * API.md "Bookings" after ticketing: penalty, cancel/void and refund. Returns the refund
+ * docs/api.md#bookings after ticketing: penalty, cancel/void and refund. Returns the refund
  * settlement sweeper for the app to start when it listens and stop when it closes; it runs as
  * often as the hold-expiry sweep (HOLD_SWEEP_SECONDS).
  */
@@ -26,7 +26,7 @@ export function registerAfterSalesRoutes(
     data: await afterSales.penalty(principal, body),
   }));
 
-  // One endpoint cancels a hold or voids tickets (API.md); the message says which happened.
+  // One endpoint cancels a hold or voids tickets (docs/api.md); the message says which happened.
   route(bookingEndpoints.cancel, async ({ principal, body }) => {
     const data = await afterSales.cancel(principal, body.booking_id, body.reason);
     return {

@@ -38,7 +38,7 @@ import { setTicketStatus, type TicketWithFare, ticketsWithFares } from './repo.j
 import { settleDueRefunds } from './settlement.js';
 
 /**
- * After-sales (API.md "Bookings", DESIGN.md §5): the penalty quote, cancel (a hold) or void
+ * After-sales (docs/api.md#bookings, docs/architecture.md §5): the penalty quote, cancel (a hold) or void
  * (tickets within the void window), and refund requests. Every change is one transaction under the
  * booking's row lock, so two of them on one booking queue up and the second sees the first's work.
  */

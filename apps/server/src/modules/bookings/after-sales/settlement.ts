@@ -29,7 +29,7 @@ import {
 } from './repo.js';
 
 /**
- * Settling refund requests (DESIGN.md §5). A request waits for an operator of the back office, who
+ * Settling refund requests (docs/architecture.md §5). A request waits for an operator of the back office, who
  * approves it (for what the fare rules allow, or less) or rejects it with a reason. As a test
  * setting only, a timer approves every request `delay` after it was made
  * (REFUND_APPROVAL_DELAY_SECONDS; unset, the default, turns it off; 0 approves in the request

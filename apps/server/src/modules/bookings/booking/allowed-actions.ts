@@ -1,7 +1,7 @@
 import type { BookingAction, BookingStatus, Permission, TicketStatus } from '@skydesk/contract';
 
 /**
- * What an agent may do next with a booking (API.md, DESIGN.md §5), from its status, the clock and
+ * What an agent may do next with a booking (docs/api.md, docs/architecture.md §5), from its status, the clock and
  * the agent's permissions, so screens offer exactly the calls the server would accept:
  * - a live hold can be ticketed (`issue`) or cancelled (`cancel`) until its deadline;
  * - tickets can be voided (`void`, through the cancel call) within the void window;

@@ -18,7 +18,7 @@ import {
 
 /**
  * Holds that pass their ticketing deadline unticketed become `expired` and give their seats back
- * (DESIGN.md §5). Two paths do it, each booking in its own transaction: a periodic sweep in every
+ * (docs/architecture.md §5). Two paths do it, each booking in its own transaction: a periodic sweep in every
  * server process, and a check whenever a booking is read or issued, so nobody ever sees a dead
  * hold as live between two sweeps. Whichever path expires a hold tells its agency (hold-notices.ts)
  * in the same transaction — once, as the hold expires once.

@@ -5,7 +5,7 @@ import { lockAvailableCredits } from '../../payments/ledger.js';
 import { heldSeatsOnFlights, reservedMinor } from './repo.js';
 
 /**
- * Seat hoarding (DESIGN.md §5): a hold takes seats for a day without paying, so an agency's live
+ * Seat hoarding (docs/architecture.md §5): a hold takes seats for a day without paying, so an agency's live
  * holds are bounded — their total value by its available credits (balance + credit limit) times
  * `valueRatio`, and the seats it holds on one flight and date by `maxSeatsPerFlight`. 0 turns
  * either bound off (HOLD_VALUE_RATIO, MAX_HELD_SEATS_PER_FLIGHT).

@@ -8,7 +8,7 @@ import {
 } from '@skydesk/contract';
 
 /**
- * API.md's passenger rules, checked against the offer being booked: the passengers are exactly
+ * docs/api.md's passenger rules, checked against the offer being booked: the passengers are exactly
  * the searched mix, each one's age fits their type on the travel dates, and every passport is
  * valid 6 months past the last flight. Field errors are keyed by path (`passengers.0.date_of_birth`).
  */

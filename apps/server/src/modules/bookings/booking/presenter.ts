@@ -10,7 +10,7 @@ import {
 import { allowedActions } from './allowed-actions.js';
 import type { BookingRecord, HistoryRow, OrderRow, PassengerRow } from './repo.js';
 
-/** The one place the wire shapes of bookings and orders are made (API.md "Bookings"). */
+/** The one place the wire shapes of bookings and orders are made (docs/api.md#bookings). */
 
 export type Viewer = { now: Date; permissions: readonly Permission[] };
 

@@ -20,7 +20,7 @@ import { newPnr } from './references.js';
 
 /**
  * The bookings' SQL. Every read that starts from a request is scoped (`BookingScope`): to the
- * session's company (DESIGN.md §6), and for a user whose role reaches only their own bookings, to
+ * session's company (docs/architecture.md §6), and for a user whose role reaches only their own bookings, to
  * those they made (issue 13); a booking out of scope is not found, exactly as a missing one. Writes
  * take a transaction, so the caller decides what else happens with them (seats, credits, orders).
  */

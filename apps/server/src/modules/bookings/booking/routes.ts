@@ -6,7 +6,7 @@ import { holdExpirySweeper } from './hold-expiry.js';
 import { createBookingService } from './service.js';
 
 /**
- * API.md "Bookings". Returns the hold-expiry sweeper for the app to start when it listens and stop
+ * docs/api.md#bookings. Returns the hold-expiry sweeper for the app to start when it listens and stop
  * when it closes.
  */
 export function registerBookingRoutes(

@@ -48,7 +48,7 @@ export const TICKET_MAIL_RULES = {
 export type TicketMailDeps = { mailer: Mailer; rateLimiter: RateLimiter };
 
 /**
- * The bookings domain (API.md "Bookings"): every call is scoped to the session's company, and to
+ * The bookings domain (docs/api.md#bookings): every call is scoped to the session's company, and to
  * the user's own bookings when their role says so (scope.ts); a hold past its deadline is expired
  * before anybody sees it (hold-expiry.ts).
  */
@@ -111,7 +111,7 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps) {
 
     details,
 
-    /** API.md: the path names the company, and it must be the session's (another's: 404). */
+    /** docs/api.md: the path names the company, and it must be the session's (another's: 404). */
     async list(
       principal: CompanyPrincipal,
       companyId: string,
@@ -137,7 +137,7 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps) {
     },
 
     /**
-     * The e-ticket of a booking that has tickets (API.md `GET /api/booking/{id}/ticket.pdf`). One
+     * The e-ticket of a booking that has tickets (docs/api.md `GET /api/booking/{id}/ticket.pdf`). One
      * whose tickets are no longer valid is still printed, marked VOID / not valid for travel
      * throughout, as the agency's record of it.
      */

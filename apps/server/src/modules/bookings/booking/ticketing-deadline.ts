@@ -1,5 +1,5 @@
 /**
- * How long a booking holds its seats before it must be ticketed (DESIGN.md §5). Our rule, the
+ * How long a booking holds its seats before it must be ticketed (docs/architecture.md §5). Our rule, the
  * spec leaves it open: a hold lasts `holdMinutes` (24 h by default, BOOKING_HOLD_MINUTES) but ends
  * at the latest `cutoffMinutes` (3 h, BOOKING_TICKETING_CUTOFF_MINUTES) before the first departure,
  * as airlines close ticketing before check-in. A flight closer than the cut-off cannot be held, and
@@ -19,7 +19,7 @@ export function ticketingDeadline(now: Date, firstDepartureAt: Date, policy: Hol
   return deadline > now.getTime() ? new Date(deadline) : null;
 }
 
-/** API.md: a ticket can be voided for 24 hours after issue, and never after the first departure. */
+/** docs/api.md: a ticket can be voided for 24 hours after issue, and never after the first departure. */
 export const VOID_WINDOW_MS = 24 * 60 * MINUTE_MS;
 
 export function voidUntil(issuedAt: Date, firstDepartureAt: Date): Date {

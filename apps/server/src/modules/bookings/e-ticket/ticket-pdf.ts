@@ -11,7 +11,7 @@ import { passengers } from './sections/passengers.js';
 import { MARGIN, Sheet } from './sheet.js';
 
 /**
- * The e-ticket / itinerary receipt an agency hands to its passengers (API.md: GET
+ * The e-ticket / itinerary receipt an agency hands to its passengers (docs/api.md: GET
  * /api/booking/{id}/ticket.pdf), drawn on A4 with pdfkit.
  *
  * Its parts: fonts.ts (embedded faces, text they can print), format.ts (dates, durations, money),

@@ -2,7 +2,7 @@ import { bookingEndpoints } from '@skydesk/contract';
 import type { ModuleContext } from '../../../platform/module.js';
 import { createTravellerService } from './service.js';
 
-/** API.md "Bookings": the saved travellers. */
+/** docs/api.md#bookings: the saved travellers. */
 export function registerTravellerRoutes({ route, store }: ModuleContext) {
   const travellers = createTravellerService({ db: store.db });
 

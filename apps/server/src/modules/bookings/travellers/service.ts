@@ -4,7 +4,7 @@ import type { Database, TravellersTable } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import { listTravellers } from './repo.js';
 
-/** The company's saved travellers (API.md `GET /api/getTravellers`), filled in when booking. */
+/** The company's saved travellers (docs/api.md `GET /api/getTravellers`), filled in when booking. */
 export function createTravellerService(deps: { db: Kysely<Database> }) {
   return {
     async list(principal: CompanyPrincipal, type: PassengerType | undefined): Promise<Traveller[]> {

@@ -1,7 +1,7 @@
 import { AppError, type FieldErrors, KPI_DEFAULT_DAYS, KPI_MAX_DAYS, SERVER } from '@skydesk/contract';
 
 /**
- * The days a KPI query covers (spec §7 `fromDate`, `toDate`, inclusive) and the period of equal
+ * The days a KPI query covers (docs/product-spec.md §7 `fromDate`, `toDate`, inclusive) and the period of equal
  * length just before them, which each figure is compared with. A missing end is today (the
  * caller's today: the agency's, in its zone); a missing start is the 30 days up to the end.
  */

@@ -8,7 +8,7 @@ import { statementCsv } from './csv.js';
 import { statementPdf } from './pdf.js';
 import { createStatementService, type StatementService } from './service.js';
 
-/** API.md "Payments": the agency's own statement (its company is the caller's, never a parameter). */
+/** docs/api.md#payments: the agency's own statement (its company is the caller's, never a parameter). */
 export function registerStatementRoutes({ route, store, clock }: ModuleContext) {
   const statements = createStatementService({ store, clock });
   route(paymentEndpoints.statement, ({ principal, query, reply }) =>

@@ -41,7 +41,7 @@ const wrongPassword = () =>
   });
 
 /**
- * A user's own account (API.md "Company users and roles", issue 13): name, phone and password,
+ * A user's own account (docs/api.md#company-users-and-roles, issue 13): name, phone and password,
  * the profile picture, and the browsers signed in to it.
  */
 export function createAccount(deps: AccountDeps) {

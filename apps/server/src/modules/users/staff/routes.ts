@@ -2,7 +2,7 @@ import { INVITATION, SUCCESS, userEndpoints } from '@skydesk/contract';
 import type { EndpointRegistrar } from '../../../platform/http/endpoint-route.js';
 import type { Staff } from './service.js';
 
-/** The users screen's calls (API.md "Company users and roles"), all needing users.manage. */
+/** The users screen's calls (docs/api.md#company-users-and-roles), all needing users.manage. */
 export function registerStaffRoutes(route: EndpointRegistrar, staff: Staff) {
   route(userEndpoints.list, async ({ principal }) => ({
     message: 'Users',

@@ -9,16 +9,16 @@ import { presentUser } from './presenter.js';
 import * as repo from './repo.js';
 
 /**
- * The agency's staff (API.md "Company users and roles", issue 13): invited, edited, deactivated
+ * The agency's staff (docs/api.md#company-users-and-roles, issue 13): invited, edited, deactivated
  * and reactivated, deleted. The owner is fixed (never deactivated, deleted or given another
  * role) and nobody deactivates or deletes themselves, so the agency always keeps a manager.
  * Deactivating or deleting a user ends their sessions at once (the guard then answers 401).
- * Another agency's users and deleted users are not found, like missing ones (DESIGN.md §6).
+ * Another agency's users and deleted users are not found, like missing ones (docs/architecture.md §6).
  */
 
 const notFound = () => new AppError('not_found', 'User not found');
 
-/** DESIGN.md §6: another agency's role answers exactly as a missing one, 404 (as /api/role/{id} does). */
+/** docs/architecture.md §6: another agency's role answers exactly as a missing one, 404 (as /api/role/{id} does). */
 const roleNotFound = () => new AppError('not_found', 'Role not found');
 const OWNER_ROLE_TAKEN = "The Owner role belongs to the agency's owner alone";
 const roleRefused = (message: string) =>

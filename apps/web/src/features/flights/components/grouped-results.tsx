@@ -25,6 +25,7 @@ import {
   type TripBrand,
   tripBrands,
 } from '../grouped-trip';
+import { routeSummary } from '../search-summary';
 import { BrandComparison } from './brand-comparison';
 import { airlinesOf, LegOptionCard, OptionSegments, OptionTimes } from './leg-option-card';
 import { FilteredResults } from './results-view';
@@ -305,9 +306,7 @@ function BrandStep({
     }
   };
 
-  const route = `${result.legs[0]?.origin ?? ''} ${result.trip_type === 'Return' ? '⇄' : '→'} ${
-    result.legs[result.legs.length - 1]?.destination ?? ''
-  }`;
+  const route = routeSummary(body);
   return (
     <section aria-labelledby="fare-title" className="space-y-4">
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
