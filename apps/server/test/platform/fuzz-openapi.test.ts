@@ -59,7 +59,7 @@ import {
  * Every operation of the OpenAPI document (/api/docs/json), called with generated input — bodies
  * from its JSON schema with hostile values at any depth, odd query strings, path ids and headers,
  * malformed multipart bodies — unauthenticated and as a signed-in approved company user (an operator for back-office calls). However
- * bad the input, the answer is a 4xx or a success in the API.md envelope: never a 5xx, a stack
+ * bad the input, the answer is a 4xx or a success in the docs/api.md envelope: never a 5xx, a stack
  * trace, SQL or a file path. One app per store serves every property.
  */
 

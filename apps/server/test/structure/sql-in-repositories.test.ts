@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * DESIGN.md §2: HTTP code translates, services decide, repositories hold SQL. In the feature
+ * docs/architecture.md §2: HTTP code translates, services decide, repositories hold SQL. In the feature
  * modules and the supplier, a query may only be written in a repository (`repo.ts` or
  * `<name>-repo.ts`); services reach the store through them (and own transactions). The platform
  * (the store itself, shared counters, the outbox) and the migrations and seed are infrastructure.

@@ -24,7 +24,7 @@ import {
 } from './desk-helpers.js';
 
 /**
- * The operators' support desk (API.md "Back office": /api/admin/tickets): one queue of every
+ * The operators' support desk (docs/api.md#back-office: /api/admin/tickets): one queue of every
  * agency's tickets — unassigned first, then high priority first, then the oldest — filtered and
  * searched; a ticket opened beside the agency's contact and recent bookings; taking, replying,
  * closing and reopening, each in the audit log with who, when, what and from where.

@@ -21,7 +21,7 @@ import {
 } from './desk-helpers.js';
 
 /**
- * The chat live (API.md: WebSocket /api/ws), against a listening server: an agent's socket and an
+ * The chat live (docs/api.md: WebSocket /api/ws), against a listening server: an agent's socket and an
  * operator's see each other's messages as they are stored, whichever way they were sent; typing
  * reaches only the other side, at most once a second per socket and ticket; a refused message
  * comes back as an `error` frame and the socket stays open; and a client that was away asks for

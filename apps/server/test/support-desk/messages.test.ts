@@ -28,7 +28,7 @@ import {
 } from './desk-helpers.js';
 
 /**
- * The chat on a ticket (API.md "Support, notices"): each message stored and numbered in order,
+ * The chat on a ticket (docs/api.md#support-notices-analytics): each message stored and numbered in order,
  * once however often the sender retries it with its own id; read marks that move only forward and
  * the unread counts they make; files checked by their content and served to the ticket's agency and
  * operators only; the creator told of a reply once until they read it.

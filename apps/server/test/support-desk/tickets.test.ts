@@ -31,7 +31,7 @@ import {
 } from './desk-helpers.js';
 
 /**
- * An agency's support tickets (API.md "Support, notices"; spec §8 'New Ticket Created', 'Ticket
+ * An agency's support tickets (docs/api.md#support-notices-analytics; docs/product-spec.md §8 'New Ticket Created', 'Ticket
  * has been deleted'): opened with a first message and optionally about one of its bookings, shared
  * by everyone of the agency holding support.use, deleted only while no operator has replied and
  * closed after that; another agency's ticket answers exactly as a missing one on every call.

@@ -75,7 +75,7 @@ export async function agentWithPermissions(
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.store.db.updateTable('users').set({ role_id: role.id }).where('id', '=', owner.user.id).execute();
-  // Tokens carry the permissions of sign-in time (API.md): sign in again.
+  // Tokens carry the permissions of sign-in time (docs/api.md): sign in again.
   const again = await signIn(t, owner);
   return { ...again, companyId: owner.companyId };
 }

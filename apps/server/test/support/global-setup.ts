@@ -14,7 +14,7 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates once per run and lets every test start from a copy (DESIGN.md §3): a dump of a
+ * Migrates once per run and lets every test start from a copy (docs/architecture.md §3): a dump of a
  * migrated PGlite, and — when TEST_DATABASE_URL is set — a migrated PostgreSQL template database
  * that tests clone with CREATE DATABASE … TEMPLATE.
  */

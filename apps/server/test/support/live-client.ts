@@ -2,7 +2,7 @@ import type { LiveServerFrame } from '@skydesk/contract';
 import WebSocket from 'ws';
 
 /**
- * A client of the live channel for tests (API.md: WebSocket /api/ws): one socket and every frame
+ * A client of the live channel for tests (docs/api.md: WebSocket /api/ws): one socket and every frame
  * it received, with ways to wait for the frames a test expects. The live, support and notices
  * tests and the two-servers test all talk to the server through it.
  */

@@ -11,7 +11,7 @@ import type { StoreKind } from './stores.js';
  * the QR enrolment or the authenticator code (test/auth/operator-sign-in.test.ts).
  */
 
-/** A test app whose store holds the demo data (DESIGN.md §7): the demo operator has TOTP enrolled. */
+/** A test app whose store holds the demo data (docs/architecture.md §7): the demo operator has TOTP enrolled. */
 export async function createAppWithDemoData(kind: StoreKind) {
   const secrets = testSecrets();
   const t = await createTestApp(kind, { secrets });
