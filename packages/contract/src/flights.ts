@@ -110,7 +110,10 @@ export const PricedItinerary = z.object({
   }),
   /** The itinerary in its cheapest open brand. */
   AirItineraryPricingInfo,
-  /** The cabin's other brands on the same flights, cheapest first (issue 16). */
+  /**
+   * The cabin's other brands on the same flights, cheapest first (issue 16). A priced offer (a
+   * booking's, `POST /api/search/price`) is one brand and lists none.
+   */
   FareFamilies: z.array(FareFamily),
 });
 export type PricedItinerary = z.infer<typeof PricedItinerary>;
@@ -263,19 +266,30 @@ export const LegBrand = z.object({
   cancel_penalty: z.number(),
   change_penalty: z.number(),
   seats_remaining: z.number().int().min(0),
-  /** This leg's share of the trip in this brand: the whole party's fares and taxes; null when sold out. */
+  /**
+   * This leg's share of the trip in this brand: the whole party's fares and taxes (a return's legs
+   * priced at the round-trip share); null when sold out.
+   */
   total: z.number().nullable(),
 });
 export type LegBrand = z.infer<typeof LegBrand>;
 
 export const LegOption = z.object({
-  /** Names the option in `combinations` and in `POST /api/search/price`. */
+  /**
+   * Names the option in `combinations` and in `POST /api/search/price`: its flights (designator,
+   * '-N' when one leaves N days after the leg's date, '_' between them), the instant the search
+   * priced at and a signature — `BA117_AA100-1.t4k9zk.q3Xa9b0cD2e`. Good for this search (same
+   * body) and this leg for 30 minutes; opaque to clients.
+   */
   id: z.string().min(1),
   elapsed_time: z.number().int().positive(),
   segments: z.array(GroupedSegment).min(1).max(3),
   /** The cabin's brands, cheapest first. */
   brands: z.array(LegBrand).min(1),
-  /** The cheapest whole-trip total that flies this option (its cheapest brand, the cheapest companions). */
+  /**
+   * The cheapest whole-trip total that flies this option: with the cheapest companions, in the
+   * cheapest brand open on every leg of that trip (a trip is sold in one brand).
+   */
   cheapest_total: z.number(),
 });
 export type LegOption = z.infer<typeof LegOption>;
@@ -285,6 +299,8 @@ export const GroupedSearchResult = z.object({
   view: z.literal('itineraries'),
   currency: z.string().length(3),
   trip_type: TripType,
+  /** The searched cabin: every segment and brand is in it. */
+  cabin: Cabin,
   passengers: z.object({ adults: z.number().int(), children: z.number().int(), infants: z.number().int() }),
   reference: z.object({
     airports: z.record(
@@ -306,8 +322,10 @@ export const GroupedSearchResult = z.object({
   ),
   /**
    * Which options of consecutive legs go together, and the cheapest whole-trip total of each pair
-   * (both legs in their cheapest brand): `combinations[i][optionId]` lists `[nextOptionId, total]`
-   * for leg i+1. A one-way trip has none.
+   * (the cheapest brand open on every leg, other legs at their cheapest): `combinations[i][optionId]`
+   * lists `[nextOptionId, total]` for leg i+1, cheapest first. A one-way trip has none. A trip's
+   * total in a brand is the sum of its options' `LegBrand.total` in that brand, which is what
+   * `POST /api/search/price` then sells it for while the seats are unchanged.
    */
   combinations: z.array(z.record(z.string(), z.array(z.tuple([z.string(), z.number()])))),
 });
@@ -321,6 +339,7 @@ export const PriceSelectionBody = z.strictObject({
   brand: FareBrand,
 });
 export type PriceSelectionBody = z.input<typeof PriceSelectionBody>;
+export type ParsedPriceSelectionBody = z.output<typeof PriceSelectionBody>;
 
 /** Issue 16: the brand chosen is sold out now (409): the same flights' brands as they are now. */
 export const SoldOutBrand = z.object({ alternatives: z.array(FareFamily) });
@@ -390,7 +409,7 @@ export const flightEndpoints = {
     method: 'POST',
     path: '/api/search/price',
     summary:
-      'An offer for the chosen options of a grouped answer in one brand (409 sold out, with the brands now)',
+      'An offer for the chosen options of a grouped answer in one brand, priced as a booking re-prices it (409 sold out, with the brands now; 410 when the prices are over 30 minutes old)',
     access: 'company',
     permission: 'flights.search',
     body: PriceSelectionBody,

@@ -1,4 +1,13 @@
-import type { Cabin, Money, PassengerType, PricedItinerary, TripType } from '@skydesk/contract';
+import type {
+  Cabin,
+  FareBrand,
+  FareFamily,
+  GroupedSearchResult,
+  Money,
+  PassengerType,
+  PricedItinerary,
+  TripType,
+} from '@skydesk/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../platform/db/schema.js';
 import type { SeatInventory, SeatReading } from './inventory.js';
@@ -26,6 +35,11 @@ export type FlightShopping = {
    * priced answer carries what booking it needs (`booking`).
    */
   price(offerId: string): Promise<PriceAnswer>;
+  /**
+   * Issue 16: an offer for options of a grouped answer (`view: 'itineraries'`) in one brand,
+   * priced as `price` then re-prices it. A supplier without it answers the flat view only.
+   */
+  priceSelection?(selection: PriceSelection): Promise<SelectionAnswer>;
 };
 
 export type FlightSupplier = FlightShopping & {
@@ -84,10 +98,20 @@ export type FlightSearchRequest = {
   maxStops: number;
   /** IATA airline codes; empty means any. */
   preferredAirlines: string[];
+  /** The answer's shape (issue 16): `flat` (the default) or the grouped `itineraries`. */
+  view?: SearchView;
 };
 
+export type SearchView = 'flat' | 'itineraries';
+
+/** The grouped answer but its search_id (the portal's history row names it). */
+export type GroupedAnswer = Omit<GroupedSearchResult, 'search_id'>;
+
 export type FlightSearchAnswer = {
+  /** The flat answer; empty when `grouped` answers. */
   itineraries: PricedItinerary[];
+  /** The grouped answer (`view: 'itineraries'`), with how many whole trips it holds. */
+  grouped?: { answer: GroupedAnswer; trips: number };
   /** The seats sold the answer was priced with, when the supplier reads them from our database. */
   seatsRead?: SeatReading;
 };
@@ -138,7 +162,21 @@ export type PriceAnswer =
     }
   | { status: 'expired'; expiredAt: Date; message: string }
   | { status: 'invalid'; message: string }
-  | { status: 'unavailable'; message: string };
+  | { status: 'unavailable'; message: string }
+  /** The offer's brand has no class open now on some flight: the same flights' brands now. */
+  | SoldOutAnswer;
+
+export type SoldOutAnswer = { status: 'soldOut'; message: string; alternatives: FareFamily[] };
+
+/** Options of a grouped answer, one per leg, to be sold in one brand. */
+export type PriceSelection = { request: FlightSearchRequest; optionIds: string[]; brand: FareBrand };
+
+export type SelectionAnswer =
+  | { status: 'priced'; itinerary: PricedItinerary }
+  /** `field` names the request field at fault, as API.md's 422 paths. */
+  | { status: 'invalid'; field: string; message: string }
+  | { status: 'expired'; expiredAt: Date; message: string }
+  | SoldOutAnswer;
 
 /** A search the supplier cannot run, naming the request field at fault (API.md's 422 paths). */
 export class SupplierRequestError extends Error {

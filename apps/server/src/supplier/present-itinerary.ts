@@ -1,4 +1,5 @@
 import type {
+  AirItineraryPricingInfo,
   FareFamily,
   OriginDestinationOption,
   PricedItinerary,
@@ -44,15 +45,10 @@ type PresentedLeg = {
 export type PresentedLegs = Map<PricedLeg, PresentedLeg>;
 
 export function presentItinerary(legs: readonly PricedLeg[], context: PresentationContext): PricedItinerary {
-  const { passengers, currency } = context;
-  const money = (minor: number): Money => ({ Amount: minorToAmount(minor), CurrencyCode: currency });
-  const totals = tripTotals(legs, passengers);
-
   // The validating carrier flies the trip's longest flight (the first of equals).
   let longest = -1;
   let validatingCarrier = '';
   const options: OriginDestinationOption[] = [];
-  const fareInfos: PricedItinerary['AirItineraryPricingInfo']['FareInfos'] = [];
   for (const leg of legs) {
     let presented = context.legs?.get(leg);
     if (!presented) {
@@ -64,6 +60,31 @@ export function presentItinerary(legs: readonly PricedLeg[], context: Presentati
       longest = presented.longestKm;
       validatingCarrier = presented.longestCarrier;
     }
+  }
+  return {
+    SequenceNumber: context.sequenceNumber,
+    offer_id: context.offerId,
+    offer_expires_at: context.expiresAt.toISOString(),
+    ValidatingCarrier: validatingCarrier,
+    AirItinerary: {
+      DirectionInd: context.tripType,
+      OriginDestinationOptions: { OriginDestinationOption: options },
+    },
+    AirItineraryPricingInfo: presentPricing(legs, context.passengers, context.currency),
+    FareFamilies: context.fareFamilies ?? [],
+  };
+}
+
+/** The legs' fare components for the party: the itinerary's pricing, or one of its brands'. */
+export function presentPricing(
+  legs: readonly PricedLeg[],
+  passengers: PassengerMix,
+  currency: string,
+): AirItineraryPricingInfo {
+  const money = (minor: number): Money => ({ Amount: minorToAmount(minor), CurrencyCode: currency });
+  const totals = tripTotals(legs, passengers);
+  const fareInfos: AirItineraryPricingInfo['FareInfos'] = [];
+  for (const leg of legs) {
     for (let segment = 0; segment < leg.segments.length; segment++) {
       fareInfos.push({
         FareBasisCode: leg.component.fareBasis,
@@ -95,26 +116,15 @@ export function presentItinerary(legs: readonly PricedLeg[], context: Presentati
   addBreakdown('INF', passengers.infants, totals.infant);
 
   return {
-    SequenceNumber: context.sequenceNumber,
-    offer_id: context.offerId,
-    offer_expires_at: context.expiresAt.toISOString(),
-    ValidatingCarrier: validatingCarrier,
-    AirItinerary: {
-      DirectionInd: context.tripType,
-      OriginDestinationOptions: { OriginDestinationOption: options },
+    ItinTotalFare: {
+      BaseFare: money(totals.base),
+      Taxes: { Total: money(totals.taxes) },
+      TotalFare: money(totals.total),
     },
-    AirItineraryPricingInfo: {
-      ItinTotalFare: {
-        BaseFare: money(totals.base),
-        Taxes: { Total: money(totals.taxes) },
-        TotalFare: money(totals.total),
-      },
-      PTC_FareBreakdowns: { PTC_FareBreakdown: breakdowns },
-      FareInfos: fareInfos,
-      Refundable: totals.refundable,
-      Penalties: { Cancel: money(totals.cancelPenalty), Change: money(totals.changePenalty) },
-    },
-    FareFamilies: context.fareFamilies ?? [],
+    PTC_FareBreakdowns: { PTC_FareBreakdown: breakdowns },
+    FareInfos: fareInfos,
+    Refundable: totals.refundable,
+    Penalties: { Cancel: money(totals.cancelPenalty), Change: money(totals.changePenalty) },
   };
 }
 
@@ -170,7 +180,7 @@ function presentLeg(leg: PricedLeg, context: PresentationContext): PresentedLeg 
  * The terminal an airline uses: large airports have several (fixed per airline and airport);
  * smaller ones have one, which schedules leave blank.
  */
-function terminal(airportCode: string, size: string, airlineCode: string): string | null {
+export function terminal(airportCode: string, size: string, airlineCode: string): string | null {
   if (size !== 'large') return null;
   return String(1 + Math.floor(unitHash(0, 'terminal', airportCode, airlineCode) * 3));
 }

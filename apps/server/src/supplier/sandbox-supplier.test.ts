@@ -398,7 +398,21 @@ describe('offers', () => {
       const answer = await supplier.price(itinerary.offer_id);
       expect(answer).toMatchObject({ status: 'priced', priceChanged: false });
       if (answer.status !== 'priced') continue;
-      expect(answer.itinerary).toEqual({ ...itinerary, SequenceNumber: 1 });
+      // A priced offer is one brand: it lists no others.
+      expect(answer.itinerary).toEqual({ ...itinerary, SequenceNumber: 1, FareFamilies: [] });
+      // Each other brand's offer re-prices to that brand's pricing, on the same flights.
+      expect(itinerary.FareFamilies.map((family) => family.BrandName)).toEqual(['Standard', 'Flex']);
+      for (const family of itinerary.FareFamilies) {
+        const branded = await supplier.price(family.offer_id!);
+        if (branded.status !== 'priced') throw new Error(branded.status);
+        expect(branded.itinerary.AirItineraryPricingInfo).toEqual(family.AirItineraryPricingInfo);
+        expect(branded.itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption.length).toBe(
+          1,
+        );
+        expect(segmentsOf(branded.itinerary).map((segment) => segment.FlightNumber)).toEqual(
+          segmentsOf(itinerary).map((segment) => segment.FlightNumber),
+        );
+      }
     }
   });
 
@@ -413,7 +427,7 @@ describe('offers', () => {
     for (const itinerary of [itineraries[0]!, itineraries[shared]!, itineraries.at(-1)!]) {
       const answer = await supplier.price(itinerary.offer_id);
       if (answer.status !== 'priced') throw new Error(answer.status);
-      expect(answer.itinerary).toEqual({ ...itinerary, SequenceNumber: 1 });
+      expect(answer.itinerary).toEqual({ ...itinerary, SequenceNumber: 1, FareFamilies: [] });
     }
   });
 
@@ -463,13 +477,15 @@ describe('offers', () => {
     });
   });
 
-  it('re-price higher once the booking class has closed, with a new offer', async () => {
+  it('re-price higher once the booking class has closed, in the same brand, with a new offer', async () => {
     const itinerary = (await oneWay('LHR', 'JFK', '2026-12-20', { maxStops: 0 })).itineraries[0]!;
     const segment = segmentsOf(itinerary)[0]!;
+    expect(segment.ResBookDesigCode).toBe('L');
     const flight = `${segment.MarketingAirline.Code}${segment.FlightNumber}`;
+    // L sells up to 15 % of the cabin, V (Basic too) up to 30 %.
     sold.set(
       seatKey(flight, segment.DepartureDateTime.slice(0, 10), 'Economy'),
-      Math.floor(segment.SeatsRemaining / 2),
+      Math.floor(segment.SeatsRemaining * 0.15),
     );
     const answer = await supplier.price(itinerary.offer_id);
     expect(answer).toMatchObject({
@@ -482,6 +498,33 @@ describe('offers', () => {
     expect(answer.itinerary.offer_id).not.toBe(itinerary.offer_id);
     expect(answer.itinerary.offer_expires_at).toBe(itinerary.offer_expires_at);
     expect(await supplier.price(answer.itinerary.offer_id)).toMatchObject({
+      status: 'priced',
+      priceChanged: false,
+    });
+  });
+
+  it('say when their brand is sold out, with the same flights’ brands now (issue 16)', async () => {
+    const itinerary = (await oneWay('LHR', 'JFK', '2026-12-20', { maxStops: 0 })).itineraries[0]!;
+    const segment = segmentsOf(itinerary)[0]!;
+    const flight = `${segment.MarketingAirline.Code}${segment.FlightNumber}`;
+    const [standard, flex] = itinerary.FareFamilies;
+    // Basic's classes sell up to 30 % of the cabin: all of it gone.
+    sold.set(
+      seatKey(flight, segment.DepartureDateTime.slice(0, 10), 'Economy'),
+      Math.floor(segment.SeatsRemaining * 0.3),
+    );
+    const answer = await supplier.price(itinerary.offer_id);
+    if (answer.status !== 'soldOut') throw new Error(answer.status);
+    expect(answer.alternatives.map((family) => [family.BrandName, family.SoldOut])).toEqual([
+      ['Basic', true],
+      ['Standard', false],
+      ['Flex', false],
+    ]);
+    expect(answer.alternatives[0]).toMatchObject({ offer_id: null, AirItineraryPricingInfo: null });
+    // Nothing of Standard or Flex has sold: their offers are the search's.
+    expect(answer.alternatives[1]!.offer_id).toBe(standard!.offer_id);
+    expect(answer.alternatives[2]!.offer_id).toBe(flex!.offer_id);
+    expect(await supplier.price(standard!.offer_id!)).toMatchObject({
       status: 'priced',
       priceChanged: false,
     });

@@ -1,25 +1,38 @@
-import { type Money, minorToAmount } from '@skydesk/contract';
+import { type FareFamily, type Money, minorToAmount } from '@skydesk/contract';
 import { type Clock, systemClock } from '../platform/clock.js';
+import { brandOfClass, cabinBrands } from './brands.js';
 import { buildTimetable, DEFAULT_NETWORK_SEED } from './build-timetable.js';
 import { BOOKING_CLASSES, type FareRules } from './fares.js';
 import { equipmentAt } from './fleet.js';
+import { searchGrouped } from './grouped-search.js';
 import { EMPTY_INVENTORY, recordingReads, type SeatInventory } from './inventory.js';
 import { createOfferSigner, OFFER_TTL_MS, type Offer, type OfferedLeg } from './offers.js';
+import { createOptionIdSigner, searchKeyOf } from './option-ids.js';
 import type {
   FlightSearchAnswer,
   FlightSearchRequest,
   FlightShopping,
   OfferBooking,
   PriceAnswer,
+  PriceSelection,
   RoutesAnswer,
+  SelectionAnswer,
+  SoldOutAnswer,
 } from './port.js';
-import { type PresentedLegs, presentItinerary } from './present-itinerary.js';
+import { type PresentedLegs, presentItinerary, presentPricing } from './present-itinerary.js';
 import { routeMap } from './route-map.js';
 import { JourneyPlanner, MAX_LAYOVER_MINUTES, minimumConnectionMinutes } from './routing.js';
-import { epochDayOf, localDate, MINUTES_PER_DAY } from './time-zones.js';
+import { dateOfEpochDay, epochDayOf, localDate, MINUTES_PER_DAY } from './time-zones.js';
 import type { Timetable } from './timetable.js';
-import { type LegOption, type PricedLeg, priceLegs, segmentDate, tripTotals } from './trip-pricing.js';
-import { cheapestTrip, searchTrips } from './trip-search.js';
+import {
+  type LegOption,
+  legInBrand,
+  type PricedLeg,
+  priceLegs,
+  segmentDate,
+  tripTotals,
+} from './trip-pricing.js';
+import { cheapestTrip, legsInSequence, searchTrips, validateTripSearch } from './trip-search.js';
 
 /**
  * The embedded sandbox GDS's shopping (DESIGN.md §4): a deterministic network of real airports
@@ -46,6 +59,7 @@ export type SandboxSupplier = FlightShopping & {
   searchAt(request: FlightSearchRequest, now: Date): Promise<FlightSearchAnswer>;
   lowestFare(request: FlightSearchRequest): Promise<Money | null>;
   lowestFareAt(request: FlightSearchRequest, now: Date): Promise<Money | null>;
+  priceSelection(selection: PriceSelection): Promise<SelectionAnswer>;
 };
 
 export async function createSandboxSupplier(options: SandboxSupplierOptions): Promise<SandboxSupplier> {
@@ -57,6 +71,7 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
   const rules: FareRules = { seed };
   const planner = new JourneyPlanner(timetable);
   const signer = createOfferSigner(options.offerKey);
+  const optionIds = createOptionIdSigner(options.offerKey);
   let routes: RoutesAnswer | null = null;
 
   const present = (
@@ -65,6 +80,7 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
     offerId: string,
     sequenceNumber: number,
     presented?: PresentedLegs,
+    fareFamilies?: FareFamily[],
   ) =>
     presentItinerary(legs, {
       timetable,
@@ -76,6 +92,7 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
       expiresAt: new Date(offer.quotedAt.getTime() + OFFER_TTL_MS),
       sequenceNumber,
       ...(presented ? { legs: presented } : {}),
+      ...(fareFamilies ? { fareFamilies } : {}),
     });
 
   const offeredLeg = (leg: PricedLeg): OfferedLeg => ({
@@ -113,16 +130,81 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
     quotedAt: new Date(Math.floor(now.getTime() / 1000) * 1000),
   });
 
+  /**
+   * The same flights in each brand of the cabin, cheapest first (issue 16): sold out where a leg
+   * has none of the brand's classes open, else priced with an offer of its own. `main`, when given,
+   * is the itinerary as priced (its cheapest open classes) and is left out when it is one of them.
+   */
+  const fareFamilies = (
+    request: Pick<Offer, 'tripType' | 'cabin' | 'passengers' | 'quotedAt'>,
+    legs: readonly PricedLeg[],
+    main: readonly PricedLeg[] | null,
+    offered?: Map<PricedLeg, OfferedLeg>,
+  ): FareFamily[] => {
+    const families: FareFamily[] = [];
+    for (const { brand } of cabinBrands(request.cabin)) {
+      const inBrand = legs.map((leg) => legInBrand(leg, brand, rules));
+      if (inBrand.some((leg) => leg === null)) {
+        families.push({
+          BrandName: brand,
+          SoldOut: true,
+          offer_id: null,
+          SeatsRemaining: 0,
+          AirItineraryPricingInfo: null,
+        });
+        continue;
+      }
+      const sold = inBrand as PricedLeg[];
+      if (main && sold.every((leg, index) => leg === main[index])) continue;
+      const offer = offerFor(request, sold, offered);
+      families.push({
+        BrandName: brand,
+        SoldOut: false,
+        offer_id: signer.encode(offer),
+        SeatsRemaining: Math.min(
+          ...legs.map((leg) => leg.brands.find((entry) => entry.brand === brand)!.seatsLeft),
+        ),
+        AirItineraryPricingInfo: presentPricing(sold, request.passengers, currency),
+      });
+    }
+    return families;
+  };
+
+  const soldOut = (
+    request: Pick<Offer, 'tripType' | 'cabin' | 'passengers' | 'quotedAt'>,
+    legs: readonly PricedLeg[] | null,
+    message: string,
+  ): SoldOutAnswer => ({
+    status: 'soldOut',
+    message,
+    // A flight that cannot seat the party at all: every brand is sold out.
+    alternatives: legs
+      ? fareFamilies(request, legs, null)
+      : cabinBrands(request.cabin).map(({ brand }) => ({
+          BrandName: brand,
+          SoldOut: true,
+          offer_id: null,
+          SeatsRemaining: 0,
+          AirItineraryPricingInfo: null,
+        })),
+  });
+
   async function searchAt(request: FlightSearchRequest, now: Date): Promise<FlightSearchAnswer> {
     const reads = recordingReads(inventory);
     const pricing = pricingAt(now, reads.inventory);
     const { quotedAt } = pricing;
+    if (request.view === 'itineraries') {
+      const grouped = await searchGrouped(request, { planner, pricing, signer: optionIds, currency });
+      return { itineraries: [], grouped, seatsRead: reads.reading };
+    }
     const trips = await searchTrips(request, planner, pricing);
     const presented: PresentedLegs = new Map();
     const offered = new Map<PricedLeg, OfferedLeg>();
+    const quote = { ...request, quotedAt };
     const itineraries = trips.map((trip, index) => {
-      const offer = offerFor({ ...request, quotedAt }, trip.legs, offered);
-      return present(trip.legs, offer, signer.encode(offer), index + 1, presented);
+      const offer = offerFor(quote, trip.legs, offered);
+      const families = fareFamilies(quote, trip.legs, trip.legs, offered);
+      return present(trip.legs, offer, signer.encode(offer), index + 1, presented, families);
     });
     return { itineraries, seatsRead: reads.reading };
   }
@@ -158,10 +240,10 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
       const { offer } = check;
       const legs = resolveOfferedLegs(offer, timetable);
       if (!legs) return { status: 'invalid', message: 'This offer does not match the timetable.' };
-      const minimumClassIndex = offer.legs.map((leg) =>
+      const classes = offer.legs.map((leg) =>
         BOOKING_CLASSES[offer.cabin].findIndex((bookingClass) => bookingClass.code === leg.bookingClass),
       );
-      if (minimumClassIndex.some((index) => index < 0)) {
+      if (classes.some((index) => index < 0)) {
         return { status: 'invalid', message: 'This offer does not match the timetable.' };
       }
       const priced = await priceLegs(
@@ -174,13 +256,20 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
           passengers: offer.passengers,
           tripType: offer.tripType,
           quotedAt: offer.quotedAt,
-          minimumClassIndex,
         },
       );
       if (priced.some((options) => options.length === 0)) {
         return { status: 'unavailable', message: 'The seats on this offer are no longer available.' };
       }
-      const pricedLegs = priced.map((options) => options[0]!);
+      // Issue 16: an offer sells in its brand — its class kept unless closed, never another brand's.
+      const available = priced.map((options) => options[0]!);
+      const inBrand = available.map((leg, index) =>
+        legInBrand(leg, brandOfClass(offer.cabin, classes[index]!)!.brand, rules, classes[index]!),
+      );
+      if (inBrand.some((leg) => leg === null)) {
+        return soldOut(offer, available, 'This fare is sold out on these flights; choose another brand.');
+      }
+      const pricedLegs = inBrand as PricedLeg[];
       const current = offerFor(offer, pricedLegs);
       const unchanged =
         current.total === offer.total &&
@@ -198,6 +287,85 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
         priceChanged: current.total !== offer.total,
         previousTotal,
       };
+    },
+
+    async priceSelection({ request, optionIds: ids, brand }: PriceSelection): Promise<SelectionAnswer> {
+      validateTripSearch(request, timetable);
+      if (!cabinBrands(request.cabin).some((candidate) => candidate.brand === brand)) {
+        const sold = cabinBrands(request.cabin).map((candidate) => candidate.brand);
+        return { status: 'invalid', field: 'brand', message: `${request.cabin} sells ${sold.join(', ')}` };
+      }
+      if (ids.length !== request.legs.length) {
+        return {
+          status: 'invalid',
+          field: 'option_ids',
+          message: `One option per leg: ${request.legs.length} for this search`,
+        };
+      }
+      const searchKey = searchKeyOf(request);
+      const now = clock.now();
+      const legs: LegOption[] = [];
+      let quotedAt: Date | null = null;
+      for (const [index, id] of ids.entries()) {
+        const field = `option_ids.${index}`;
+        const check = optionIds.check(id, searchKey, index, now);
+        if (check.status === 'expired') {
+          return {
+            status: 'expired',
+            expiredAt: check.expiresAt,
+            message: 'These prices have expired; search again.',
+          };
+        }
+        if (check.status === 'invalid') {
+          return { status: 'invalid', field, message: 'Not an option of this search; search again.' };
+        }
+        if (quotedAt && quotedAt.getTime() !== check.quotedAt.getTime()) {
+          return { status: 'invalid', field, message: 'The options come from different searches.' };
+        }
+        quotedAt = check.quotedAt;
+        const date = epochDayOf(request.legs[index]!.departureDate);
+        const resolved = resolveOfferedLegs(
+          {
+            legs: [
+              {
+                bookingClass: '',
+                segments: check.segments.map((segment) => ({
+                  flight: segment.designator,
+                  date: dateOfEpochDay(date + segment.dayOffset),
+                })),
+              },
+            ],
+          },
+          timetable,
+        );
+        if (!resolved) {
+          return { status: 'invalid', field, message: 'This option does not match the timetable.' };
+        }
+        legs.push(resolved[0]!);
+      }
+      if (!legsInSequence(legs, timetable)) {
+        return {
+          status: 'invalid',
+          field: 'option_ids',
+          message: 'These options do not connect: a leg leaves before the one before it lands.',
+        };
+      }
+      const quote = { ...request, quotedAt: quotedAt! };
+      const priced = await priceLegs(
+        legs.map((leg) => [leg]),
+        { timetable, rules, inventory, ...quote },
+      );
+      if (priced.some((options) => options.length === 0)) {
+        return soldOut(quote, null, 'These flights are full; search again.');
+      }
+      const available = priced.map((options) => options[0]!);
+      const inBrand = available.map((leg) => legInBrand(leg, brand, rules));
+      if (inBrand.some((leg) => leg === null)) {
+        return soldOut(quote, available, `${brand} is sold out on these flights; choose another brand.`);
+      }
+      const sold = inBrand as PricedLeg[];
+      const offer = offerFor(quote, sold);
+      return { status: 'priced', itinerary: present(sold, offer, signer.encode(offer), 1) };
     },
   };
 }
@@ -235,7 +403,7 @@ function bookingOf(
  * The offer's flights back as timetable segments, checked: each flight exists, flies on the
  * date, and connects to the next within the connection rules. Null when anything is off.
  */
-function resolveOfferedLegs(offer: Offer, timetable: Timetable): LegOption[] | null {
+function resolveOfferedLegs(offer: Pick<Offer, 'legs'>, timetable: Timetable): LegOption[] | null {
   const legs: LegOption[] = [];
   for (const offered of offer.legs) {
     const segments: LegOption['segments'] = [];

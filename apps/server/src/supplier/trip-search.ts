@@ -21,7 +21,7 @@ import {
 export type PricedTrip = { legs: PricedLeg[]; total: number; elapsedMinutes: number };
 
 /** How a search prices: what the request itself does not say (cabin, party, trip type). */
-type TripPricing = Omit<PricingContext, 'cabin' | 'passengers' | 'tripType'>;
+export type TripPricing = Omit<PricingContext, 'cabin' | 'passengers' | 'tripType'>;
 
 /** Most results an agent is shown: enough that filters never work on a truncated list (the issue:
  * agents complain about results cut at a few hundred elsewhere). */
@@ -60,7 +60,7 @@ export async function cheapestTrip(
 }
 
 /** Each leg searched on its date and its options priced, cheapest first, then shortest. */
-async function pricedOptions(
+export async function pricedOptions(
   search: FlightSearchRequest,
   planner: JourneyPlanner,
   pricing: TripPricing,
@@ -197,7 +197,8 @@ class MinHeap<T> {
   }
 }
 
-function legsInSequence(legs: readonly PricedLeg[], timetable: Timetable): boolean {
+/** Each leg leaves after the previous one lands, with a connection's minimum time between them. */
+export function legsInSequence(legs: readonly LegOption[], timetable: Timetable): boolean {
   for (let index = 1; index < legs.length; index++) {
     const previous = legs[index - 1]!;
     const next = legs[index]!;

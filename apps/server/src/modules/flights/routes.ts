@@ -43,6 +43,11 @@ export function registerFlightRoutes(
     return REPLY_SENT;
   });
 
+  route(flightEndpoints.priceSelection, async ({ body }) => ({
+    message: 'Priced offer',
+    data: await flights.priceSelection(body),
+  }));
+
   route(flightEndpoints.fareCalendar, async ({ body }) => ({
     message: 'Lowest fares around the chosen date',
     data: await flights.fareCalendar(body),

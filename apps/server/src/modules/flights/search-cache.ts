@@ -44,6 +44,7 @@ const keyOf = (request: FlightSearchRequest) =>
     request.cabin,
     request.maxStops,
     [...request.preferredAirlines].sort(),
+    request.view ?? 'flat',
   ]);
 
 const sameCounts = (a: readonly number[], b: readonly number[]) =>

@@ -1,7 +1,7 @@
-import type { OriginDestinationOption, PricedItinerary } from '@skydesk/contract';
+import type { Cabin, OriginDestinationOption, PricedItinerary } from '@skydesk/contract';
 import { type GzipHead, gunzipHead, gzipHead } from '../../platform/http/gzip-fragments.js';
 import { type SeatQuery, type SeatReading, seatKey } from '../../supplier/inventory.js';
-import type { FlightSearchAnswer } from '../../supplier/port.js';
+import type { FlightSearchAnswer, GroupedAnswer } from '../../supplier/port.js';
 
 /**
  * A search answer as the portal keeps and sends it: already encoded for the wire (its JSON up to
@@ -78,14 +78,39 @@ function answerJson(itineraries: readonly PricedItinerary[]): Buffer {
       parts.push(json);
     });
     parts.push(
-      Buffer.from(`]}},"AirItineraryPricingInfo":${JSON.stringify(itinerary.AirItineraryPricingInfo)}}`),
+      Buffer.from(
+        `]}},"AirItineraryPricingInfo":${JSON.stringify(itinerary.AirItineraryPricingInfo)},"FareFamilies":${JSON.stringify(itinerary.FareFamilies)}}`,
+      ),
     );
   });
   parts.push(Buffer.from(']}'));
   return Buffer.concat(parts);
 }
 
+/**
+ * The grouped answer (issue 16) is one object of a few hundred kilobytes at most, each option once:
+ * JSON.stringify writes it, up to where `search_id` is added.
+ */
+function groupedJson(answer: GroupedAnswer, trips: number): Buffer {
+  const data = JSON.stringify(answer);
+  return Buffer.from(
+    `{"status":true,"message":${JSON.stringify(searchMessage(trips))},"data":${data.slice(0, -1)}`,
+  );
+}
+
 export function outcomeOf(searched: FlightSearchAnswer, options: { gzip: boolean }): SearchOutcome {
+  if (searched.grouped) {
+    const { answer, trips } = searched.grouped;
+    const plain = groupedJson(answer, trips);
+    const seats = groupedSeats(answer);
+    const sold = searched.seatsRead && soldAmong(seats, searched.seatsRead);
+    return {
+      count: trips,
+      answer: options.gzip ? { gzip: gzipHead(plain, GZIP_LEVEL) } : { plain },
+      seats,
+      ...(sold ? { sold } : {}),
+    };
+  }
   const { itineraries } = searched;
   const seats = seatsShown(itineraries);
   const sold = searched.seatsRead && soldAmong(seats, searched.seatsRead);
@@ -111,6 +136,22 @@ function seatsShown(itineraries: readonly PricedItinerary[]): SeatQuery[] {
       const date = segment.DepartureDateTime.slice(0, 10);
       const key = seatKey(flight, date, segment.CabinClass);
       if (!seen.has(key)) seen.set(key, { flight, date, cabin: segment.CabinClass });
+    }
+  }
+  return [...seen.values()];
+}
+
+function groupedSeats(answer: GroupedAnswer): SeatQuery[] {
+  const cabin: Cabin = answer.cabin;
+  const seen = new Map<string, SeatQuery>();
+  for (const leg of answer.legs) {
+    for (const option of leg.options) {
+      for (const segment of option.segments) {
+        const flight = `${segment.marketing}${segment.flight_number}`;
+        const date = segment.departure.at.slice(0, 10);
+        const key = seatKey(flight, date, cabin);
+        if (!seen.has(key)) seen.set(key, { flight, date, cabin });
+      }
     }
   }
   return [...seen.values()];

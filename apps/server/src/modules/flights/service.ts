@@ -3,10 +3,13 @@ import {
   EMPTY_RESULT,
   type FareCalendarDay,
   type FieldErrors,
+  type ParsedPriceSelectionBody,
   type ParsedSearchBody,
+  type PricedItinerary,
   SEARCH_DAYS_AHEAD,
   SERVER,
   type SearchHistoryEntry,
+  type SoldOutBrand,
 } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
@@ -37,6 +40,7 @@ const toSupplierRequest = (body: ParsedSearchBody): FlightSearchRequest => ({
   cabin: body.cabin,
   maxStops: body.max_stops,
   preferredAirlines: body.preferred_airlines,
+  view: body.view,
 });
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -89,11 +93,17 @@ export function createFlightService(deps: {
   }
 
   /** Runs `work` on the supplier's form of the search; a request it refuses is a 422 on its field. */
-  async function withSupplier<T>(body: ParsedSearchBody, work: (request: FlightSearchRequest) => Promise<T>) {
+  async function withSupplier<T>(
+    body: ParsedSearchBody,
+    work: (request: FlightSearchRequest) => Promise<T>,
+    fieldPrefix = '',
+  ) {
     try {
       return await work(toSupplierRequest(body));
     } catch (error) {
-      if (error instanceof SupplierRequestError) throw invalid({ [error.field]: [error.message] });
+      if (error instanceof SupplierRequestError) {
+        throw invalid({ [`${fieldPrefix}${error.field}`]: [error.message] });
+      }
       throw error;
     }
   }
@@ -123,6 +133,42 @@ export function createFlightService(deps: {
       });
       if (outcome.count === 0) throw new AppError('not_found', EMPTY_RESULT.noFlights);
       return { searchId, outcome };
+    },
+
+    /**
+     * POST /api/search/price (issue 16): an offer for options of a grouped answer in one brand.
+     * Ids that are not this search's are a 422 on their field, too old a 410, a brand sold out on
+     * these flights a 409 with the brands there are now.
+     */
+    async priceSelection(body: ParsedPriceSelectionBody): Promise<PricedItinerary> {
+      if (!supplier.priceSelection) {
+        throw invalid({ option_ids: ['This flight content answers the flat search only'] });
+      }
+      const unsold = await outOfSaleDateErrors(body.search);
+      if (Object.keys(unsold).length > 0) {
+        throw invalid(
+          Object.fromEntries(Object.entries(unsold).map(([field, errors]) => [`search.${field}`, errors])),
+        );
+      }
+      const answer = await withSupplier(
+        body.search,
+        (request) => supplier.priceSelection!({ request, optionIds: body.option_ids, brand: body.brand }),
+        'search.',
+      );
+      switch (answer.status) {
+        case 'priced':
+          return answer.itinerary;
+        case 'invalid':
+          throw invalid({ [answer.field]: [answer.message] });
+        case 'expired':
+          throw new AppError('gone', answer.message, {
+            data: { expired_at: answer.expiredAt.toISOString() },
+          });
+        case 'soldOut': {
+          const soldOut: SoldOutBrand = { alternatives: answer.alternatives };
+          throw new AppError('conflict', answer.message, { data: soldOut });
+        }
+      }
     },
 
     /** The lowest total for the outbound date ±3 days; a return keeps its length of stay. */

@@ -7,6 +7,7 @@ import {
   type ParsedBookingBody,
   type PriceChange,
   SERVER,
+  type SoldOutBrand,
 } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../platform/clock.js';
@@ -55,6 +56,11 @@ export async function createBooking(
       throw new AppError('gone', answer.message, { data: { expired_at: answer.expiredAt.toISOString() } });
     case 'unavailable':
       throw new AppError('conflict', answer.message);
+    case 'soldOut': {
+      // Issue 16: the offer's brand is gone on these flights; the brands there are now.
+      const soldOut: SoldOutBrand = { alternatives: answer.alternatives };
+      throw new AppError('conflict', answer.message, { data: soldOut });
+    }
     case 'priced':
       break;
   }
