@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { startUpBundleGuard } from './scripts/start-up-bundle';
 
-/** The API server of apps/server in development (DESIGN.md §7: PORT 3000, HOST 127.0.0.1). */
+/** The API server of apps/server in development (docs/architecture.md §7: PORT 3000, HOST 127.0.0.1). */
 const API_SERVER = 'http://127.0.0.1:3000';
 
 /**
@@ -22,7 +22,7 @@ export default defineConfig({
   // The operator console stays out of the agency's start-up bundle (issue 11): checked on every build.
   plugins: [react(), tailwindcss(), startUpBundleGuard()],
   build: {
-    // apps/web/dist: the server serves this folder for every non-API path (DESIGN.md §1).
+    // apps/web/dist: the server serves this folder for every non-API path (docs/architecture.md §1).
     outDir: 'dist',
     emptyOutDir: true,
     rollupOptions: {

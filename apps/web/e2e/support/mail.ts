@@ -1,7 +1,7 @@
 import type { OutboxMail } from '@skydesk/contract';
 import { baseUrl } from './browser.js';
 
-/** API.md dev helper: the mails sent to an address, newest first (outbox mode only). */
+/** docs/api.md dev helper: the mails sent to an address, newest first (outbox mode only). */
 export async function outbox(to: string, base = baseUrl()): Promise<OutboxMail[]> {
   const response = await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`);
   if (!response.ok) throw new Error(`outbox answered ${response.status}`);

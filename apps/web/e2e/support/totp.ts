@@ -7,7 +7,7 @@ const lastStepUsed = new Map<string, number>();
 
 /**
  * A TOTP code the server will accept for this secret: it refuses a step already used by the same
- * user (DESIGN.md §6), so a second sign-in within the same 30 s waits for the next step.
+ * user (docs/architecture.md §6), so a second sign-in within the same 30 s waits for the next step.
  */
 export async function freshTotp(base32Secret: string): Promise<string> {
   const secret = base32Secret.replace(/\s+/g, '');

@@ -17,13 +17,13 @@ const VendorVerificationPage = lazyScreen(
 /** The header's title while the verification page stands in for every dashboard screen. */
 export const VERIFICATION_SCREEN_TITLE = 'Agency verification';
 
-/** DESIGN.md §5: only an approved company searches and books. */
+/** docs/architecture.md §5: only an approved company searches and books. */
 export const isCompanyApproved = (company: CompanySummary | null): boolean =>
   company?.verification_status === 'approved';
 
 /**
  * Between the dashboard layout and its screens: an approved agency gets the screen it asked for;
- * any other gets the vendor verification page, whatever the route (DESIGN.md §5). The company
+ * any other gets the vendor verification page, whatever the route (docs/architecture.md §5). The company
  * comes from `GET /api/me`; when the session has none yet (that call failed at sign-in), it is
  * asked for here.
  */

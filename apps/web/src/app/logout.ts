@@ -7,7 +7,7 @@ import type { AppStore } from './store';
 export type Logout = () => Promise<void>;
 
 /**
- * spec §4: logout wipes all state and the saved session; the server ends the session too, through
+ * docs/product-spec.md §4: logout wipes all state and the saved session; the server ends the session too, through
  * the refresh cookie, so it works after the access token expired. Going to the login page is the
  * caller's.
  *

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../shared/ui/button';
 import { StatusScreen } from '../shared/ui/status-screen';
 import { useDocumentTitle } from './layouts/screen-title';
 
-/** spec §2: every path that is not a screen. Offers the way back and the way home. */
+/** docs/product-spec.md §2: every path that is not a screen. Offers the way back and the way home. */
 export function NotFoundPage() {
   const location = useLocation();
   const navigate = useNavigate();

@@ -22,7 +22,7 @@ type AppProvidersProps = {
   router: DataRouter;
 };
 
-/** spec §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
+/** docs/product-spec.md §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
 const TOOLTIP_DELAY_MS = 700;
 const TOOLTIP_SKIP_DELAY_MS = 300;
 

@@ -24,7 +24,7 @@ function screenTitles(routes: RouteObject[], parentPath = '', titles = new Map<s
   return titles;
 }
 
-describe('routing (spec §2)', () => {
+describe('routing (docs/product-spec.md §2)', () => {
   it('shows the not-found screen for an unknown path, with a way to sign in', async () => {
     renderApp('/nope');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('routing (spec §2)', () => {
     const everyPath: string[] = Object.values(paths).flatMap((value) =>
       typeof value === 'string' ? [value] : Object.values(value),
     );
-    // spec §2: 7 public screens, the dashboard home, its 23 screens, price summary and e-ticket;
+    // docs/product-spec.md §2: 7 public screens, the dashboard home, its 23 screens, price summary and e-ticket;
     // issue 12's statement; issue 13's accept-invitation; issue 15's analytics.
     expect(everyPath).toHaveLength(36);
     const titles = screenTitles(appRoutes);
@@ -191,7 +191,7 @@ describe('the dashboard layout', () => {
   });
 });
 
-describe('the session, app-wide (spec §4)', () => {
+describe('the session, app-wide (docs/product-spec.md §4)', () => {
   it('logs out at start with "Session expired" when the token has already expired', async () => {
     const { store, router } = renderApp(paths.dashboard.users, {
       preloadedState: signedInState({ token: fakeJwt({ exp: inSeconds(-60) }) }),

@@ -13,7 +13,7 @@ import type { ScreenHandle } from './layouts/screen-title';
 import { NotFoundPage } from './not-found-page';
 import { RequireSession } from './require-session';
 
-// spec §2: every screen loads on demand, behind the layouts' loading spinner.
+// docs/product-spec.md §2: every screen loads on demand, behind the layouts' loading spinner.
 const LoginPage = lazyScreen(() => import('../features/auth/pages/login-page'), 'LoginPage');
 const VerificationPage = lazyScreen(
   () => import('../features/auth/pages/verification-page'),
@@ -142,7 +142,7 @@ const screen = (path: string, title: string, element: ReactNode): RouteObject =>
 const d = paths.dashboard;
 
 /**
- * spec §2: the public screens in the split-screen auth layout, the dashboard (signed in only) in
+ * docs/product-spec.md §2: the public screens in the split-screen auth layout, the dashboard (signed in only) in
  * the sidebar layout, and a not-found screen for every other path. An error inside a screen shows
  * its error screen inside the layout; an error in a layout itself shows it full page.
  */

@@ -6,7 +6,7 @@ import { FullPageLoader } from '../shared/ui/spinner';
 import { useLogout } from './logout';
 
 /**
- * DESIGN.md §6 at start: the saved session has the user but never the access token. Until the
+ * docs/architecture.md §6 at start: the saved session has the user but never the access token. Until the
  * refresh cookie has given a new one (and the profile with it), no screen renders: a spinner
  * shows. When the cookie cannot (signed out elsewhere, expired, revoked), the saved session is
  * cleared without a word and the screens render signed out (the dashboard sends to sign in).

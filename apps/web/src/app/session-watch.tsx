@@ -9,7 +9,7 @@ type SessionWatchProps = {
 };
 
 /**
- * Runs the session timer of spec §4 on the session's access token. 'Continue Session' renews the
+ * Runs the session timer of docs/product-spec.md §4 on the session's access token. 'Continue Session' renews the
  * token from the refresh cookie; the new token restarts the timer.
  */
 export function SessionWatch({ onExpire }: SessionWatchProps) {

@@ -19,7 +19,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('starting with a saved session but no token (DESIGN.md §6)', () => {
+describe('starting with a saved session but no token (docs/architecture.md §6)', () => {
   it('shows a spinner, renews the token from the refresh cookie, loads the profile, then the screen', async () => {
     const token = tokenFor(1800);
     let answerRefresh: (response: Response) => void = () => {};

@@ -25,7 +25,7 @@ const saved = (): Record<string, unknown> => {
 };
 
 describe('the store', () => {
-  it('saves the session’s user and expiry, never its token (DESIGN.md §6)', async () => {
+  it('saves the session’s user and expiry, never its token (docs/architecture.md §6)', async () => {
     const store = makeStore();
     const persistor = await startPersistence(store);
     const token = fakeJwt({ exp: EXP });
@@ -38,7 +38,7 @@ describe('the store', () => {
     expect(localStorage.getItem(STORAGE_KEY)).not.toContain(token);
   });
 
-  it('saves the search and booking drafts (spec §3)', async () => {
+  it('saves the search and booking drafts (docs/product-spec.md §3)', async () => {
     const store = makeStore();
     const persistor = await startPersistence(store);
     const draft = { ...emptySearchDraft, trip_type: 'Return' as const, return_date: '2026-12-27' };
@@ -71,7 +71,7 @@ describe('the store', () => {
     });
   });
 
-  it('logout wipes every slice and the saved state (spec §4)', async () => {
+  it('logout wipes every slice and the saved state (docs/product-spec.md §4)', async () => {
     const store = makeStore();
     const persistor = await startPersistence(store);
     const initial = store.getState();

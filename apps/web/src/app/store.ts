@@ -45,7 +45,7 @@ export const appReducer = combineSlices(
 export type RootState = ReturnType<typeof appReducer>;
 
 /**
- * spec §4: logout wipes all state — every slice back to its initial value — except the operator
+ * docs/product-spec.md §4: logout wipes all state — every slice back to its initial value — except the operator
  * console's session, which is another principal's and ends by its own logout.
  */
 const rootReducer = (state: RootState | undefined, action: UnknownAction): RootState =>
@@ -54,7 +54,7 @@ const rootReducer = (state: RootState | undefined, action: UnknownAction): RootS
 const operatorSessionOnly = (state: RootState | undefined): RootState | undefined =>
   state?.operatorSession ? ({ operatorSession: state.operatorSession } as RootState) : undefined;
 
-/** What of the session is written to storage: never the access token (DESIGN.md §6). */
+/** What of the session is written to storage: never the access token (docs/architecture.md §6). */
 type SavedSession = Pick<SessionState, 'user' | 'expiresAt'>;
 
 const sessionWithoutToken = createTransform<SessionState, SavedSession>(
@@ -64,7 +64,7 @@ const sessionWithoutToken = createTransform<SessionState, SavedSession>(
 );
 
 /**
- * spec §3, §4, §9: the session and the form drafts are saved in local storage under one key and
+ * docs/product-spec.md §3, §4, §9: the session and the form drafts are saved in local storage under one key and
  * read back at start within 5000 ms. Server data is never persisted: it is fetched fresh.
  */
 const persistConfig: PersistConfig<RootState> = {

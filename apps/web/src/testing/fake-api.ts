@@ -13,14 +13,14 @@ export type SentRequest = {
 
 type Handler = (request: SentRequest) => Response | Promise<Response>;
 
-/** A success envelope (API.md). */
+/** A success envelope (docs/api.md). */
 export const ok = (data: unknown, { status = 200, message = 'OK' } = {}) =>
   new Response(JSON.stringify({ status: true, message, data }), {
     status,
     headers: { 'Content-Type': 'application/json' },
   });
 
-/** A failure envelope (API.md), with field errors or other data and headers when given. */
+/** A failure envelope (docs/api.md), with field errors or other data and headers when given. */
 export const fail = (
   status: number,
   message: string,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { resetHttpConfig } from '../shared/http/http-config';
 import { installFakeWebSocket } from './fake-websocket';
 
-// Screens load on demand (spec §2) and the suite shares two cores with the server's: a find* or
+// Screens load on demand (docs/product-spec.md §2) and the suite shares two cores with the server's: a find* or
 // waitFor gets 5 s, not testing-library's 1 s, so a busy machine doesn't fail a correct screen.
 configure({ asyncUtilTimeout: 5_000 });
 

@@ -8,7 +8,7 @@ import { loadFreshPage } from './page-location';
 
 type AppErrorBoundaryProps = {
   children: ReactNode;
-  /** Wipes the state and the saved session (spec §4). */
+  /** Wipes the state and the saved session (docs/product-spec.md §4). */
   onLogout: () => Promise<void>;
 };
 
@@ -16,7 +16,7 @@ type AppErrorBoundaryState = { error: unknown };
 
 /**
  * The last line of defence around the router (whose own error element handles errors inside
- * routes): shows the screens of spec §2 for an error anywhere else in the app. It sits outside
+ * routes): shows the screens of docs/product-spec.md §2 for an error anywhere else in the app. It sits outside
  * the router, so it moves with full page loads and the browser's history.
  */
 export class AppErrorBoundary extends Component<AppErrorBoundaryProps, AppErrorBoundaryState> {

@@ -1,6 +1,6 @@
 /**
  * How browsers and bundlers report a script chunk that no longer exists, which is what a screen
- * loaded on demand runs into after a new version was deployed (spec §2).
+ * loaded on demand runs into after a new version was deployed (docs/product-spec.md §2).
  */
 const CHUNK_ERROR_MESSAGES = [
   /Failed to fetch dynamically imported module/i, // Chromium

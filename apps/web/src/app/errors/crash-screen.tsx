@@ -11,7 +11,7 @@ type CrashScreenProps = {
   onStartFresh: () => void;
 };
 
-/** spec §2: any runtime error other than a failed screen load. */
+/** docs/product-spec.md §2: any runtime error other than a failed screen load. */
 export function CrashScreen({ standalone, onBack, onRetry, onStartFresh }: CrashScreenProps) {
   return (
     <StatusScreen

@@ -10,7 +10,7 @@ export const NEW_VERSION_RELOAD_KEY = 'skydesk:new-version-reload-at';
 export const RELOAD_GUARD_MS = 30_000;
 
 /**
- * spec §2: when a screen fails to load because a new version was deployed, the page reloads
+ * docs/product-spec.md §2: when a screen fails to load because a new version was deployed, the page reloads
  * itself — once. Returns whether a reload was started.
  */
 export function reloadOnceForNewVersion(now: number = Date.now()): boolean {

@@ -10,7 +10,7 @@ type NewVersionScreenProps = {
   onLogout: () => void;
 };
 
-/** spec §2: a screen failed to load because a new version was deployed; the page is reloading. */
+/** docs/product-spec.md §2: a screen failed to load because a new version was deployed; the page is reloading. */
 export function NewVersionScreen({ standalone, onLogout }: NewVersionScreenProps) {
   return (
     <StatusScreen

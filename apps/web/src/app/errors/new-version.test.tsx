@@ -56,7 +56,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('a screen that fails to load after a new deployment (spec §2)', () => {
+describe('a screen that fails to load after a new deployment (docs/product-spec.md §2)', () => {
   it('reloads the page once and shows the new-version screen', async () => {
     renderWithProviders(null, { route: '/dashboard/users', routes: routesFor(missingChunk()) });
 

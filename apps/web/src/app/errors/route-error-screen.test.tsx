@@ -32,7 +32,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('the crash screen (spec §2)', () => {
+describe('the crash screen (docs/product-spec.md §2)', () => {
   it('shows "Oops! Something went wrong." with its three ways out', async () => {
     renderWithProviders(null, { route: '/dashboard/flight-bookings', routes });
     expect(await crashTitle()).toBeInTheDocument();

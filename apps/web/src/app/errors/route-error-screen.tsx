@@ -14,7 +14,7 @@ type RouteErrorScreenProps = {
   standalone?: boolean;
 };
 
-/** The router's error element: the new-version screen, not-found, or the crash screen (spec §2). */
+/** The router's error element: the new-version screen, not-found, or the crash screen (docs/product-spec.md §2). */
 export function RouteErrorScreen({ standalone = false }: RouteErrorScreenProps) {
   const error = useRouteError();
   const navigate = useNavigate();

@@ -147,7 +147,7 @@ export function SidebarPanel({
 const LOCKED_TEXT =
   'Your agency is being verified. Until SkyDesk approves it, every screen opens the verification page.';
 
-/** DESIGN.md §5: before approval the links all lead to the verification page; the sidebar says so. */
+/** docs/architecture.md §5: before approval the links all lead to the verification page; the sidebar says so. */
 function LockedNotice({ collapsed }: { collapsed: boolean }) {
   if (collapsed) {
     return (

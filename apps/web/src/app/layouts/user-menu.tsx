@@ -19,7 +19,7 @@ export function UserMenu() {
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  // The picture needs the session's token (API.md): fetched once, shown from an object URL.
+  // The picture needs the session's token (docs/api.md): fetched once, shown from an object URL.
   const picture = useAuthenticatedImage(user?.image_url);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, containerRef, buttonRef);

@@ -13,7 +13,7 @@ const agencyChanged = (details: AdminCompanyDetails | undefined) =>
     : [];
 
 /**
- * The back office's calls (API.md "Back office"), all the operator's: the HTTP client sends them
+ * The back office's calls (docs/api.md#back-office), all the operator's: the HTTP client sends them
  * the operator's token and never the agency's (shared/http/http-config). Decisions invalidate what
  * they change: the agency's page, the queues, the audit log — and, for money moved, the balance
  * and orders an agency screen in the same browser may show.

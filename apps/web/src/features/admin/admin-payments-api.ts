@@ -23,7 +23,7 @@ const depositDecided = (deposit: AdminDeposit | undefined) =>
     : [];
 
 /**
- * The operators' side of payments (API.md "Back office", issue 12): the deposit desk and each
+ * The operators' side of payments (docs/api.md#back-office, issue 12): the deposit desk and each
  * agency's credits — balance, credit limit, available, the limit's history — and statement.
  * The decisions answer 409 when another operator decided first: the screens say so themselves
  * (their failures are not toasted) and read the deposit again.

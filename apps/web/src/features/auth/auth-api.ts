@@ -11,7 +11,7 @@ type EnrolmentAnswer = { data: Enrolment } | { error: ApiFailure };
 const enrolmentsInFlight = new Map<string, Promise<EnrolmentAnswer>>();
 
 /**
- * The sign-in and password screens' calls (API.md "Auth"). Public and challenge endpoints never
+ * The sign-in and password screens' calls (docs/api.md#authentication-and-onboarding). Public and challenge endpoints never
  * end a session on a 401: there, it means wrong credentials or a dead challenge (apiRequest).
  */
 export const authApi = api.injectEndpoints({

@@ -5,11 +5,11 @@ import type { AppThunk } from '../../shared/store/hooks';
 let refreshing: Promise<Session> | null = null;
 
 /**
- * A fresh access token from the httpOnly refresh cookie (DESIGN.md §6). The server rotates the
+ * A fresh access token from the httpOnly refresh cookie (docs/architecture.md §6). The server rotates the
  * cookie on every use and treats a second use of an old one as theft (all sessions end), so
  * calls made while one is under way share it rather than racing it (StrictMode runs start-up
  * effects twice; 'Continue Session' may be pressed during a start-up refresh).
- * Silent: a failure here is never the user's to read (API.md: errors suppressed).
+ * Silent: a failure here is never the user's to read (docs/api.md: errors suppressed).
  */
 export function refreshSession(): Promise<Session> {
   refreshing ??= import('./session-calls')
@@ -31,7 +31,7 @@ function acrossTabs<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /**
- * 'Continue Session' in the "Session Expiring Soon" modal (spec §4 leaves open whether it renews
+ * 'Continue Session' in the "Session Expiring Soon" modal (docs/product-spec.md §4 leaves open whether it renews
  * the token; here it does): a new access token, so the session timer starts over from its
  * expiry. Answers whether it worked; when it did not, the old token runs out as the spec says.
  */

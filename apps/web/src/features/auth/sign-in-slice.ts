@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoginNext, LoginStep } from '@skydesk/contract';
 
 /**
- * A sign-in between the password and the second factor (API.md login steps). The challenge
+ * A sign-in between the password and the second factor (docs/api.md login steps). The challenge
  * token is a credential for those steps, so this slice lives in memory only: the store never
  * persists it (app/store.ts whitelist). A reload ends the sign-in and starts it over.
  */

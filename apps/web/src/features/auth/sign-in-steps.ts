@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { isApiFailure } from '../../shared/http/api-error';
 import { type CodeSentState, paths } from '../../shared/routing/paths';
 
-/** API.md login steps: the screen of each `next`. */
+/** docs/api.md login steps: the screen of each `next`. */
 export const SIGN_IN_STEP_PATH: Record<LoginNext, string> = {
   verify_email: paths.verificationLogin,
   setup_2fa: paths.qrCodeScan,
@@ -14,7 +14,7 @@ export const SIGN_IN_STEP_PATH: Record<LoginNext, string> = {
 
 /**
  * Goes to the screen of the step that follows the password; an enrolled authenticator is
- * reminded by a toast (spec §8), and the e-mail step knows its code was sent just now.
+ * reminded by a toast (docs/product-spec.md §8), and the e-mail step knows its code was sent just now.
  */
 export function useGoToSignInStep() {
   const navigate = useNavigate();

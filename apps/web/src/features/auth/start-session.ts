@@ -6,7 +6,7 @@ import { refreshSession } from './renew-session';
 const sessionCalls = () => import('./session-calls');
 
 /**
- * The second factor was accepted (API.md: session `{ token, user }`): the session starts, then
+ * The second factor was accepted (docs/api.md: session `{ token, user }`): the session starts, then
  * `GET /api/me` says for which company and with which permissions. A failure of that second call
  * leaves the session signed in without a profile; the dashboard loads it again (loadProfile).
  */
@@ -24,7 +24,7 @@ export const loadProfile = (): AppThunk<Promise<void>> => async (dispatch) => {
 };
 
 /**
- * App start with a saved user but no access token (a reload: DESIGN.md §6 keeps the token in
+ * App start with a saved user but no access token (a reload: docs/architecture.md §6 keeps the token in
  * memory only). Asks the refresh cookie for a new one and the profile with it, and only then
  * starts the session, so no screen sees half a session. Answers false, quietly, when the
  * cookie is gone, revoked or expired, or the profile cannot be read: the caller then logs out,

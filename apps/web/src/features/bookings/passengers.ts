@@ -16,7 +16,7 @@ import { passengerMix } from '../../shared/itinerary/passenger-mix';
 
 export { passengerMix };
 
-/** The age rule of each type (API.md, IATA), as the date of birth's hint says it. */
+/** The age rule of each type (docs/api.md, IATA), as the date of birth's hint says it. */
 export const PASSENGER_AGE_HINTS: Record<PassengerType, string> = Object.fromEntries(
   (Object.entries(PASSENGER_AGE) as [PassengerType, { min: number; max: number | null }][]).map(
     ([type, { min, max }]) => [
@@ -119,7 +119,7 @@ const MISSING: Record<TravellerField, string> = {
 const isField = (key: unknown): key is TravellerField => TRAVELLER_FIELDS.includes(key as TravellerField);
 
 /**
- * Everything wrong with one passenger, by field: the contract's own field rules (API.md
+ * Everything wrong with one passenger, by field: the contract's own field rules (docs/api.md
  * `Passenger`), the title that fits the type, the age on the travel date, and a passport still
  * valid six months after the last flight. Empty when the passenger can be booked.
  */

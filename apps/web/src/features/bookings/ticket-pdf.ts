@@ -2,8 +2,8 @@ import { saveAs } from '../../shared/files/save-file';
 import { bookingsApi } from './bookings-api';
 
 /**
- * API.md `GET /api/booking/{id}/ticket.pdf`: a file, not an envelope. The access token lives in
- * memory (DESIGN.md §6), so a plain link would arrive without it: the PDF is fetched with the
+ * docs/api.md `GET /api/booking/{id}/ticket.pdf`: a file, not an envelope. The access token lives in
+ * memory (docs/architecture.md §6), so a plain link would arrive without it: the PDF is fetched with the
  * bearer token and handed to the browser as a download. Busy while the PDF comes; a failure has
  * been told by the call.
  */

@@ -78,7 +78,7 @@ const passengerOf = (traveller: TravellerDraft): BookingBody['passengers'][numbe
   };
 };
 
-/** API.md `POST /api/booking` body of a draft. */
+/** docs/api.md `POST /api/booking` body of a draft. */
 export const toBookingBody = (form: BookingFormDraft): BookingBody => ({
   offer_id: form.offer_id,
   passengers: form.passengers.map(passengerOf),
@@ -86,7 +86,7 @@ export const toBookingBody = (form: BookingFormDraft): BookingBody => ({
   save_travellers: form.save_travellers,
 });
 
-/** The form fields the server's 422 may name (API.md: `passengers.0.first_name`, `contact.email`). */
+/** The form fields the server's 422 may name (docs/api.md: `passengers.0.first_name`, `contact.email`). */
 export const isFormFieldKey = (key: string): boolean =>
   /^passengers\.\d+\.(title|first_name|last_name|gender|date_of_birth|nationality|passport_number|passport_expiry)$/.test(
     key,

@@ -9,7 +9,7 @@ export type BookingDetailsState =
   | { status: 'missing' | 'failed' | 'forbidden'; booking: null };
 
 /**
- * One booking with its history (API.md `GET /api/booking/{id}`). Asked again whenever a write
+ * One booking with its history (docs/api.md `GET /api/booking/{id}`). Asked again whenever a write
  * changed it (its 'Booking' tag), the booking shown meanwhile.
  */
 export function useBookingDetails(id: string | null): BookingDetailsState {
@@ -19,7 +19,7 @@ export function useBookingDetails(id: string | null): BookingDetailsState {
     // Issue 13: the role does not see bookings (or, limited to its own, not this one's kind).
     if (isApiFailure(query.error) && query.error.status === 403)
       return { status: 'forbidden', booking: null };
-    // API.md: another agency's booking answers 404, as a missing one does.
+    // docs/api.md: another agency's booking answers 404, as a missing one does.
     const missing = isApiFailure(query.error) && (query.error.status === 404 || query.error.status === 422);
     return { status: missing ? 'missing' : 'failed', booking: null };
   }

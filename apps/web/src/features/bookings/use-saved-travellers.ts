@@ -18,7 +18,7 @@ function useSavedOfType(type: PassengerType, asked: boolean) {
 }
 
 /**
- * The company's saved travellers per passenger type (API.md `GET /api/getTravellers`), fetched
+ * The company's saved travellers per passenger type (docs/api.md `GET /api/getTravellers`), fetched
  * the first time a passenger of that type asks and shared by every passenger of the type for as
  * long as the form is open.
  */

@@ -18,7 +18,7 @@ export const homeApi = api.injectEndpoints({
     homeBookings: contractQuery(build, bookingEndpoints.list, {
       providesTags: ['Bookings'],
       suppressErrors: true,
-      // spec §5: a single booking answered on its own is read as a list of one.
+      // docs/product-spec.md §5: a single booking answered on its own is read as a list of one.
       transformResponse: (answer: Booking[] | Booking) => (Array.isArray(answer) ? answer : [answer]),
     }),
     homeKpis: contractQuery(build, analyticsEndpoints.companyKpi, { suppressErrors: true }),

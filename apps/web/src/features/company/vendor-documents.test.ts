@@ -5,7 +5,7 @@ import { DOCUMENT_MESSAGES, vendorDocumentProblem } from './vendor-documents';
 
 const file = (name: string, type: string, size = 1024) => new File([new Uint8Array(size)], name, { type });
 
-describe('a vendor document (API.md: PDF, PNG or JPEG, at most 5 MB)', () => {
+describe('a vendor document (docs/api.md: PDF, PNG or JPEG, at most 5 MB)', () => {
   it('accepts PDF, PNG and JPEG files whose name and type agree', () => {
     expect(vendorDocumentProblem(file('licence.pdf', 'application/pdf'))).toBeNull();
     expect(vendorDocumentProblem(file('licence.PNG', 'image/png'))).toBeNull();

@@ -2,7 +2,7 @@ import { type VendorDocumentKind, VendorFormFields } from '@skydesk/contract';
 import type { z } from 'zod';
 import { DOCUMENT_MESSAGES, documentFileField, documentFileProblem } from '../../shared/files/document-file';
 
-/** API.md vendor form: PDF, PNG or JPEG up to 5 MB, as every document (shared/files). */
+/** docs/api.md vendor form: PDF, PNG or JPEG up to 5 MB, as every document (shared/files). */
 export { DOCUMENT_MESSAGES };
 export const vendorDocumentProblem = (file: File | null): string | null => documentFileProblem(file);
 
@@ -24,7 +24,7 @@ export const VENDOR_FORM_FIELDS = [
   'owner_id_document',
 ] as const satisfies readonly (keyof VendorFormInput)[];
 
-/** API.md: multipart, text fields and the files under their kinds. */
+/** docs/api.md: multipart, text fields and the files under their kinds. */
 export function toVendorFormData(form: VendorFormOutput): FormData {
   const data = new FormData();
   data.append('trade_license_number', form.trade_license_number);

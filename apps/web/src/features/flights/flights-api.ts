@@ -26,7 +26,7 @@ const noFlights: SearchResults = { searchId: null, itineraries: [] };
 export const flightsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * `POST /api/search`. A valid search with nothing to sell (404 'No Flight Found!', spec §5) is
+     * `POST /api/search`. A valid search with nothing to sell (404 'No Flight Found!', docs/product-spec.md §5) is
      * an empty answer shown as the empty state, not toasted; any other failure is said as usual
      * (a 401 has already been said by the session's end) and kept for the screen (a 422 carries
      * field errors).

@@ -28,10 +28,10 @@ const listQuery = (
 });
 
 /**
- * The user's notifications (API.md "Support, notices"), the bell's unread count, and SkyDesk's
+ * The user's notifications (docs/api.md#support-notices-analytics), the bell's unread count, and SkyDesk's
  * announcements and offers. A pushed notification invalidates 'Notifications' and
  * 'NotificationSummary' (shared/live), so the bell, its list and the screen follow without a
- * reload. Marking read writes the answer into every list shown (spec §4: lists take a write's
+ * reload. Marking read writes the answer into every list shown (docs/product-spec.md §4: lists take a write's
  * answer) and asks the count again — the server's count, not one kept here, since another tab
  * may have read some too.
  */
@@ -80,7 +80,7 @@ export const noticesApi = api.injectEndpoints({
         dispatch(markReadInLists(() => true));
       },
     }),
-    /** spec §8: 'Failed to fetch announcements' when the server says nothing. */
+    /** docs/product-spec.md §8: 'Failed to fetch announcements' when the server says nothing. */
     announcements: contractQuery(build, noticeEndpoints.announcements, { providesTags: ['Announcements'] }),
     offers: contractQuery(build, noticeEndpoints.offers, { providesTags: ['Offers'] }),
   }),

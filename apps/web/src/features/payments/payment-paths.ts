@@ -1,6 +1,6 @@
 import { paths } from '../../shared/routing/paths';
 
-/** A booking's screen (the bookings feature names a booking by `?id=`, spec §2 leaves it open). */
+/** A booking's screen (the bookings feature names a booking by `?id=`, docs/product-spec.md §2 leaves it open). */
 export const bookingHref = (id: string): string =>
   `${paths.dashboard.bookingDetails}?${new URLSearchParams({ id })}`;
 

@@ -2,11 +2,11 @@ import { type Bank, paymentEndpoints } from '@skydesk/contract';
 import { api } from '../../shared/http/api';
 import { contractFile, contractMutation, contractQuery } from '../../shared/http/contract-endpoints';
 
-/** The agency's deposits, its statement and its low-balance alert (API.md "Payments"). */
+/** The agency's deposits, its statement and its low-balance alert (docs/api.md#payments). */
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * API.md: `[ Bank[] ]`, read from the first list (spec §5). None is a 404 'No Banks Found',
+     * docs/api.md: `[ Bank[] ]`, read from the first list (docs/product-spec.md §5). None is a 404 'No Banks Found',
      * which the form shows in place of the bank select, so it is not toasted.
      */
     banks: contractQuery(build, paymentEndpoints.banks, {

@@ -32,7 +32,7 @@ export const TRANSACTION_FORM_FIELDS = [
 ] as const satisfies readonly (keyof TransactionFormInput)[];
 
 /**
- * API.md: multipart — the text fields as typed (the amount as the agent wrote it, trimmed) and
+ * docs/api.md: multipart — the text fields as typed (the amount as the agent wrote it, trimmed) and
  * the receipt under `receipt`.
  */
 export function toTransactionFormData(input: TransactionFormInput, form: TransactionFormOutput): FormData {

@@ -3,7 +3,7 @@ import { api } from '../../shared/http/api';
 import { contractMutation, contractQuery } from '../../shared/http/contract-endpoints';
 
 /**
- * The agency's roles (API.md "Company users and roles"). A role's changes reach its users at their
+ * The agency's roles (docs/api.md#company-users-and-roles). A role's changes reach its users at their
  * next sign-in; here the list is asked again after each write.
  */
 export const rolesApi = api.injectEndpoints({

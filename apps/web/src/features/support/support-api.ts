@@ -9,7 +9,7 @@ const ticketChanged = (error: unknown, id: string) =>
   (error as ApiFailure | undefined)?.status === 409 ? [{ type: 'Tickets' as const, id }] : [];
 
 /**
- * The agency's support tickets and their chat (API.md "Support, notices"). spec §4: the list takes
+ * The agency's support tickets and their chat (docs/api.md#support-notices-analytics). docs/product-spec.md §4: the list takes
  * each write's answer — a new ticket goes to the top, a deleted one goes, a closed one is merged —
  * instead of being asked for again. The live socket's ticket frames stale the 'Tickets' tag
  * (shared/live), so a reply, a read or a ticket closed by SkyDesk refreshes whatever shows it.
@@ -96,8 +96,8 @@ export const supportApi = api.injectEndpoints({
       },
     }),
     /**
-     * The agency's latest bookings, to pick the one a new ticket is about (API.md bookings list).
-     * A role without bookings.view, or an agency with none (spec §5's 404), types the PNR instead.
+     * The agency's latest bookings, to pick the one a new ticket is about (docs/api.md bookings list).
+     * A role without bookings.view, or an agency with none (docs/product-spec.md §5's 404), types the PNR instead.
      */
     ticketBookings: contractQuery(build, bookingEndpoints.list, {
       suppressErrors: true,

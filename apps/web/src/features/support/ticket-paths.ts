@@ -1,7 +1,7 @@
 import { paths } from '../../shared/routing/paths';
 
 /**
- * spec §2 leaves route parameters open: a ticket's screens name it in the query (`?id=`), as the
+ * docs/product-spec.md §2 leaves route parameters open: a ticket's screens name it in the query (`?id=`), as the
  * booking screens do, so the routes stay as the spec lists them and a ticket's link can be shared.
  */
 export const TICKET_ID_PARAM = 'id';

@@ -4,7 +4,7 @@ import type { ChatTransport } from '../../shared/chat/use-ticket-chat';
 import { useAppDispatch } from '../../shared/store/hooks';
 import { supportApi } from './support-api';
 
-/** The agency's way to its ticket's chat: its own endpoints (API.md `/api/ticket/{id}/…`). */
+/** The agency's way to its ticket's chat: its own endpoints (docs/api.md `/api/ticket/{id}/…`). */
 export function useAgencyChatTransport(ticketId: string): ChatTransport {
   const dispatch = useAppDispatch();
   const [sendMessage] = supportApi.useSendTicketMessageMutation();

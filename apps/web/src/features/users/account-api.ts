@@ -5,7 +5,7 @@ import { settledAnswer } from '../../shared/http/settled-answer';
 import { sessionUserUpdated } from '../../shared/session/session-slice';
 
 /**
- * The signed-in user's own account on the settings screen (API.md "Company users and roles":
+ * The signed-in user's own account on the settings screen (docs/api.md#company-users-and-roles:
  * update-account, image, sessions) and the agency's profile. Each write's answer is taken as it
  * is: the session's user follows a new name, phone or picture at once (the header shows them), an
  * ended session leaves the list, a saved profile replaces the one shown (the profile's read is

@@ -7,13 +7,13 @@ import { settledAnswer } from '../../shared/http/settled-answer';
 export type RoleOption = ResponseOf<typeof userEndpoints.roleOptions>[number];
 
 /**
- * The agency's staff (API.md "Company users and roles") and the public invitation page. spec §4:
+ * The agency's staff (docs/api.md#company-users-and-roles) and the public invitation page. docs/product-spec.md §4:
  * the list takes each write's answer — a new user is appended, an edited one merged, a deleted
  * one removed — instead of being asked for again.
  */
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** API.md: `[ User[], { total } ]`, read as its first element (spec §3). */
+    /** docs/api.md: `[ User[], { total } ]`, read as its first element (docs/product-spec.md §3). */
     users: contractQuery(build, userEndpoints.list, { transformResponse: ([users]): User[] => users }),
     roleOptions: contractQuery(build, userEndpoints.roleOptions),
     /** Field errors and the e-mail already taken land on the form: not toasted. */
@@ -67,7 +67,7 @@ export const usersApi = api.injectEndpoints({
   }),
 });
 
-/** spec §4: an edited user's returned fields are merged into the list. */
+/** docs/product-spec.md §4: an edited user's returned fields are merged into the list. */
 const mergeUser = (updated: User) =>
   usersApi.util.updateQueryData('users', undefined, (list) => {
     const index = list.findIndex((user) => user.id === updated.id);

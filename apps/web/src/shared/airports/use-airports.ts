@@ -9,8 +9,8 @@ export type AirportDirectory = {
 };
 
 /**
- * The active airports (API.md `POST /api/booking-all-active-routes`), indexed once. The call's
- * errors are suppressed (spec §7): without it, codes are shown and can be typed.
+ * The active airports (docs/api.md `POST /api/booking-all-active-routes`), indexed once. The call's
+ * errors are suppressed (docs/product-spec.md §7): without it, codes are shown and can be typed.
  */
 export function useAirports(): AirportDirectory {
   const { data: routes } = airportsApi.useActiveRoutesQuery();

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Money, PassengerType, PriceChange, PricedItinerary } from '@skydesk/contract';
 import { passengerMix } from '../itinerary/passenger-mix';
 
-/** A passenger as the travellers form holds it (API.md `Passenger`). */
+/** A passenger as the travellers form holds it (docs/api.md `Passenger`). */
 export type TravellerDraft = {
   passenger_type: PassengerType;
   title: string;
@@ -20,7 +20,7 @@ export type TravellerDraft = {
   traveller_id?: string;
 };
 
-/** The booking form for one offer (API.md `POST /api/booking`), kept until it is submitted. */
+/** The booking form for one offer (docs/api.md `POST /api/booking`), kept until it is submitted. */
 export type BookingFormDraft = {
   offer_id: string;
   passengers: TravellerDraft[];
@@ -29,7 +29,7 @@ export type BookingFormDraft = {
 };
 
 /**
- * spec §3: booking form data, the previous traveller and the disabled travellers are persisted
+ * docs/product-spec.md §3: booking form data, the previous traveller and the disabled travellers are persisted
  * client state, so a reload in the middle of a booking loses nothing.
  */
 export type BookingDraftState = {
@@ -41,7 +41,7 @@ export type BookingDraftState = {
   /** Saved travellers already used in this booking, so they cannot be picked twice. */
   disabledTravellerIds: string[];
   /**
-   * The total the agent accepted when the offer re-priced (API.md 409 `Price changed`): the
+   * The total the agent accepted when the offer re-priced (docs/api.md 409 `Price changed`): the
    * itinerary's own fares are the old quote, this is what the booking will cost.
    */
   acceptedTotal: Money | null;

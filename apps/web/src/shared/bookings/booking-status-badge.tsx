@@ -1,7 +1,7 @@
 import type { BookingStatus, TicketStatus } from '@skydesk/contract';
 import { Badge, type BadgeTone } from '../ui/badge';
 
-/** DESIGN.md §5 booking lifecycle, as agents say it; one colour per outcome everywhere. */
+/** docs/architecture.md §5 booking lifecycle, as agents say it; one colour per outcome everywhere. */
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   booked: 'Booked',
   ticketed: 'Ticketed',

@@ -18,7 +18,7 @@ export const changedBy = (booking: Booking | undefined) =>
       ]
     : [];
 
-/** API.md: 402 'Insufficient credits' — the credits moved since they were read. */
+/** docs/api.md: 402 'Insufficient credits' — the credits moved since they were read. */
 const balanceMoved = (error: ApiFailure | undefined): ApiTag[] =>
   error?.status === 402 ? ['Credits', 'Statement'] : [];
 
@@ -36,7 +36,7 @@ export const sharedBookingsApi = api.injectEndpoints({
         ...balanceMoved(error as ApiFailure | undefined),
       ],
     }),
-    /** spec §5: a single booking answered on its own is read as a list of one. */
+    /** docs/product-spec.md §5: a single booking answered on its own is read as a list of one. */
     companyBookings: contractQuery(build, bookingEndpoints.list, {
       transformResponse: (answer: Booking[] | Booking) => (Array.isArray(answer) ? answer : [answer]),
       providesTags: ['Bookings'],

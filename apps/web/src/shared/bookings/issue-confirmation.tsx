@@ -26,7 +26,7 @@ const shortBy = (total: number, available: number): number =>
   Math.max(0, Math.round((total - available) * 100) / 100);
 
 /**
- * Issuing a held booking (API.md `POST /api/booking-issue`): says what will be debited against
+ * Issuing a held booking (docs/api.md `POST /api/booking-issue`): says what will be debited against
  * what may be spent before the agent confirms; a 402 'Insufficient credits' explains the shortfall
  * and where to add credits. The booking details screen shows it as a panel, the dashboard's home
  * in a dialog: one confirmation, one call, the same messages.

@@ -1,7 +1,7 @@
 import { SUPPORT_ATTACHMENT_FIELD } from '@skydesk/contract';
 
 /**
- * API.md: an attachment message is multipart — the file under `file`, with the optional text and
+ * docs/api.md: an attachment message is multipart — the file under `file`, with the optional text and
  * the sender's client id (a retry under the same id stores it once).
  */
 export function attachmentFormData({ file, body, clientId }: { file: File; body: string; clientId: string }) {

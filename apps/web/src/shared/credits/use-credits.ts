@@ -11,7 +11,7 @@ export type CreditsState = {
 };
 
 /**
- * The agency's credits (API.md second wave `GET /api/booking-credits`, any signed-in user: whoever
+ * The agency's credits (docs/api.md second wave `GET /api/booking-credits`, any signed-in user: whoever
  * books or tickets needs to see what may be spent). A write that moves money invalidates them
  * ('Credits'), and they are asked again wherever they are shown.
  */

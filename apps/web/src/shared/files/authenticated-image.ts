@@ -5,7 +5,7 @@ import { selectSessionToken } from '../session/session-slice';
 import { useAppSelector } from '../store/hooks';
 
 /*
- * Pictures the API serves only to a signed-in user (API.md: a user's profile picture,
+ * Pictures the API serves only to a signed-in user (docs/api.md: a user's profile picture,
  * `/api/user/{id}/image?v=…`). An <img> cannot send the session's Bearer token, so the picture is
  * fetched with it and shown from an object URL. Every screen showing the same URL at once (the
  * header's avatar, the settings screen, the users list) shares one fetch and one object URL,

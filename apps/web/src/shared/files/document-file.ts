@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formatFileSize } from '../format/file-size';
 
 /*
- * The documents an agency uploads — its vendor documents, a deposit's receipt (API.md): PDF, PNG
+ * The documents an agency uploads — its vendor documents, a deposit's receipt (docs/api.md): PDF, PNG
  * or JPEG, at most 5 MB, checked as soon as one is chosen. The server checks the bytes in the end.
  */
 

@@ -67,7 +67,7 @@ type PassengerPickerProps = Counts & {
 };
 
 /**
- * Adults, children and infants (API.md limits): at most 9 seated (adults + children), at most
+ * Adults, children and infants (docs/api.md limits): at most 9 seated (adults + children), at most
  * 8 children, no more infants than adults (each travels on an adult's lap). A button is disabled at
  * its limit and the reason is said under the steppers.
  */

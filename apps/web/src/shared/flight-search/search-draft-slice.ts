@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Cabin, TripType } from '@skydesk/contract';
 
-/** One leg of the search form as the agent is typing it (spec §3: origin_destinations). */
+/** One leg of the search form as the agent is typing it (docs/product-spec.md §3: origin_destinations). */
 export type SearchLegDraft = {
   origin_location_code: string;
   destination_location_code: string;
@@ -10,13 +10,13 @@ export type SearchLegDraft = {
 };
 
 /**
- * The flight search form, kept across reloads (spec §3: the search form is persisted client state)
+ * The flight search form, kept across reloads (docs/product-spec.md §3: the search form is persisted client state)
  * so an agent does not retype a search after a refresh.
  */
 export type SearchDraft = {
   trip_type: TripType;
   legs: SearchLegDraft[];
-  /** spec §5: only sent when trip_type is 'Return' and a return date exists. */
+  /** docs/product-spec.md §5: only sent when trip_type is 'Return' and a return date exists. */
   return_date: string;
   adult_quantity: number;
   child_quantity: number;

@@ -68,7 +68,7 @@ describe('the search form rules', () => {
       { departure_date_time: inDays(7), origin_location_code: 'LHR', destination_location_code: 'JFK' },
       { departure_date_time: inDays(10), origin_location_code: 'JFK', destination_location_code: 'LHR' },
     ]);
-    // A one-way search ignores a return date left in the draft (spec §5).
+    // A one-way search ignores a return date left in the draft (docs/product-spec.md §5).
     expect(toSearchBody(oneWay({ return_date: inDays(10) })).origin_destinations).toHaveLength(1);
   });
 

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { addDays, todayLocalDate } from '../format/date-time';
 import type { SearchDraft, SearchLegDraft } from './search-draft-slice';
 
-/** API.md: passenger limits (adults 1–9, children 0–8, seated ≤ 9, infants ≤ adults). */
+/** docs/api.md: passenger limits (adults 1–9, children 0–8, seated ≤ 9, infants ≤ adults). */
 export const PASSENGER_LIMITS = { maxAdults: 9, maxChildren: 8, maxSeated: 9 } as const;
-/** API.md: a multi-city trip has 2 to 6 legs. */
+/** docs/api.md: a multi-city trip has 2 to 6 legs. */
 export const MULTI_CITY_LEGS = { min: 2, max: 6 } as const;
 
 export const emptyLeg = (): SearchLegDraft => ({
@@ -15,8 +15,8 @@ export const emptyLeg = (): SearchLegDraft => ({
 });
 
 /**
- * The search body of a draft (API.md "Flights"): a return trip's second leg is the first one
- * reversed on the return date (spec §5: only when trip_type is Return and a return date exists).
+ * The search body of a draft (docs/api.md#flights): a return trip's second leg is the first one
+ * reversed on the return date (docs/product-spec.md §5: only when trip_type is Return and a return date exists).
  */
 export function toSearchBody(draft: SearchDraft): SearchBody {
   const leg = (origin: string, destination: string, date: string) => ({

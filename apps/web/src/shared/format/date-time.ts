@@ -1,5 +1,5 @@
 /**
- * Airport-local times (API.md: 'YYYY-MM-DDTHH:mm:ss' without a zone) are shown as written: they
+ * Airport-local times (docs/api.md: 'YYYY-MM-DDTHH:mm:ss' without a zone) are shown as written: they
  * are read as UTC and formatted in UTC, so the browser's own zone never shifts them.
  */
 const asUtc = (local: string): Date => new Date(`${local.length === 10 ? `${local}T00:00:00` : local}Z`);

@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiFailure } from '../http/api-error';
 
 /**
- * API.md: a 422 carries `data.errors` keyed by field. Puts each message on the form field of
+ * docs/api.md: a 422 carries `data.errors` keyed by field. Puts each message on the form field of
  * that name (the first one focused) and answers whether any landed, so the caller knows the
  * problem is shown where it belongs. Fields the form does not have are left to the toast.
  */

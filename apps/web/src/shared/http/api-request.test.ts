@@ -111,7 +111,7 @@ beforeEach(() => {
   configureHttp({ getToken: () => null });
 });
 
-describe('reading a successful answer (spec §7)', () => {
+describe('reading a successful answer (docs/product-spec.md §7)', () => {
   it('returns the envelope’s data', async () => {
     answer(200, { status: true, message: 'Users', data: [{ id: 'u1', name: 'Amina' }] });
     await expect(apiRequest(listUsers)).resolves.toEqual([{ id: 'u1', name: 'Amina' }]);
@@ -134,7 +134,7 @@ describe('reading a successful answer (spec §7)', () => {
   });
 });
 
-describe('the failure message (spec §8)', () => {
+describe('the failure message (docs/product-spec.md §8)', () => {
   it('shows the first message of the first field of data.errors before anything else', async () => {
     answer(422, {
       status: false,
@@ -188,7 +188,7 @@ describe('the failure message (spec §8)', () => {
     expect(toastError).not.toHaveBeenCalled();
   });
 
-  it('does not toast for an endpoint declared with suppressed errors (spec §7: routes)', async () => {
+  it('does not toast for an endpoint declared with suppressed errors (docs/product-spec.md §7: routes)', async () => {
     answer(500, { status: false, message: 'Supplier down' });
     await failure(apiRequest(activeRoutes));
     expect(toastError).not.toHaveBeenCalled();
@@ -222,7 +222,7 @@ describe('a network failure', () => {
   });
 });
 
-describe('a 401 answer (spec §4)', () => {
+describe('a 401 answer (docs/product-spec.md §4)', () => {
   it('logs out, says "Session Expired" and goes to the login page', async () => {
     const onUnauthorized = vi.fn();
     const goToLogin = vi.fn();
@@ -361,7 +361,7 @@ describe('two principals, two tokens (an operator and an agency user in one brow
   });
 });
 
-describe('waiting after a 429 (API.md: Retry-After)', () => {
+describe('waiting after a 429 (docs/api.md: Retry-After)', () => {
   it('reads the seconds from the Retry-After header', async () => {
     fetchMock.mockResolvedValueOnce(
       new Response(

@@ -27,20 +27,20 @@ type PayloadOption<E extends Endpoint> = E['multipart'] extends true
 
 type CallOptions<E extends Endpoint> = {
   query?: QueryOf<E>;
-  /** spec §8: do not toast this call's failure (it still throws). Defaults to the endpoint's. */
+  /** docs/product-spec.md §8: do not toast this call's failure (it still throws). Defaults to the endpoint's. */
   suppressErrors?: boolean;
-  /** spec §8: the call-specific message when the server sends none. Defaults to the endpoint's. */
+  /** docs/product-spec.md §8: the call-specific message when the server sends none. Defaults to the endpoint's. */
   fallbackMessage?: string;
   signal?: AbortSignal;
   /**
-   * spec §4: a 401 ends the session. Defaults to true, except for public and challenge endpoints
+   * docs/product-spec.md §4: a 401 ends the session. Defaults to true, except for public and challenge endpoints
    * (login, codes, authenticator), whose 401 means "wrong credentials", not "session over".
    */
   logoutOn401?: boolean;
-  /** A token other than the session's: the challenge token of the login steps (API.md). */
+  /** A token other than the session's: the challenge token of the login steps (docs/api.md). */
   bearerToken?: string;
   /**
-   * API.md: writes that move money or seats take an `Idempotency-Key`; a retry of the same attempt
+   * docs/api.md: writes that move money or seats take an `Idempotency-Key`; a retry of the same attempt
    * sends the same key and the server answers with its first answer (shared/http/idempotent-request).
    */
   idempotencyKey?: string;
@@ -89,7 +89,7 @@ function buildRequest(endpoint: Endpoint, options: RawOptions): { url: string; i
 
   return {
     url: apiBaseUrl() + withQuery(buildPath(endpoint.path, options.params), options.query),
-    // same-origin credentials carry the httpOnly refresh cookie (DESIGN.md §6).
+    // same-origin credentials carry the httpOnly refresh cookie (docs/architecture.md §6).
     init: { method: endpoint.method, headers, body, credentials: 'same-origin', signal: options.signal },
   };
 }
@@ -137,7 +137,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * spec §4: a 401 logs out, says 'Session Expired' and goes to the login page — of the principal
+ * docs/product-spec.md §4: a 401 logs out, says 'Session Expired' and goes to the login page — of the principal
  * whose call it was (an operator's 401 ends the operator's session, not the agency's).
  */
 function endSession(endpoint: Endpoint): void {
@@ -182,7 +182,7 @@ async function send<T>(endpoint: Endpoint, call: RawOptions, readSuccess: ReadSu
   } catch (error) {
     // The caller cancelled (navigation, unmount): nothing failed that the user should hear about.
     if (call.signal?.aborted) throw error;
-    // spec §8: a call that never got an answer fails like one without a server message.
+    // docs/product-spec.md §8: a call that never got an answer fails like one without a server message.
     throw fail(new ApiError({ status: 0, message: failureMessage(undefined, fallback) }));
   }
 
@@ -206,7 +206,7 @@ async function send<T>(endpoint: Endpoint, call: RawOptions, readSuccess: ReadSu
 }
 
 /**
- * The one function every API call goes through (spec §7, §8): builds the URL from the contract's
+ * The one function every API call goes through (docs/product-spec.md §7, §8): builds the URL from the contract's
  * endpoint, sends the session token, reads the envelope, and on failure toasts the message the
  * spec's rules pick and throws an ApiError carrying it.
  */

@@ -27,7 +27,7 @@ const cancelled: ApiFailure = {
 };
 
 /**
- * The base query of every RTK Query endpoint: the HTTP client of spec §7 and §8 (apiRequest's),
+ * The base query of every RTK Query endpoint: the HTTP client of docs/product-spec.md §7 and §8 (apiRequest's),
  * so a call through RTK Query builds its URL, sends the token, reads the envelope, toasts its
  * failure, ends the session on a 401 and sends an Idempotency-Key exactly as apiRequest does.
  * A failure comes back as a plain ApiFailure.

@@ -93,7 +93,7 @@ describe('an endpoint generated from the contract', () => {
     expect(headers.get('Authorization')).toBe('Bearer access-token');
   });
 
-  it('keeps a failure in the store as plain data, toasted with the message spec §8 picks', async () => {
+  it('keeps a failure in the store as plain data, toasted with the message docs/product-spec.md §8 picks', async () => {
     answer(422, {
       status: false,
       message: 'The given data was invalid.',
@@ -125,7 +125,7 @@ describe('an endpoint generated from the contract', () => {
     expect(toastError).toHaveBeenCalledOnce();
   });
 
-  it('ends the session on a 401 (spec §4)', async () => {
+  it('ends the session on a 401 (docs/product-spec.md §4)', async () => {
     const onUnauthorized = vi.fn();
     configureHttp({ getToken: () => 't', onUnauthorized });
     answer(401, { status: false, message: 'Unauthenticated' });

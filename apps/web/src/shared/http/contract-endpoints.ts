@@ -14,7 +14,7 @@ import type { ContractCall, contractBaseQuery } from './contract-base-query';
  * RTK Query endpoints generated from the contract's endpoint table (decision 010): the contract's
  * `defineEndpoint` gives the URL, the method, the types of the arguments and of the answer, and
  * the fallback message; a feature adds only what is its own — tags, how long an answer is kept,
- * and the call's own settings (spec §7/§8: errors suppressed, another fallback).
+ * and the call's own settings (docs/product-spec.md §7/§8: errors suppressed, another fallback).
  *
  *   export const bookingsApi = api.injectEndpoints({
  *     endpoints: (build) => ({
@@ -41,12 +41,12 @@ type QueryArg<E extends Endpoint> = E['query'] extends z.ZodType
   ? { query?: QueryOf<E> }
   : { query?: undefined };
 
-/** API.md: only the writes that move money or seats take an Idempotency-Key (useIdempotentMutation). */
+/** docs/api.md: only the writes that move money or seats take an Idempotency-Key (useIdempotentMutation). */
 type KeyArg<E extends Endpoint> = E['idempotent'] extends true
   ? { idempotencyKey?: string }
   : { idempotencyKey?: undefined };
 
-/** The login steps send the challenge token instead of the session's (API.md). */
+/** The login steps send the challenge token instead of the session's (docs/api.md). */
 type TokenArg<E extends Endpoint> = E['access'] extends 'challenge'
   ? { bearerToken: string }
   : { bearerToken?: undefined };
@@ -63,7 +63,7 @@ export type CallArg<E extends Endpoint> =
   // biome-ignore lint/suspicious/noConfusingVoidType: RTK Query's hooks leave out only a `void` argument
   Partial<CallArgs<E>> extends CallArgs<E> ? CallArgs<E> | void : CallArgs<E>;
 
-/** How a call behaves, when not as its contract endpoint says (spec §7, §8). */
+/** How a call behaves, when not as its contract endpoint says (docs/product-spec.md §7, §8). */
 export type CallSettings = Pick<RawOptions, 'suppressErrors' | 'fallbackMessage' | 'logoutOn401'>;
 
 const callOf =
@@ -80,7 +80,7 @@ type QueryOptions<E extends Endpoint, Result> = CallSettings &
     transformResponse?: (answer: ResponseOf<E>) => Result;
   };
 
-/** A read of server data (API.md GET, and the POSTs that only read, like a search). */
+/** A read of server data (docs/api.md GET, and the POSTs that only read, like a search). */
 export function contractQuery<E extends Endpoint, Result = ResponseOf<E>>(
   build: Build,
   endpoint: E,
@@ -119,7 +119,7 @@ export function contractMutation<E extends Endpoint>(
 }
 
 /**
- * A file (API.md: e-tickets, submitted documents), fetched with the session's token as any call:
+ * A file (docs/api.md: e-tickets, submitted documents), fetched with the session's token as any call:
  * the answer is an object URL of the file, which the caller revokes once the browser has it.
  */
 export function contractFile<E extends Endpoint>(build: Build, endpoint: E, settings: CallSettings = {}) {

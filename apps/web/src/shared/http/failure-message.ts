@@ -8,7 +8,7 @@ const nonEmptyString = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
 /**
- * API.md: a 422 answer carries `data.errors` as `{ field: [message, …] }`. Field names come from
+ * docs/api.md: a 422 answer carries `data.errors` as `{ field: [message, …] }`. Field names come from
  * the request, so one may be `__proto__` or `toString`: the map has no prototype.
  */
 export function readFieldErrors(body: unknown): FieldErrors {
@@ -24,7 +24,7 @@ export function readFieldErrors(body: unknown): FieldErrors {
 }
 
 /**
- * spec §8, in this order: the first value of `data.errors` when present (the first message of the
+ * docs/product-spec.md §8, in this order: the first value of `data.errors` when present (the first message of the
  * first field), else the server's message, else the call's fallback, else the generic message.
  */
 export function failureMessage(body: unknown, fallback: string | undefined): string {
@@ -33,7 +33,7 @@ export function failureMessage(body: unknown, fallback: string | undefined): str
   return firstFieldMessage ?? serverMessage ?? nonEmptyString(fallback) ?? GENERIC_ERROR;
 }
 
-/** spec §7: a response body is read as `data`, else `message`, else the whole body. */
+/** docs/product-spec.md §7: a response body is read as `data`, else `message`, else the whole body. */
 export function readSuccessBody(body: unknown): unknown {
   if (!isRecord(body)) return body;
   return body.data ?? body.message ?? body;
@@ -45,7 +45,7 @@ export function readFailureData(body: unknown): unknown {
 }
 
 /**
- * Seconds to wait before trying again (API.md: 429 answers carry `Retry-After`; some also say
+ * Seconds to wait before trying again (docs/api.md: 429 answers carry `Retry-After`; some also say
  * `data.retry_after`). Only the delay-seconds form of the header is read: the server sends no dates.
  */
 export function readRetryAfter(headers: Headers, body: unknown): number | undefined {

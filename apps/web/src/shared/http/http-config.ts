@@ -6,11 +6,11 @@ import type { Endpoint } from '@skydesk/contract';
  * store, the router or a feature.
  */
 export type HttpConfig = {
-  /** The access token held in memory (DESIGN.md §6), or null when signed out. */
+  /** The access token held in memory (docs/architecture.md §6), or null when signed out. */
   getToken: () => string | null;
-  /** spec §4: the logout callback a 401 answer triggers. */
+  /** docs/product-spec.md §4: the logout callback a 401 answer triggers. */
   onUnauthorized?: () => void;
-  /** spec §4: after a 401 'the product … goes to the login page'. */
+  /** docs/product-spec.md §4: after a 401 'the product … goes to the login page'. */
   goToLogin?: () => void;
 };
 

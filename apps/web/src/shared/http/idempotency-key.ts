@@ -1,7 +1,7 @@
 import { isApiFailure } from './api-error';
 
 /**
- * A fresh Idempotency-Key (DESIGN.md §6), shaped as a UUID v4. Built from getRandomValues rather
+ * A fresh Idempotency-Key (docs/architecture.md §6), shaped as a UUID v4. Built from getRandomValues rather
  * than randomUUID, which browsers only offer on https pages and a LAN install may be plain http.
  */
 export function newIdempotencyKey(): string {

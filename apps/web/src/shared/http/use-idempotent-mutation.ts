@@ -24,7 +24,7 @@ type IdempotentMutationHook<Args extends { idempotencyKey?: string }, Result> = 
 ];
 
 /**
- * Sends the writes that move money or seats with an Idempotency-Key (DESIGN.md §6): one key per
+ * Sends the writes that move money or seats with an Idempotency-Key (docs/architecture.md §6): one key per
  * attempt, reused when the same request is sent again after an answer that never came, a server
  * failure or a 409 saying the first request is still being processed (decision 009; the client
  * already waited its Retry-After and asked once more) — the server then replays the first outcome

@@ -43,7 +43,7 @@ export function layoversOf(leg: OriginDestinationOption): Layover[] {
   });
 }
 
-/** The fewest seats left on any segment (API.md: exact, not capped). */
+/** The fewest seats left on any segment (docs/api.md: exact, not capped). */
 export const fewestSeats = (itinerary: PricedItinerary): number =>
   Math.min(...segmentsOf(itinerary).map((segment) => segment.SeatsRemaining));
 

@@ -9,7 +9,7 @@ const PTC_TYPES = { ADT: 'adult', CNN: 'child', INF: 'infant' } as const;
 const TYPE_ORDER: PassengerType[] = ['adult', 'child', 'infant'];
 
 /**
- * The passengers the offer was priced for, adults first, then children, then infants (API.md: a
+ * The passengers the offer was priced for, adults first, then children, then infants (docs/api.md: a
  * booking's passenger mix must equal the searched one).
  */
 export function passengerMix(itinerary: PricedItinerary): PassengerType[] {

@@ -8,7 +8,7 @@ import { contractQuery } from '../http/contract-endpoints';
  */
 export const kpiApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** A failure is toasted with spec §8's 'Failed to fetch analytics.' and shown in the screen. */
+    /** A failure is toasted with docs/product-spec.md §8's 'Failed to fetch analytics.' and shown in the screen. */
     companyKpi: contractQuery(build, analyticsEndpoints.companyKpi),
   }),
 });

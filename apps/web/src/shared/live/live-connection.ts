@@ -31,7 +31,7 @@ const OPEN = 1;
 const NORMAL_CLOSURE = 1000;
 
 /**
- * The portal's one live socket (API.md: WebSocket /api/ws; decision 012). It authenticates with
+ * The portal's one live socket (docs/api.md: WebSocket /api/ws; decision 012). It authenticates with
  * the session's access token in its first frame, hands on what the server pushes, and comes back
  * after a drop with a growing, jittered pause. A token the server refused (expired, revoked) is not
  * tried again: the connection waits for a new one (`tokenChanged`), which also renews the token

@@ -8,7 +8,7 @@ import { newsCardsApi } from './news-cards-api';
 import { NoticeDates } from './notice-dates';
 import { NoticePicture } from './notice-picture';
 
-/** SkyDesk's featured offer — the first one open to the agency (spec §7) — on the dashboard's home. */
+/** SkyDesk's featured offer — the first one open to the agency (docs/product-spec.md §7) — on the dashboard's home. */
 export function FeaturedOfferCard() {
   const { currentData: offer, error, isFetching, refetch } = newsCardsApi.useFeaturedOfferQuery();
   return (

@@ -4,7 +4,7 @@ import { contractQuery } from '../http/contract-endpoints';
 
 /**
  * What the dashboard's home shows of SkyDesk's news: the latest announcement and the offer the
- * SPA features — the first of `GET /api/offer` (spec §7: 'first item used'). Quiet on failure: a
+ * SPA features — the first of `GET /api/offer` (docs/product-spec.md §7: 'first item used'). Quiet on failure: a
  * side card of the home screen says so in its place, with a way to ask again, rather than greeting
  * every sign-in with a toast. Pushed announcements and offers refresh them ('Announcements',
  * 'Offers', shared/live).

@@ -34,7 +34,7 @@ const renderCards = () =>
   );
 
 describe('the home screen’s news cards', () => {
-  it('show the first offer (spec §7) and the newest announcement, with the way to all of them', async () => {
+  it('show the first offer (docs/product-spec.md §7) and the newest announcement, with the way to all of them', async () => {
     fakeApi({
       [OFFERS]: () => ok([post(1, 'Spring sale'), post(2, 'Second offer')]),
       [ANNOUNCEMENTS]: () => ok([post(3, 'New routes'), post(4, 'Older news')]),

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { readTokenExpiry } from '../session/token-expiry';
 
-/** Who is signed in to the back office (API.md: `operator: { id, name, email }`). */
+/** Who is signed in to the back office (docs/api.md: `operator: { id, name, email }`). */
 export type Operator = { id: string; name: string; email: string };
 
 /** An operator's sign-in between the password and the authenticator code. */
@@ -10,7 +10,7 @@ export type OperatorChallenge = { email: string; next: 'setup_2fa' | 'verify_2fa
 /**
  * The operator console's session, apart from the agency's (shared/session): its own token, sent
  * only to the back office's calls (shared/http/http-config), its own refresh cookie (scoped to
- * `/api/admin/auth`), its own logout. Never persisted — the token lives in memory (DESIGN.md §6)
+ * `/api/admin/auth`), its own logout. Never persisted — the token lives in memory (docs/architecture.md §6)
  * and each visit to /admin asks the refresh cookie for a new one. Loaded with the console: the
  * store takes this slice in when the console's code arrives (app/admin), so the agency's start-up
  * bundle carries none of it.

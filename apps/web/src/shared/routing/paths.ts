@@ -1,11 +1,11 @@
 /**
- * Every route path of the portal, in one place (spec §2). Screens and links use these, never a
+ * Every route path of the portal, in one place (docs/product-spec.md §2). Screens and links use these, never a
  * literal path. Dashboard paths are absolute so a link reads the same wherever it is.
  */
 const dashboard = '/dashboard';
 
 export const paths = {
-  /** spec §2: '/' is the login screen. */
+  /** docs/product-spec.md §2: '/' is the login screen. */
   login: '/',
   registration: '/registration',
   verification: '/verification',
@@ -23,10 +23,10 @@ export const paths = {
     flightResults: `${dashboard}/flight-results`,
     flightDetails: `${dashboard}/flight-details`,
     travelersDetails: `${dashboard}/travelers-details`,
-    /** spec §2 leaves this route open. */
+    /** docs/product-spec.md §2 leaves this route open. */
     priceSummary: `${dashboard}/price-summary`,
     confirmBooking: `${dashboard}/confirm-booking`,
-    /** spec §2 "a final ticket screen"; its route is left open. */
+    /** docs/product-spec.md §2 "a final ticket screen"; its route is left open. */
     eTicket: `${dashboard}/e-ticket`,
     flightBookings: `${dashboard}/flight-bookings`,
     bookingDetails: `${dashboard}/booking-details`,
@@ -35,9 +35,9 @@ export const paths = {
     orderHistory: `${dashboard}/order-history`,
     transactions: `${dashboard}/transactions`,
     createTransaction: `${dashboard}/create-transaction`,
-    /** Issue 12: the ledger statement, reachable wherever the credits are shown (not in spec §2). */
+    /** Issue 12: the ledger statement, reachable wherever the credits are shown (not in docs/product-spec.md §2). */
     statement: `${dashboard}/statement`,
-    /** Issue 15: the agency's KPIs for a period, with charts (spec §1 "company KPI analytics"). */
+    /** Issue 15: the agency's KPIs for a period, with charts (docs/product-spec.md §1 "company KPI analytics"). */
     analytics: `${dashboard}/analytics`,
     users: `${dashboard}/users`,
     createUser: `${dashboard}/create-user`,

@@ -5,12 +5,12 @@ import { Button } from '../ui/button';
 
 type SessionExpiryModalProps = {
   open: boolean;
-  /** 'Continue Session' and any close request (Escape, outside click) both land here (spec §4). */
+  /** 'Continue Session' and any close request (Escape, outside click) both land here (docs/product-spec.md §4). */
   onContinue: () => void;
 };
 
 /**
- * spec §2, §9: the "Session Expiring Soon" warning — 600 px wide (the viewport less a margin on
+ * docs/product-spec.md §2, §9: the "Session Expiring Soon" warning — 600 px wide (the viewport less a margin on
  * phones), at most 90 % high, closing with a 300 ms animation (index.css, data-state=closed).
  */
 export function SessionExpiryModal({ open, onContinue }: SessionExpiryModalProps) {

@@ -3,15 +3,15 @@ import type { CompanyStatus, CompanySummary, Me, Permission, SessionUser } from 
 import { readTokenExpiry } from './token-expiry';
 
 /**
- * The signed-in session (spec §3 "userData with token and user"). The token is held in memory
- * only (DESIGN.md §6); the store's persistence keeps `user` and `expiresAt` so a reload shows
+ * The signed-in session (docs/product-spec.md §3 "userData with token and user"). The token is held in memory
+ * only (docs/architecture.md §6); the store's persistence keeps `user` and `expiresAt` so a reload shows
  * the right screen while a fresh token is fetched from the refresh cookie.
  */
 export type SessionState = {
   user: SessionUser | null;
   /** The access token. Never persisted. */
   token: string | null;
-  /** The token's `exp`, in seconds since the epoch (API.md). */
+  /** The token's `exp`, in seconds since the epoch (docs/api.md). */
   expiresAt: number | null;
   permissions: Permission[];
   company: CompanySummary | null;
@@ -29,7 +29,7 @@ export const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSessionState,
   reducers: {
-    /** The second factor was accepted (API.md: session `{ token, user }`). */
+    /** The second factor was accepted (docs/api.md: session `{ token, user }`). */
     sessionStarted(state, action: PayloadAction<{ token: string; user: SessionUser }>) {
       state.user = action.payload.user;
       state.token = action.payload.token;
@@ -70,7 +70,7 @@ export const sessionSlice = createSlice({
       state.company.verification_status = action.payload.verification_status;
       state.company.rejection_reason = action.payload.rejection_reason;
     },
-    /** spec §4: logout wipes all state (the root reducer resets every slice on this action). */
+    /** docs/product-spec.md §4: logout wipes all state (the root reducer resets every slice on this action). */
     loggedOut() {
       return initialSessionState;
     },
@@ -82,7 +82,7 @@ export const sessionSlice = createSlice({
     selectPermissions: (session) => session.permissions,
     /** Signed in, with an access token to call the API with. */
     selectSignedIn: (session) => session.user !== null && session.token !== null,
-    /** A saved session read back at start: the user, but no access token yet (DESIGN.md §6). */
+    /** A saved session read back at start: the user, but no access token yet (docs/architecture.md §6). */
     selectSessionToRestore: (session) => session.user !== null && !session.token,
   },
 });

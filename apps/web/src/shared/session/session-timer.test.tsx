@@ -36,7 +36,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the session timer (spec §4)', () => {
+describe('the session timer (docs/product-spec.md §4)', () => {
   it('logs out at once with "Session expired" when the token is already expired', () => {
     const { onExpire } = renderTimer(tokenExpiringIn(-5));
     expect(onExpire).toHaveBeenCalledOnce();

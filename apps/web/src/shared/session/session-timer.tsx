@@ -9,7 +9,7 @@ type SessionTimerProps = {
   onContinue: () => void;
 };
 
-/** The session timer of spec §4 with its warning modal. Renders nothing until the warning is due. */
+/** The session timer of docs/product-spec.md §4 with its warning modal. Renders nothing until the warning is due. */
 export function SessionTimer({ token, onExpire, onContinue }: SessionTimerProps) {
   const { isWarningOpen, closeWarning } = useSessionTimer({ token, onExpire });
   return (

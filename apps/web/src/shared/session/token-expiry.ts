@@ -1,7 +1,7 @@
 /**
- * Reads a JWT's `exp` claim (seconds since the epoch; API.md), or null when the token is not a
+ * Reads a JWT's `exp` claim (seconds since the epoch; docs/api.md), or null when the token is not a
  * JWT or carries no expiry. No signature check: the server verifies every token it receives; the
- * client only needs to know when to warn (spec §4).
+ * client only needs to know when to warn (docs/product-spec.md §4).
  */
 export function readTokenExpiry(token: string): number | null {
   const payload = token.split('.')[1];

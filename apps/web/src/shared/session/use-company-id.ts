@@ -1,7 +1,7 @@
 import { useAppSelector } from '../store/hooks';
 import { selectSessionCompany, selectSessionUser } from './session-slice';
 
-/** The signed-in user's agency (API.md: the lists are asked for by the session's company id). */
+/** The signed-in user's agency (docs/api.md: the lists are asked for by the session's company id). */
 export function useCompanyId(): string | null {
   const company = useAppSelector(selectSessionCompany);
   const user = useAppSelector(selectSessionUser);

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { readTokenExpiry } from './token-expiry';
 
-/** spec §9: the warning opens 60 s before the token expires. */
+/** docs/product-spec.md §9: the warning opens 60 s before the token expires. */
 export const WARNING_BEFORE_EXPIRY_MS = 60_000;
 
 /** One toast per ending, even when React runs the effect twice (StrictMode in development). */
@@ -26,7 +26,7 @@ export type SessionTimer = {
 };
 
 /**
- * spec §4, whenever a token exists (expiry read from it):
+ * docs/product-spec.md §4, whenever a token exists (expiry read from it):
  * - already expired: onExpire, error toast 'Session expired';
  * - otherwise the warning opens 60 s before expiry,
  * - and at expiry: onExpire, error toast 'Session expired, Please login again'.

@@ -3,7 +3,7 @@ import { formatCredits, formatSignedCredits } from '../format/credits';
 
 export { formatCredits, formatSignedCredits };
 
-/** How each ledger line is named to the agent (DESIGN.md §5 kinds). */
+/** How each ledger line is named to the agent (docs/architecture.md §5 kinds). */
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   deposit: 'Deposit',
   ticket: 'Ticket',

@@ -23,7 +23,7 @@ export type StatementViewProps = StatementLinks & {
   onRetry?: (() => void) | undefined;
   range: StatementRange;
   onRangeChange: (range: StatementRange) => void;
-  /** Zero-based (spec §9). */
+  /** Zero-based (docs/product-spec.md §9). */
   page: number;
   onPage: (page: number) => void;
   /** CSV and PDF of the whole range, when the viewer may have them. */

@@ -31,7 +31,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('toasts (spec §9)', () => {
+describe('toasts (docs/product-spec.md §9)', () => {
   it('shows at most 20 at once, dismissing the oldest', () => {
     act(() => {
       for (let n = 1; n <= 25; n += 1) toast.error(`Failure ${n}`);

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import type { ComponentProps } from 'react';
 
-/** API.md: e-mailed and authenticator codes are 6 digits. */
+/** docs/api.md: e-mailed and authenticator codes are 6 digits. */
 export const CODE_LENGTH = 6;
 
 /** Only the digits of what was typed or pasted ("123 456", "123-456" → "123456"), at most six. */

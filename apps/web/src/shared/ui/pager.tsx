@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button';
 
 type PagerProps = {
-  /** Zero-based, as the API counts (spec §9). */
+  /** Zero-based, as the API counts (docs/product-spec.md §9). */
   page: number;
   totalPages: number;
   total: number;

@@ -13,7 +13,7 @@ export function Spinner({ label = 'Loading', className }: SpinnerProps) {
   );
 }
 
-/** spec §2: screens load on demand behind a loading spinner. */
+/** docs/product-spec.md §2: screens load on demand behind a loading spinner. */
 export function ScreenLoader() {
   return (
     <div className="flex min-h-60 flex-1 items-center justify-center p-8">
@@ -22,7 +22,7 @@ export function ScreenLoader() {
   );
 }
 
-/** Shown while the saved session is read back at start (spec §4: at most 5000 ms). */
+/** Shown while the saved session is read back at start (docs/product-spec.md §4: at most 5000 ms). */
 export function FullPageLoader({ label = 'Starting SkyDesk' }: { label?: string }) {
   return (
     <div className="flex min-h-dvh items-center justify-center bg-slate-50">

@@ -11,7 +11,7 @@ import { ReasonDialog } from '../components/reason-dialog';
 
 type Decision = 'approve' | 'reject' | 'suspend' | 'reactivate';
 
-/** What an operator may decide in each state (DESIGN.md §5): review, or suspend and bring back. */
+/** What an operator may decide in each state (docs/architecture.md §5): review, or suspend and bring back. */
 export function decisionsFor(status: CompanyStatus): Decision[] {
   if (status === 'suspended') return ['reactivate'];
   if (status === 'pending_review') return ['approve', 'reject', 'suspend'];

@@ -1,7 +1,7 @@
 /*
  * An operator sets when a post is published and when it expires in their own time — the browser's
  * zone, as a `datetime-local` input shows it — and the API takes and gives instants in UTC
- * (DESIGN.md §2). These convert between the two.
+ * (docs/architecture.md §2). These convert between the two.
  */
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;

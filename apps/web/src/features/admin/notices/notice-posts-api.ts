@@ -29,7 +29,7 @@ const changed = (post: AdminNoticePost | undefined, _error: unknown, { kind, id 
   post ? [{ type: 'AdminNoticePosts' as const, id }, ...listsOf(kind)] : [];
 
 /**
- * Announcements and offers as operators write them (API.md "Back office"): one set of calls for
+ * Announcements and offers as operators write them (docs/api.md#back-office): one set of calls for
  * both kinds, the kind in each call's argument choosing the contract's endpoint. Writes take their
  * answer (the post) and make the kind's lists stale; the audit log records each of them.
  */

@@ -14,7 +14,7 @@ const ACTION = {
 };
 
 /**
- * The operators' side of support (API.md "Back office" `/api/admin/tickets`): the queue, one ticket
+ * The operators' side of support (docs/api.md#back-office `/api/admin/tickets`): the queue, one ticket
  * with the agency's contact and recent bookings, its chat, and taking, closing and reopening it.
  * The console's live socket stales 'AdminTickets' on every ticket frame (shared/live), so the
  * queue and an open ticket follow what agencies and other operators do.

@@ -208,7 +208,7 @@ describe('the analytics screen (issue 15)', () => {
     expect(await screen.findByRole('status', { name: 'Loading the figures' })).toBeInTheDocument();
   });
 
-  it('says the figures failed (spec §8 fallback) and asks again on retry', async () => {
+  it('says the figures failed (docs/product-spec.md §8 fallback) and asks again on retry', async () => {
     let failing = true;
     const api = analyticsApi({
       routes: {

@@ -14,7 +14,7 @@ import { authApi } from '../auth-api';
 
 const ForgotBody = authEndpoints.forgotPassword.body;
 
-/** /forget-password (spec §2): asks for a reset link; the answer is the same for any address (API.md). */
+/** /forget-password (docs/product-spec.md §2): asks for a reset link; the answer is the same for any address (docs/api.md). */
 export function ForgetPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [forgotPassword] = authApi.useForgotPasswordMutation();

@@ -67,7 +67,7 @@ describe('sign in at "/"', () => {
       'src',
       QR_PNG,
     );
-    // Bearer = the challenge token (API.md).
+    // Bearer = the challenge token (docs/api.md).
     expect(api.calls('POST /api/user/generate-qrcode')[0]?.headers.get('Authorization')).toBe(
       `Bearer ${CHALLENGE_TOKEN}`,
     );

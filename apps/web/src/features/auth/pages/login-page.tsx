@@ -23,7 +23,7 @@ export type LoginLocationState = { from?: string; email?: string } | null;
 
 const LoginBody = authEndpoints.login.body;
 
-/** / (spec §2): e-mail and password, then the step the server names (API.md login steps). */
+/** / (docs/product-spec.md §2): e-mail and password, then the step the server names (docs/api.md login steps). */
 export function LoginPage() {
   const location = useLocation();
   const state = location.state as LoginLocationState;

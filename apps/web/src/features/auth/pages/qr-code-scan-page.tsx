@@ -19,8 +19,8 @@ import { startSession } from '../start-session';
 import { StartOver } from './verification-page';
 
 /**
- * /qr-code-scan (spec §2): the second factor. `setup_2fa`: the QR code to scan (and its key to
- * type), then the first code; `verify_2fa`: the code only (API.md login steps).
+ * /qr-code-scan (docs/product-spec.md §2): the second factor. `setup_2fa`: the QR code to scan (and its key to
+ * type), then the first code; `verify_2fa`: the code only (docs/api.md login steps).
  */
 export function QrCodeScanPage() {
   const challenge = useAppSelector(selectChallenge);

@@ -23,7 +23,7 @@ export const NewPasswordForm = z
     message: 'The passwords do not match',
   });
 
-/** /reset-password?token=… (spec §2): a new password from the e-mailed link. */
+/** /reset-password?token=… (docs/product-spec.md §2): a new password from the e-mailed link. */
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';

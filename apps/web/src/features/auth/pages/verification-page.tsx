@@ -15,14 +15,14 @@ import { isDeadChallenge, SIGN_IN_STEP_PATH } from '../sign-in-steps';
 import type { LoginLocationState } from './login-page';
 
 type VerificationPageProps = {
-  /** spec §2: /verification-login is the same screen in login mode. */
+  /** docs/product-spec.md §2: /verification-login is the same screen in login mode. */
   mode: 'registration' | 'login';
 };
 
 /**
  * /verification (after registering: the e-mail's code verifies the agency's owner) and
  * /verification-login (a sign-in step when the e-mail is not verified yet). One screen, two
- * sets of calls (API.md).
+ * sets of calls (docs/api.md).
  */
 export function VerificationPage({ mode }: VerificationPageProps) {
   return mode === 'login' ? <LoginCodeStep /> : <EmailVerification />;

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { Spinner } from '../../../shared/ui/spinner';
 
-/** A booking id that names nothing of this agency (API.md: another agency's booking is a 404 too). */
+/** A booking id that names nothing of this agency (docs/api.md: another agency's booking is a 404 too). */
 export function BookingNotFound() {
   return (
     <EmptyState

@@ -1,4 +1,4 @@
-import { type Booking, SUCCESS } from '@skydesk/contract';
+import { BOOKING_MESSAGES, type Booking, SUCCESS } from '@skydesk/contract';
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
@@ -12,13 +12,20 @@ import { ReasonField, reasonProblem } from './reason-field';
 
 type CancelPanelProps = {
   booking: Booking;
-  /** API.md: a hold is cancelled (seats released); tickets in the void window are voided (full refund). */
+  /** docs/api.md: a hold is cancelled (seats released); tickets in the void window are voided (full refund). */
   mode: 'cancel' | 'void';
   onStart: () => void;
   onDone: (booking: Booking) => void;
   onFailed: () => void;
   onClose: () => void;
 };
+
+/**
+ * What a cancel call did, in words: the spec's 'Booking cancelled successfully' for a hold, and
+ * for tickets voided (the same call within the void window) that they were voided and refunded.
+ */
+export const cancelMessageOf = (booking: Pick<Booking, 'status'>): string =>
+  booking.status === 'voided' ? BOOKING_MESSAGES.ticketsVoided : SUCCESS.bookingCancelled;
 
 /** Cancel (`POST /api/request-cancel-booking`), saying first what it will do to seats and money. */
 export function CancelPanel({ booking, mode, onStart, onDone, onFailed, onClose }: CancelPanelProps) {
@@ -35,7 +42,7 @@ export function CancelPanel({ booking, mode, onStart, onDone, onFailed, onClose 
     onStart();
     try {
       const cancelled = await cancelBooking({ body: { booking_id: booking.id, reason: reason.trim() } });
-      toast.success(SUCCESS.bookingCancelled);
+      toast.success(cancelMessageOf(cancelled));
       onDone(cancelled);
     } catch (failure) {
       showServerFieldErrors<{ reason: string }>(failure, (_field, { message }) => setError(message), [

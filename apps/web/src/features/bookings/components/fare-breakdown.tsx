@@ -15,7 +15,7 @@ type FareBreakdownProps = {
 };
 
 /**
- * The fare per passenger type (API.md PTC_FareBreakdown: base, taxes and total per passenger),
+ * The fare per passenger type (docs/api.md PTC_FareBreakdown: base, taxes and total per passenger),
  * times the number of passengers of that type, and the trip's total.
  */
 export function FareBreakdown({ pricing, total }: FareBreakdownProps) {

@@ -14,7 +14,7 @@ type HoldLimitPanelProps = {
 };
 
 /**
- * What to do when `POST /api/booking` is refused by a hold limit (DESIGN.md §5): the offer is
+ * What to do when `POST /api/booking` is refused by a hold limit (docs/architecture.md §5): the offer is
  * still good, so not "search again" — make room by issuing or cancelling a held booking, or add
  * credits (the value limit only), then confirm again from this screen.
  */

@@ -11,7 +11,7 @@ type IssuePanelProps = {
 };
 
 /**
- * Issue: the tickets are paid from the agency's credits (API.md `POST /api/booking-issue`). The
+ * Issue: the tickets are paid from the agency's credits (docs/api.md `POST /api/booking-issue`). The
  * confirmation is shared with the dashboard's one-click issue (shared/bookings).
  */
 export function IssuePanel({ booking, credits, onIssued, onClose }: IssuePanelProps) {

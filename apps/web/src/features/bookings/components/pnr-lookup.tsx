@@ -10,7 +10,7 @@ import { bookingsApi } from '../bookings-api';
 
 const PNR = /^[A-Z0-9]{6}$/;
 
-/** Quick look-up by booking reference (API.md `POST /api/booking-pnr`), straight to the booking. */
+/** Quick look-up by booking reference (docs/api.md `POST /api/booking-pnr`), straight to the booking. */
 export function PnrLookup() {
   const navigate = useNavigate();
   const inputId = useId();

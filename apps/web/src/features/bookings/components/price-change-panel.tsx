@@ -12,7 +12,7 @@ type PriceChangePanelProps = {
 };
 
 /**
- * API.md 409 `Price changed`: the airline re-priced the offer between search and booking. The
+ * docs/api.md 409 `Price changed`: the airline re-priced the offer between search and booking. The
  * old and new totals side by side, and the agent's choice — book at the new price, or go back to
  * the results. Nothing is booked until they accept.
  */

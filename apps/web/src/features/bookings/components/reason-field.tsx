@@ -1,6 +1,6 @@
 import { Field, inputClasses } from '../../../shared/ui/field';
 
-/** API.md: cancel and refund reasons are 3 to 500 characters. */
+/** docs/api.md: cancel and refund reasons are 3 to 500 characters. */
 export const REASON_LIMITS = { min: 3, max: 500 } as const;
 
 export const reasonProblem = (reason: string): string | undefined =>

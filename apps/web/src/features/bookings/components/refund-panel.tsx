@@ -23,7 +23,7 @@ const sumOf = (amounts: { Amount: number; CurrencyCode: string }[], currency: st
 });
 
 /**
- * Refund: what each ticket would return now (API.md `POST /api/getPenalty`: paid, penalty,
+ * Refund: what each ticket would return now (docs/api.md `POST /api/getPenalty`: paid, penalty,
  * refund), the agent ticks the passengers whose tickets to refund — one can drop out while the
  * others fly — and says why (`POST /api/request-ticket-refund` with those ticket numbers).
  */

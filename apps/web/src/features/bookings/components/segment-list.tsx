@@ -48,7 +48,7 @@ type SegmentListProps = {
 };
 
 /**
- * The flights of a booking, leg by leg, in airport-local times (API.md: segments carry local
+ * The flights of a booking, leg by leg, in airport-local times (docs/api.md: segments carry local
  * times and their UTC offsets), with connections, cabin, booking class and baggage.
  */
 export function SegmentList({ segments, tripType, pricing, airports, compact = false }: SegmentListProps) {

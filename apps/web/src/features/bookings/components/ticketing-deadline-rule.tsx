@@ -1,7 +1,7 @@
 import { Hourglass } from 'lucide-react';
 import { Card } from '../../../shared/ui/card';
 
-/** What a booking does before it is ticketed (DESIGN.md §5), said before the agent books. */
+/** What a booking does before it is ticketed (docs/architecture.md §5), said before the agent books. */
 export function TicketingDeadlineRule() {
   return (
     <Card

@@ -3,10 +3,10 @@ import {
   type BookingDetails,
   CABIN_LABELS,
   type Permission,
-  SUCCESS,
   TRIP_TYPE_LABELS,
 } from '@skydesk/contract';
-import { Ban, Download, FileText, LifeBuoy, ReceiptText, Ticket } from 'lucide-react';
+import { clsx } from 'clsx';
+import { Ban, Download, FileText, LifeBuoy, Mail, ReceiptText, Ticket } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAirports } from '../../../shared/airports/use-airports';
@@ -27,14 +27,17 @@ import { Card } from '../../../shared/ui/card';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { BookingHistoryTimeline } from '../components/booking-history-timeline';
 import { BookingLoading, BookingNotFound } from '../components/booking-states';
-import { CancelPanel } from '../components/cancel-panel';
+import { CancelPanel, cancelMessageOf } from '../components/cancel-panel';
+import { EmailTicketDialog } from '../components/email-ticket-dialog';
 import { FareBreakdown } from '../components/fare-breakdown';
 import { FareRules } from '../components/fare-rules';
+import { InvalidTicketBanner } from '../components/invalid-ticket-banner';
 import { IssuePanel } from '../components/issue-panel';
 import { PassengerList } from '../components/passenger-list';
 import { RefundPanel } from '../components/refund-panel';
 import { SegmentList } from '../components/segment-list';
 import { useTicketDownload } from '../ticket-pdf';
+import { ticketInvalidity } from '../ticket-validity';
 import { useBookingDetails } from '../use-booking-details';
 
 type Panel = 'issue' | 'cancel' | 'void' | 'refund' | null;
@@ -66,7 +69,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /dashboard/booking-details?id= (spec §2): everything about one booking, and what can be done next. */
+/** /dashboard/booking-details?id= (docs/product-spec.md §2): everything about one booking, and what can be done next. */
 export function BookingDetailsPage() {
   const [params] = useSearchParams();
   const details = useBookingDetails(params.get('id'));
@@ -82,8 +85,10 @@ function BookingView({ booking }: { booking: BookingDetails }) {
   const credits = useCredits();
   const [panel, setPanel] = useState<Panel>(null);
   const { downloading, download } = useTicketDownload(booking);
-  // spec §4: cancelling stores a success message, cleared when a cancel starts or fails.
+  // docs/product-spec.md §4: cancelling stores a success message, cleared when a cancel starts or fails.
   const [cancelMessage, setCancelMessage] = useState<string | null>(null);
+  const [mailing, setMailing] = useState(false);
+  const invalid = ticketInvalidity(booking);
 
   const mayAskSupport = useMayOpen(paths.dashboard.createTicket);
   const actions = usePermittedActions(booking.allowed_actions);
@@ -113,8 +118,17 @@ function BookingView({ booking }: { booking: BookingDetails }) {
             <BookingDeadline booking={booking} />
           </div>
           <div className="text-left sm:text-right">
-            <p className="text-slate-500 text-xs">Total</p>
-            <p className="font-semibold text-2xl text-slate-900 tabular-nums">{formatMoney(booking.total)}</p>
+            <p className="text-slate-500 text-xs">
+              {invalid?.money === 'returned_in_full' ? 'Total · returned in full' : 'Total'}
+            </p>
+            <p
+              className={clsx(
+                'font-semibold text-2xl tabular-nums',
+                invalid?.money === 'returned_in_full' ? 'text-slate-400 line-through' : 'text-slate-900',
+              )}
+            >
+              {formatMoney(booking.total)}
+            </p>
           </div>
         </div>
 
@@ -134,12 +148,20 @@ function BookingView({ booking }: { booking: BookingDetails }) {
               );
             })}
             {hasTickets && (
+              // A ticket no longer valid is still there for the record, named for what it is.
               <>
                 <Link to={eTicketPath(booking.id)} className={buttonClasses('secondary')}>
-                  <FileText aria-hidden="true" className="size-4" /> View e-ticket
+                  <FileText aria-hidden="true" className="size-4" />{' '}
+                  {invalid ? `View e-ticket (${invalid.mark.toLowerCase()})` : 'View e-ticket'}
                 </Link>
+                {!invalid && (
+                  <Button variant="secondary" onClick={() => setMailing(true)}>
+                    <Mail aria-hidden="true" className="size-4" /> E-mail e-ticket
+                  </Button>
+                )}
                 <Button variant="secondary" busy={downloading} onClick={() => void download()}>
-                  <Download aria-hidden="true" className="size-4" /> Download e-ticket PDF
+                  <Download aria-hidden="true" className="size-4" />{' '}
+                  {invalid ? `Download PDF (marked ${invalid.mark})` : 'Download e-ticket PDF'}
                 </Button>
               </>
             )}
@@ -156,15 +178,21 @@ function BookingView({ booking }: { booking: BookingDetails }) {
         )}
       </section>
 
+      {hasTickets && !invalid && (
+        <EmailTicketDialog booking={booking} open={mailing} onOpenChange={setMailing} />
+      )}
+
       {cancelMessage && (
         <Alert tone="success" title={cancelMessage}>
           <p>
             {booking.status === 'voided'
-              ? `${formatMoney(booking.total)} was returned to your credits.`
+              ? `${formatMoney(booking.total)} was returned to your credits; the seats were released.`
               : 'The seats were released.'}
           </p>
         </Alert>
       )}
+      {/* Just voided, the success above says it; otherwise the state is said on arrival. */}
+      {invalid && hasTickets && !cancelMessage && <InvalidTicketBanner booking={booking} invalid={invalid} />}
 
       {panel === 'issue' && (
         <IssuePanel
@@ -181,9 +209,9 @@ function BookingView({ booking }: { booking: BookingDetails }) {
           onStart={() => setCancelMessage(null)}
           onFailed={() => setCancelMessage(null)}
           onClose={() => setPanel(null)}
-          onDone={() => {
+          onDone={(cancelled) => {
             // The booking and the balance are asked again: the cancel invalidated them.
-            setCancelMessage(SUCCESS.bookingCancelled);
+            setCancelMessage(cancelMessageOf(cancelled));
             setPanel(null);
           }}
         />

@@ -14,7 +14,7 @@ import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { bookingsApi } from '../bookings-api';
 import { BookingRow } from '../components/booking-row';
 
-/** Rows per page; API.md pages start at 0 (spec §9). */
+/** Rows per page; docs/api.md pages start at 0 (docs/product-spec.md §9). */
 const HISTORY_PAGE_SIZE = 20;
 
 type Filters = { status: string; from: string; to: string; q: string };
@@ -39,7 +39,7 @@ const toParams = (filters: Filters & { page: number }) => {
   return params;
 };
 
-/** /dashboard/booking-history (spec §2): every booking of the agency, filtered and paged. */
+/** /dashboard/booking-history (docs/product-spec.md §2): every booking of the agency, filtered and paged. */
 export function BookingHistoryPage() {
   const companyId = useCompanyId();
   const [params, setParams] = useSearchParams();

@@ -104,7 +104,7 @@ describe('flight bookings', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: EMPTY_RESULT.noBookings })).toBeInTheDocument();
   });
 
-  it('reads a single booking answered on its own as a list of one (spec §5)', async () => {
+  it('reads a single booking answered on its own as a list of one (docs/product-spec.md §5)', async () => {
     fakeApi({ [LIST]: () => ok(booking('55555555-5555-4555-8555-555555555555', 'SINGLE', flyingIn(3))) });
     renderBookingScreen(paths.dashboard.flightBookings, bookingState());
     expect(await screen.findByText('SINGLE')).toBeInTheDocument();

@@ -39,14 +39,14 @@ import type { TravellersRefusedState } from './travelers-details-page';
 type Outcome =
   | { kind: 'idle' }
   | { kind: 'priceChanged'; change: PriceChange }
-  /** 409 by a hold limit (DESIGN.md §5): the offer stands; room is made elsewhere, then confirm again. */
+  /** 409 by a hold limit (docs/architecture.md §5): the offer stands; room is made elsewhere, then confirm again. */
   | { kind: 'holdLimit'; refusal: HoldLimitExceeded; message: string }
-  /** API.md 409 seats gone, 410 offer expired: only a new search helps. */
+  /** docs/api.md 409 seats gone, 410 offer expired: only a new search helps. */
   | { kind: 'unavailable'; message: string }
   /** No answer, or the server failed: the same attempt may be retried (same key). */
   | { kind: 'retry'; message: string };
 
-/** /dashboard/confirm-booking (spec §2): the whole booking once more, then `POST /api/booking`. */
+/** /dashboard/confirm-booking (docs/product-spec.md §2): the whole booking once more, then `POST /api/booking`. */
 export function ConfirmBookingPage() {
   const itinerary = useAppSelector(selectSelectedItinerary);
   const form = useAppSelector(selectBookingForm);

@@ -48,7 +48,7 @@ function BookingGroup({ title, hint, bookings }: { title: string; hint: string; 
   );
 }
 
-/** /dashboard/flight-bookings (spec §2): upcoming trips — holds to ticket, and tickets to fly — and a PNR look-up. */
+/** /dashboard/flight-bookings (docs/product-spec.md §2): upcoming trips — holds to ticket, and tickets to fly — and a PNR look-up. */
 export function FlightBookingsPage() {
   const companyId = useCompanyId();
   const {

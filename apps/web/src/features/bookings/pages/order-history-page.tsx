@@ -70,7 +70,7 @@ const ORDER_COLUMNS = [
   { label: 'Amount', className: 'px-5 text-right' },
 ];
 
-/** /dashboard/order-history (spec §2): every ticket, void and refund charged or credited to the agency. */
+/** /dashboard/order-history (docs/product-spec.md §2): every ticket, void and refund charged or credited to the agency. */
 export function OrderHistoryPage() {
   const credits = useCredits();
   const { data: orders, isError: failed, error } = bookingsApi.useOrdersQuery();

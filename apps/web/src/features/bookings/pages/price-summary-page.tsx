@@ -23,7 +23,7 @@ import { TravellersMissing } from '../components/travellers-missing';
 import { TripSummary } from '../components/trip-summary';
 import { passengerMix } from '../passengers';
 
-/** spec §2 "a price summary screen" (/dashboard/price-summary): fares, rules and the balance before booking. */
+/** docs/product-spec.md §2 "a price summary screen" (/dashboard/price-summary): fares, rules and the balance before booking. */
 export function PriceSummaryPage() {
   const itinerary = useAppSelector(selectSelectedItinerary);
   const form = useAppSelector(selectBookingForm);

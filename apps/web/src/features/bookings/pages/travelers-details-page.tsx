@@ -43,13 +43,13 @@ import {
 } from '../travellers-form';
 import { useSavedTravellers } from '../use-saved-travellers';
 
-/** Location state of a booking the server refused for its passengers (API.md 422). */
+/** Location state of a booking the server refused for its passengers (docs/api.md 422). */
 export type TravellersRefusedState = { fieldErrors: ServerFieldErrors };
 
 const isRefusedState = (state: unknown): state is TravellersRefusedState =>
   typeof state === 'object' && state !== null && 'fieldErrors' in state;
 
-/** /dashboard/travelers-details (spec §2): one form per passenger of the chosen offer, kept as a draft. */
+/** /dashboard/travelers-details (docs/product-spec.md §2): one form per passenger of the chosen offer, kept as a draft. */
 export function TravelersDetailsPage() {
   const itinerary = useAppSelector(selectSelectedItinerary);
   if (!itinerary) return <NoFlightChosen />;
@@ -88,7 +88,7 @@ function TravellersForm() {
   const { register, handleSubmit, setValue, setError, getValues, watch, formState } = form;
   const { byType, load } = useSavedTravellers();
 
-  // spec §3: the booking form is persisted client state — every change is saved, a reload loses nothing.
+  // docs/product-spec.md §3: the booking form is persisted client state — every change is saved, a reload loses nothing.
   const offerId = itinerary.offer_id;
   useEffect(() => {
     const save = (live: TravellersFormValues) => {

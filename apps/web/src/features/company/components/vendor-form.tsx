@@ -25,7 +25,7 @@ type VendorFormProps = {
 
 const KINDS: VendorDocumentKind[] = ['trade_license', 'owner_id_document'];
 
-/** The vendor verification form (API.md `POST /api/vendor-form`, multipart). */
+/** The vendor verification form (docs/api.md `POST /api/vendor-form`, multipart). */
 export function VendorVerificationForm({ previous, onSubmitted }: VendorFormProps) {
   const [submitVendorForm] = companyApi.useSubmitVendorFormMutation();
   const {

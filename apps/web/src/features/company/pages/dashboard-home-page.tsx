@@ -13,7 +13,7 @@ import { RecentBookingsBlock } from '../components/home/recent-bookings-block';
 const columns = 'xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]';
 
 /**
- * /dashboard (spec §2, issue 15): what an agent needs first thing in the morning. Holds whose
+ * /dashboard (docs/product-spec.md §2, issue 15): what an agent needs first thing in the morning. Holds whose
  * ticketing deadline is nearest, with one-click issue; today's and tomorrow's departures; the
  * credits and a quick search beside them; the last 30 days' figures; the latest bookings, and
  * SkyDesk's featured offer and latest announcement. Each block loads, fails and retries on its

@@ -42,7 +42,7 @@ function FormSection({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-/** /registration (spec §2): the agency and its owner; an e-mailed code verifies them next. */
+/** /registration (docs/product-spec.md §2): the agency and its owner; an e-mailed code verifies them next. */
 export function RegistrationPage() {
   const navigate = useNavigate();
   const {

@@ -12,7 +12,7 @@ import { VendorVerificationForm } from '../components/vendor-form';
 import { VendorSubmissionDetails } from '../components/vendor-submission-panel';
 
 /**
- * The dashboard of an agency that is not approved yet (DESIGN.md §5: email_verified →
+ * The dashboard of an agency that is not approved yet (docs/architecture.md §5: email_verified →
  * pending_review → approved | rejected): every dashboard route shows this page. It sends the
  * vendor form, shows the review under way, or the reason of a rejection and the form again.
  */
@@ -239,7 +239,7 @@ const STEPS = [
   { label: 'Get approved', icon: ShieldCheck },
 ] as const;
 
-/** How far the agency is: e-mail verified → documents sent → approval (DESIGN.md §5). */
+/** How far the agency is: e-mail verified → documents sent → approval (docs/architecture.md §5). */
 function VerificationSteps({ status }: { status: CompanyStatus }) {
   const done = status === 'approved' ? 3 : status === 'pending_review' ? 2 : status === 'registered' ? 0 : 1;
   return (

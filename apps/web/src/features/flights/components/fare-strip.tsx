@@ -12,7 +12,7 @@ type FareStripProps = {
 };
 
 /**
- * The lowest fare of the outbound date and the 3 days either side (API.md `POST /api/search/calendar`),
+ * The lowest fare of the outbound date and the 3 days either side (docs/api.md `POST /api/search/calendar`),
  * one click to search that day. Extra information: it hides itself when its call fails.
  */
 export function FareStrip({ body, selectedDate, onPick }: FareStripProps) {

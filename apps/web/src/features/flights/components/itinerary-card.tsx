@@ -21,7 +21,7 @@ import { Button } from '../../../shared/ui/button';
 import { itineraryBrands, itineraryInFamily } from '../grouped-trip';
 import { BrandComparison } from './brand-comparison';
 
-/** API.md: seats are exact; fewer than 10 left is worth telling the agent. */
+/** docs/api.md: seats are exact; fewer than 10 left is worth telling the agent. */
 export const FEW_SEATS = 9;
 
 const stopsLabel = (stops: number) => (stops === 0 ? 'Nonstop' : stops === 1 ? '1 stop' : `${stops} stops`);

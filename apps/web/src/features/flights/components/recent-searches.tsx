@@ -25,7 +25,7 @@ const identity = (entry: SearchHistoryEntry) =>
   ]);
 
 /**
- * The agency's latest searches (API.md `GET /api/searchhistory`), one click to fill the form.
+ * The agency's latest searches (docs/api.md `GET /api/searchhistory`), one click to fill the form.
  * A convenience: if the call fails (or the user may not view history) it is simply not shown.
  */
 export function RecentSearches({ onPick }: RecentSearchesProps) {

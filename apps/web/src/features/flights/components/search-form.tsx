@@ -38,7 +38,7 @@ type SearchFormProps = {
 const TRIP_TYPES = ['OneWay', 'Return', 'MultiCity'] as const;
 
 /**
- * The flight search form (API.md "Flights" search body), saved to the draft as it is typed. It
+ * The flight search form (docs/api.md#flights search body), saved to the draft as it is typed. It
  * starts from `draft`; to load another search into it, mount it again (a new key).
  */
 export function FlightSearchForm({
@@ -69,7 +69,7 @@ export function FlightSearchForm({
   const tripType = values.trip_type;
   const today = todayLocalDate();
 
-  // spec §3: the search form is persisted; every change goes to the draft.
+  // docs/product-spec.md §3: the search form is persisted; every change goes to the draft.
   useEffect(() => {
     const subscription = watch((next) => dispatch(searchDraftSaved(structuredClone(next) as SearchDraft)));
     return () => subscription.unsubscribe();

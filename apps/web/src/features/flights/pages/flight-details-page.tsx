@@ -140,7 +140,7 @@ function OfferCountdown({ expiresAt }: { expiresAt: string }) {
   );
 }
 
-/** /dashboard/flight-details (spec §2): the chosen itinerary in full, then on to the travellers. */
+/** /dashboard/flight-details (docs/product-spec.md §2): the chosen itinerary in full, then on to the travellers. */
 export function FlightDetailsPage() {
   const itinerary = useAppSelector(selectSelectedItinerary);
   const navigate = useNavigate();

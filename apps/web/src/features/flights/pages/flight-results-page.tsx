@@ -48,7 +48,7 @@ function ResultSkeleton() {
 }
 
 /**
- * /dashboard/flight-results (spec §2): runs the search the URL names (issue 16: a link, a bookmark
+ * /dashboard/flight-results (docs/product-spec.md §2): runs the search the URL names (issue 16: a link, a bookmark
  * or a new tab opens the same results). A bare URL — an older link, or a screen that opens the
  * results after saving the draft — is completed from the saved draft first.
  */
@@ -97,7 +97,7 @@ function SearchResults({ draft }: { draft: SearchDraft }) {
   const failure = !search.isFetching && isApiFailure(search.error) ? search.error : null;
 
   useEffect(() => {
-    // The server refused a field (API.md 422): back to the form, the problems on the fields.
+    // The server refused a field (docs/api.md 422): back to the form, the problems on the fields.
     if (failure?.status === 422)
       navigate(paths.dashboard.searchFlights, {
         replace: true,

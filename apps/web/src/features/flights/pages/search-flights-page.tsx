@@ -12,7 +12,7 @@ import { FlightSearchForm } from '../components/search-form';
 /** What the results screen hands back when the server refused the search (422). */
 export type SearchFormLocationState = { fieldErrors?: FieldErrors; validate?: boolean } | null;
 
-/** /dashboard/search-flights (spec §2): the search form; submitting opens the results. */
+/** /dashboard/search-flights (docs/product-spec.md §2): the search form; submitting opens the results. */
 export function SearchFlightsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { flightsApi } from '../flights-api';
 import { cabinLabel, datesSummary, passengersSummary, routeSummary } from '../search-summary';
 
-/** /dashboard/search-history (spec §2): the agency's searches, newest first, each one click to run again. */
+/** /dashboard/search-history (docs/product-spec.md §2): the agency's searches, newest first, each one click to run again. */
 export function SearchHistoryPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

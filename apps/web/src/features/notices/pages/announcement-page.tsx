@@ -15,8 +15,8 @@ import { LoadFailed } from '../../../shared/ui/load-failed';
 import { noticesApi } from '../notices-api';
 
 /**
- * /dashboard/announcement (spec §2, issue 14): SkyDesk's offers open to the agency — the first one
- * featured, as the SPA shows the first (spec §7) — and its announcements, newest first. Each says
+ * /dashboard/announcement (docs/product-spec.md §2, issue 14): SkyDesk's offers open to the agency — the first one
+ * featured, as the SPA shows the first (docs/product-spec.md §7) — and its announcements, newest first. Each says
  * when it was published and until when it stands; bodies are the posts' limited Markdown, pictures
  * fetched with the session's token. The server sends only what is published, unexpired and meant
  * for the agency's country.
@@ -98,7 +98,7 @@ export function AnnouncementPage() {
   );
 }
 
-/** spec §8: the server's message, else 'Failed to fetch announcements' (offers too). */
+/** docs/product-spec.md §8: the server's message, else 'Failed to fetch announcements' (offers too). */
 const failure = (error: unknown): string =>
   isApiFailure(error) ? error.message : FALLBACK.fetchAnnouncements;
 

@@ -39,7 +39,7 @@ function useNotificationFilter(): [NotificationFilter, (next: Partial<Notificati
 }
 
 /**
- * /dashboard/notifications (spec §2, issue 14): what SkyDesk decided about the agency, its money,
+ * /dashboard/notifications (docs/product-spec.md §2, issue 14): what SkyDesk decided about the agency, its money,
  * bookings and support tickets, and its news, newest first; filtered by category and to unread
  * ones, a page at a time. Unread ones stand out until marked read (or opened).
  */

@@ -28,7 +28,7 @@ import {
 } from '../transaction-form';
 
 /**
- * /dashboard/create-transaction (spec §2): the agent records a bank deposit with its receipt —
+ * /dashboard/create-transaction (docs/product-spec.md §2): the agent records a bank deposit with its receipt —
  * into which SkyDesk account (its title, number and IBAN shown, so the agent knows where to pay),
  * how much, when, the bank's reference and a note. It waits for an operator's approval.
  */

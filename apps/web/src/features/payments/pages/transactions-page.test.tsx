@@ -30,7 +30,7 @@ describe('the transactions screen', () => {
     );
     expect(rejected).toHaveTextContent('Your note: Paid at the branch');
 
-    // A page at a time, not spec §9's ten million rows.
+    // A page at a time, not docs/product-spec.md §9's ten million rows.
     const [call] = api.calls('GET /api/company/user-transactions');
     expect(call?.query.get('page')).toBe('0');
     expect(call?.query.get('limit')).toBe(String(TRANSACTIONS_PAGE_SIZE));

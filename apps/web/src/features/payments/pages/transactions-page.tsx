@@ -27,7 +27,7 @@ import { TRANSACTION_STATUS_LABELS, TransactionStatusBadge } from '../components
 import { paymentsApi } from '../payments-api';
 
 /**
- * Deposits per page. spec §9's default asks for 10,000,000 rows at once; the screen asks for a
+ * Deposits per page. docs/product-spec.md §9's default asks for 10,000,000 rows at once; the screen asks for a
  * page at a time instead (the contract's page/limit), so a long history never loads whole.
  */
 export const TRANSACTIONS_PAGE_SIZE = 25;
@@ -61,7 +61,7 @@ function toParams(filters: Filters & { page: number }): URLSearchParams {
 }
 
 /**
- * /dashboard/transactions (spec §2): every deposit the agency recorded — when, into which bank,
+ * /dashboard/transactions (docs/product-spec.md §2): every deposit the agency recorded — when, into which bank,
  * its reference and amount, where it stands, its receipt and, when refused, why — filtered by
  * status and deposit dates, a page at a time.
  */

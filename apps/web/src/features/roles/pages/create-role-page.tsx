@@ -34,7 +34,7 @@ const backToRoles = (
 );
 
 /**
- * /dashboard/create-role (spec §2): a new role, or with `?id=` an existing one changed — its
+ * /dashboard/create-role (docs/product-spec.md §2): a new role, or with `?id=` an existing one changed — its
  * name, what it is for, and its permissions chosen in groups with what each lets a user do.
  */
 export function CreateRolePage() {

@@ -29,7 +29,7 @@ const createRoleLink = (
 );
 
 /**
- * /dashboard/roles (spec §2): the agency's roles — what each is for, how many users hold it and
+ * /dashboard/roles (docs/product-spec.md §2): the agency's roles — what each is for, how many users hold it and
  * what it lets them do, in the role form's groups. The Owner role is fixed; any other is changed
  * or deleted here (a role users still hold is refused by the server, which says how many).
  */

@@ -84,7 +84,7 @@ function TicketActionDialog({
   );
 }
 
-/** Deletes a ticket nobody at SkyDesk has replied to: 'Ticket has been deleted' (spec §8). */
+/** Deletes a ticket nobody at SkyDesk has replied to: 'Ticket has been deleted' (docs/product-spec.md §8). */
 export function DeleteTicketDialog(props: TicketDialogProps) {
   const [deleteTicket, { isLoading }] = supportApi.useDeleteTicketMutation();
   return (

@@ -35,9 +35,9 @@ import { supportChatPath, TICKET_PNR_PARAM } from '../ticket-paths';
 const RECENT_BOOKINGS = 6;
 
 /**
- * /dashboard/create-ticket (spec §2): the agent asks SkyDesk for help — what about, how urgent,
+ * /dashboard/create-ticket (docs/product-spec.md §2): the agent asks SkyDesk for help — what about, how urgent,
  * optionally which booking (picked among the latest or typed; `?pnr=` from a booking's page fills
- * it), the question and files. 'New Ticket Created' (spec §8), then the ticket's chat opens, where
+ * it), the question and files. 'New Ticket Created' (docs/product-spec.md §8), then the ticket's chat opens, where
  * the answer arrives. The route's guard keeps a role without support.use out.
  */
 export function CreateTicketPage() {

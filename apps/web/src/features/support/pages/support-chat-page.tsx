@@ -19,7 +19,7 @@ const PANEL_HEIGHT = 'h-[calc(100dvh-7rem)] min-h-[26rem] lg:h-[calc(100dvh-8rem
 const LIST_HEIGHT = 'lg:h-[calc(100dvh-8rem)] lg:min-h-[26rem]';
 
 /**
- * /dashboard/support-chat?id= (spec §2): the conversation with SkyDesk support on one ticket,
+ * /dashboard/support-chat?id= (docs/product-spec.md §2): the conversation with SkyDesk support on one ticket,
  * live (shared/chat), with the agency's other open tickets beside it on a wide screen. Without a
  * ticket (the sidebar's link) it lists the conversations to choose from.
  */

@@ -14,7 +14,7 @@ import { lastMessagePreview } from '../components/ticket-row';
 import { bookingDetailsPath, supportChatPath, TICKET_ID_PARAM } from '../ticket-paths';
 
 /**
- * /dashboard/ticket-info?id= (spec §2): one ticket's facts — its number, subject, category,
+ * /dashboard/ticket-info?id= (docs/product-spec.md §2): one ticket's facts — its number, subject, category,
  * priority and state, the booking it is about, who opened it and who at SkyDesk looks after it,
  * and when — with the chat a click away, and close, or delete while nobody replied.
  */

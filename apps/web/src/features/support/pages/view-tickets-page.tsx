@@ -37,10 +37,10 @@ function statusSummary(tickets: SupportTicket[]): string {
 }
 
 /**
- * /dashboard/view-tickets (spec §2): the agency's support tickets, newest first — where each
+ * /dashboard/view-tickets (docs/product-spec.md §2): the agency's support tickets, newest first — where each
  * stands, what it is about, its last message and what is unread — filtered by status and a
  * search kept in the address; each opens its chat or its details, and is deleted while nobody at
- * SkyDesk replied (spec §4: the list loses it) or closed afterwards.
+ * SkyDesk replied (docs/product-spec.md §4: the list loses it) or closed afterwards.
  */
 export function ViewTicketsPage() {
   const [params, setParams] = useSearchParams();

@@ -116,7 +116,7 @@ describe('the tickets screen', () => {
     expect(api.calls(LIST)).toHaveLength(1);
   });
 
-  it('puts a new ticket at the top of the list from the answer (spec §4)', async () => {
+  it('puts a new ticket at the top of the list from the answer (docs/product-spec.md §4)', async () => {
     const created = ticket({ subject: 'Brand new' });
     const api = fakeApi({
       [LIST]: () => ok([answered]),

@@ -19,7 +19,7 @@ import { type RoleOption, usersApi } from '../users-api';
 import type { UsersLocationState } from './users-page';
 
 /**
- * /dashboard/create-user (spec §2): a manager invites a staff member — name, e-mail, phone and
+ * /dashboard/create-user (docs/product-spec.md §2): a manager invites a staff member — name, e-mail, phone and
  * the role that decides what they may do. The server e-mails them a single-use link to set their
  * password; the list then shows them as invited.
  */

@@ -8,7 +8,7 @@ import { ProfileCard } from '../settings/profile-card';
 import { SessionsCard } from '../settings/sessions-card';
 
 /**
- * /dashboard/settings (spec §2, issues 13 and 14): the signed-in user's own account — profile,
+ * /dashboard/settings (docs/product-spec.md §2, issues 13 and 14): the signed-in user's own account — profile,
  * picture, password, signed-in devices, which notifications come by e-mail — and the agency's profile, which only its owner edits. Every
  * section loads, fails and saves on its own.
  */

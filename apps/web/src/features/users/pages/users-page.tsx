@@ -57,7 +57,7 @@ function matches(user: User, { q, status }: Filters): boolean {
 type Pending = { action: 'deactivate' | 'delete'; user: User };
 
 /**
- * /dashboard/users (spec §2): the agency's staff — who they are, their role, where they stand
+ * /dashboard/users (docs/product-spec.md §2): the agency's staff — who they are, their role, where they stand
  * (invited, active, deactivated) and when they last signed in — with what a manager does to them:
  * edit, deactivate or reactivate, delete, send an invitation again. The owner and the manager
  * themselves can't be deactivated or deleted (the server refuses too).

@@ -32,7 +32,7 @@ const formValues = (profile: CompanyProfile): CompanyFormInput => ({
 });
 
 /**
- * Section 5: the agency as registered (API.md `GET /api/company/profile`), readable by every user.
+ * Section 5: the agency as registered (docs/api.md `GET /api/company/profile`), readable by every user.
  * The owner keeps its contact, phone, address and IATA number up to date, and its time zone (issue
  * 15: in which its days are counted); its name and country are what SkyDesk verified, so they are
  * shown but never edited here.

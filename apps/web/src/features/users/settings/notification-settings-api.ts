@@ -6,7 +6,7 @@ import { settledAnswer } from '../../../shared/http/settled-answer';
 /**
  * Which notifications the signed-in user also gets by e-mail (issue 14): the money and approval
  * events, each on unless the user turned it off. A save answers the whole setting, which replaces
- * the one shown (spec §4: a write's answer is taken).
+ * the one shown (docs/product-spec.md §4: a write's answer is taken).
  */
 export const notificationSettingsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -13,7 +13,7 @@ import { FieldError } from '../../../shared/ui/field';
 import { accountApi } from '../account-api';
 import { PROFILE_IMAGE_ACCEPT, PROFILE_IMAGE_RULE, profileImageProblem } from './profile-image-file';
 
-/** The multipart field the server reads the picture from (API.md). */
+/** The multipart field the server reads the picture from (docs/api.md). */
 const IMAGE_FIELD = 'image';
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/files/image-file';
 
 /*
- * A profile picture (API.md `POST /api/user/image`): PNG, JPEG or WebP of at most 2 MB, checked as
+ * A profile picture (docs/api.md `POST /api/user/image`): PNG, JPEG or WebP of at most 2 MB, checked as
  * soon as one is chosen so a wrong file is never sent. The server checks the bytes in the end and
  * re-encodes the picture as a square.
  */

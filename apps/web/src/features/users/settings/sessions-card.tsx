@@ -26,7 +26,7 @@ const inDisplayOrder = (sessions: UserSession[]): UserSession[] =>
   );
 
 /**
- * Section 4: where the user is signed in (API.md `GET /api/user/sessions`), so a browser left
+ * Section 4: where the user is signed in (docs/api.md `GET /api/user/sessions`), so a browser left
  * signed in elsewhere — or one that isn't theirs — can be signed out from here.
  */
 export function SessionsCard() {

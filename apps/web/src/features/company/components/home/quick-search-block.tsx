@@ -55,7 +55,7 @@ export function passengersText(
 
 /**
  * A quick flight search on the home (`flights.search`): from, to, dates and passengers, started
- * from the last search (the persisted search draft, spec §3) and saved to it as it is typed, so
+ * from the last search (the persisted search draft, docs/product-spec.md §3) and saved to it as it is typed, so
  * the search screen and this form are one search. Searching opens the results, as the search
  * screen does; the search screen has the rest (multi-city, cabin).
  */
@@ -99,7 +99,7 @@ function QuickSearchForm({ draft, airports }: { draft: SearchDraft; airports: Ai
   const values = useWatch({ control }) as SearchDraft;
   const today = todayLocalDate();
 
-  // spec §3: the search form is persisted — what is typed here is the search screen's draft too.
+  // docs/product-spec.md §3: the search form is persisted — what is typed here is the search screen's draft too.
   useEffect(() => {
     const subscription = watch((next) => dispatch(searchDraftSaved(structuredClone(next) as SearchDraft)));
     return () => subscription.unsubscribe();
