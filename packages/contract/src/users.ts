@@ -5,7 +5,7 @@ import { FALLBACK } from './messages.js';
 import { Text } from './text.js';
 
 /**
- * API.md "Company users and roles": the agency's staff, their invitations, and each user's own
+ * docs/api.md#company-users-and-roles: the agency's staff, their invitations, and each user's own
  * account (profile, password, picture, signed-in devices). Roles are in roles.ts.
  */
 
@@ -26,7 +26,7 @@ export const USER_STATUSES = ['invited', 'active', 'deactivated'] as const;
 export const UserStatus = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof UserStatus>;
 
-/** API.md `User`: the session's user plus what a manager sees in the users list. */
+/** docs/api.md `User`: the session's user plus what a manager sees in the users list. */
 export const User = SessionUser.extend({
   is_active: z.boolean(),
   status: UserStatus,
@@ -125,7 +125,7 @@ export const Invitation = z.object({
 });
 export type Invitation = z.infer<typeof Invitation>;
 
-/** API.md: one signed-in browser of the user. */
+/** docs/api.md: one signed-in browser of the user. */
 export const UserSession = z.object({
   id: z.uuid(),
   /** "Chrome on Windows", read from the browser's User-Agent at sign-in. */
@@ -167,7 +167,7 @@ export const userEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/user/company-user',
-    summary: "The agency's users, owner first (API.md: `[User[], { total }]`)",
+    summary: "The agency's users, owner first, as `[User[], { total }]` (the SPA reads element 0)",
     access: 'company',
     permission: 'users.manage',
     response: z.tuple([z.array(User), z.object({ total: z.number().int() })]),
