@@ -518,6 +518,7 @@ export function groupedLhrJfkReturn(): GroupedSearchResult {
     view: 'itineraries',
     currency: 'USD',
     trip_type: 'Return',
+    cabin: 'Economy',
     passengers: { adults: 1, children: 0, infants: 0 },
     reference: {
       airports: Object.fromEntries(

@@ -52,6 +52,25 @@ describe('a grouped answer walked leg by leg', () => {
     expect(chosenOptions(result, ['out-ba117', 'in-ba112', 'extra']).map((o) => o.id)).toHaveLength(2);
   });
 
+  it('finds the same flights again under a new search’s ids', () => {
+    const again = groupedLhrJfkReturn();
+    const renamed = (id: string) => `${id}.t4k9zk.newsig`;
+    for (const leg of again.legs) for (const option of leg.options) option.id = renamed(option.id);
+    again.combinations = again.combinations.map((pairs) =>
+      Object.fromEntries(
+        Object.entries(pairs).map(([id, next]) => [
+          renamed(id),
+          next.map(([n, t]) => [renamed(n), t] as [string, number]),
+        ]),
+      ),
+    );
+    expect(chosenOptions(again, ['out-ba117.old.sig', 'in-vs4.old.sig']).map((o) => o.id)).toEqual([
+      'out-ba117.t4k9zk.newsig',
+      'in-vs4.t4k9zk.newsig',
+    ]);
+    expect(chosenOptions(again, ['out-ba117.old.sig', 'in-gone.old.sig'])).toHaveLength(1);
+  });
+
   it('prices the trip’s brands over both legs: totals and fees summed, bags and seats the fewest', () => {
     const brands = tripBrands(chosenOptions(result, ['out-ba117', 'in-ba112']));
     expect(brands.map((b) => [b.brand, b.total, b.soldOut])).toEqual([

@@ -61,14 +61,29 @@ export function differenceLabel(difference: number, currency: string): string {
 }
 
 /**
+ * The flights an option id names: its part before the first '.' (the contract's LegOption.id:
+ * designators, then the instant priced at and a signature). A search run again (a stale answer,
+ * a link opened later) names the same flights under new ids; the agent's picks still find them.
+ */
+const flightsOf = (optionId: string): string => optionId.split('.')[0] ?? optionId;
+
+/**
  * The chosen options, leg by leg, while every pick is an option the answer combines with the one
- * before it. A URL's picks that no longer fit (a new answer, a hand-edited link) end the list.
+ * before it — the same id, or failing that the same flights. A URL's picks that no longer fit (a
+ * new answer without those flights, a hand-edited link) end the list.
  */
 export function chosenOptions(result: GroupedSearchResult, picks: string[]): LegOption[] {
   const chosen: LegOption[] = [];
   for (const [index, pick] of picks.entries()) {
     if (index >= result.legs.length) break;
-    const fits = legChoices(result, index, picks).find((choice) => choice.option.id === pick);
+    const choices = legChoices(
+      result,
+      index,
+      chosen.map((option) => option.id),
+    );
+    const fits =
+      choices.find((choice) => choice.option.id === pick) ??
+      choices.find((choice) => flightsOf(choice.option.id) === flightsOf(pick));
     if (!fits) break;
     chosen.push(fits.option);
   }
