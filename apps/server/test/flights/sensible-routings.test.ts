@@ -1,0 +1,79 @@
+import type { PricedItinerary } from '@skydesk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedTimetable } from '../../src/modules/flights/sandbox.js';
+import { permittedKm } from '../../src/supplier/routing.js';
+import type { Timetable } from '../../src/supplier/timetable.js';
+import { createTestApp } from '../support/app.js';
+import {
+  makeApprovedCompany,
+  onboardedOwner,
+  post,
+  type SignedIn,
+  type TestApp,
+} from '../support/auth-flow.js';
+
+/**
+ * Issue 16: a connection's flown distance is bounded against the great circle (decision 017), so
+ * London → Fort McMurray → New York no longer appears. Checked on what an agent is answered.
+ */
+describe('London → New York routings', () => {
+  let t: TestApp;
+  let agent: SignedIn;
+  let timetable: Timetable;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    agent = await onboardedOwner(t);
+    await makeApprovedCompany(t.store.db, agent.user.company_id);
+    timetable = await sharedTimetable();
+  });
+  afterAll(async () => t?.close());
+
+  /** Great-circle km of each flight, summed, from the airports the answer names. */
+  function flownKm(itinerary: PricedItinerary): number {
+    let km = 0;
+    for (const option of itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption) {
+      for (const segment of option.FlightSegment) {
+        km += timetable.distanceKm(
+          timetable.airportIndex(segment.DepartureAirport.LocationCode)!,
+          timetable.airportIndex(segment.ArrivalAirport.LocationCode)!,
+        );
+      }
+    }
+    return km;
+  }
+
+  it('fly no connection beyond the permitted mileage, and none through Fort McMurray', async () => {
+    const permitted = permittedKm(
+      timetable.distanceKm(timetable.airportIndex('LHR')!, timetable.airportIndex('JFK')!),
+    );
+    let connecting = 0;
+    for (const date of ['2026-12-18', '2026-12-19', '2026-12-20', '2026-12-21']) {
+      const res = await post(
+        t,
+        '/api/search',
+        {
+          trip_type: 'OneWay',
+          origin_destinations: [
+            { departure_date_time: date, origin_location_code: 'LHR', destination_location_code: 'JFK' },
+          ],
+          adult_quantity: 1,
+        },
+        { token: agent.token },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const itineraries: PricedItinerary[] = res.json().data.PricedItineraries.PricedItinerary;
+      expect(itineraries.length).toBeGreaterThan(5);
+      for (const itinerary of itineraries) {
+        const segments = itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption.flatMap(
+          (option) => option.FlightSegment,
+        );
+        const route = segments.map((segment) => segment.DepartureAirport.LocationCode).join('-');
+        if (segments.length > 1) connecting++;
+        // Link distances are stored in single precision: a kilometre of rounding at most.
+        expect(flownKm(itinerary), `${date} ${route}-JFK`).toBeLessThanOrEqual(permitted + 1);
+        expect(route, date).not.toContain('YMM');
+      }
+    }
+    expect(connecting).toBeGreaterThan(4);
+  });
+});
