@@ -6,7 +6,7 @@ const bool = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /**
- * Every environment variable the server reads (DESIGN.md §7), parsed once at start.
+ * Every environment variable the server reads (docs/architecture.md §7), parsed once at start.
  * A bad value stops the process with the names of the bad keys (fail fast, epic-stack style).
  */
 const EnvSchema = z.object({
@@ -68,11 +68,11 @@ const EnvSchema = z.object({
     .max(30 * 86_400)
     .optional(),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
-  // How long a new WebSocket may wait before its auth frame (API.md: 5 s); tests shorten it.
+  // How long a new WebSocket may wait before its auth frame (docs/api.md: 5 s); tests shorten it.
   LIVE_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   // How often every live socket is pinged; one that missed the last ping is dropped (tests shorten it).
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  // Seat hoarding (DESIGN.md §5): live holds may total this many times the available credits.
+  // Seat hoarding (docs/architecture.md §5): live holds may total this many times the available credits.
   HOLD_VALUE_RATIO: z.coerce.number().min(0).max(100).default(1),
   // A booking seats at most 9 (the search's limit), so 18 lets an agency hold two full parties on
   // one flight (a group split over two bookings, or the next party while the first is paid) while
@@ -95,7 +95,7 @@ export type Config = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** API.md: the outbox (and `GET /api/dev/outbox`) exists only without SMTP. */
+  /** docs/api.md: the outbox (and `GET /api/dev/outbox`) exists only without SMTP. */
   mailTransport: 'smtp' | 'outbox';
   accessTokenTtlSeconds: number;
   demoData: boolean;
@@ -169,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mailTransport: e.SMTP_URL ? 'smtp' : 'outbox',
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
-    // DESIGN.md §7: demo data is on by default only for the embedded store.
+    // docs/architecture.md §7: demo data is on by default only for the embedded store.
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     demoHistory: e.DEMO_HISTORY,
     currency: e.CURRENCY,

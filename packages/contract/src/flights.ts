@@ -5,7 +5,7 @@ import { Cabin, TRIP_TYPES, TripType } from './enums.js';
 import { Money } from './envelope.js';
 import { FALLBACK } from './messages.js';
 
-/** API.md "Flights": one search result, in the OTA naming travel systems use. */
+/** docs/api.md#flights: one search result, in the OTA naming travel systems use. */
 
 const LocalDateTime = z
   .string()
@@ -81,7 +81,7 @@ export const AirItineraryPricingInfo = z.object({
 export type AirItineraryPricingInfo = z.infer<typeof AirItineraryPricingInfo>;
 
 /**
- * Issue 16: another brand of the same flights (API.md's OTA style). Each is priced on its own — its
+ * Issue 16: another brand of the same flights (docs/api.md's OTA style). Each is priced on its own — its
  * fare per passenger type, baggage, refundability and penalties — with its own offer; a brand whose
  * classes are sold out on a flight of the itinerary is listed as sold out (no offer, no price).
  */
@@ -120,7 +120,7 @@ export type PricedItinerary = z.infer<typeof PricedItinerary>;
 
 // ── search request ──────────────────────────────────────────────────────────────────────────
 
-/** API.md: legs per trip type. */
+/** docs/api.md: legs per trip type. */
 export const LEGS_PER_TRIP: Record<TripType, { min: number; max: number }> = {
   OneWay: { min: 1, max: 1 },
   Return: { min: 2, max: 2 },
@@ -151,7 +151,7 @@ export const SearchLeg = z.strictObject({
 });
 export type SearchLeg = z.infer<typeof SearchLeg>;
 
-/** spec §3 and API.md: the search body, checked the same way in the form and on the server. */
+/** docs/product-spec.md §3 and docs/api.md: the search body, checked the same way in the form and on the server. */
 export const SearchBody = z
   .strictObject({
     trip_type: TripType,
@@ -162,7 +162,7 @@ export const SearchBody = z
     cabin: Cabin.default('Economy'),
     max_stops: z.number().int().min(0).max(2).default(2),
     /**
-     * `flat` (the default): API.md's PricedItineraries, one per whole trip. `itineraries`: the
+     * `flat` (the default): docs/api.md's PricedItineraries, one per whole trip. `itineraries`: the
      * grouped answer of issue 16 — each leg's options once, reference maps, brands per option and
      * whole-trip prices per combination; an offer for a chosen combination comes from
      * `POST /api/search/price`.
@@ -393,7 +393,7 @@ export const flightEndpoints = {
     permission: 'flights.search',
     response: ActiveRoutes,
     fallbackMessage: FALLBACK.fetchRoutes,
-    // spec §7: errors of this call are suppressed.
+    // docs/product-spec.md §7: errors of this call are suppressed.
     suppressErrors: true,
   }),
   search: defineEndpoint({

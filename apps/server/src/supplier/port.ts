@@ -13,7 +13,7 @@ import type { Database } from '../platform/db/schema.js';
 import type { SeatInventory, SeatReading } from './inventory.js';
 
 /**
- * The flight supplier port (DESIGN.md §4): everything the portal asks of flight content. The
+ * The flight supplier port (docs/architecture.md §4): everything the portal asks of flight content. The
  * sandbox GDS implements it; adapters for real suppliers (Duffel, Amadeus) will too.
  *
  * Shopping (`routes`, `search`, `lowestFare`, `price`) answers questions. A priced offer says what
@@ -58,7 +58,7 @@ export type BookingTransaction = Transaction<Database>;
 export type HeldSeats = { flight: string; date: string; cabin: Cabin; seats: number };
 
 /**
- * What the supplier does for a booking's life (DESIGN.md §4–5). Every operation runs inside the
+ * What the supplier does for a booking's life (docs/architecture.md §4–5). Every operation runs inside the
  * portal's transaction, so the seats a supplier moves and the money and records the portal moves
  * commit or roll back together: the sandbox keeps its seats in the same database; an adapter for a
  * remote GDS records its call in the transaction (an outbox) and makes it once the transaction
@@ -173,12 +173,12 @@ export type PriceSelection = { request: FlightSearchRequest; optionIds: string[]
 
 export type SelectionAnswer =
   | { status: 'priced'; itinerary: PricedItinerary }
-  /** `field` names the request field at fault, as API.md's 422 paths. */
+  /** `field` names the request field at fault, as docs/api.md's 422 paths. */
   | { status: 'invalid'; field: string; message: string }
   | { status: 'expired'; expiredAt: Date; message: string }
   | SoldOutAnswer;
 
-/** A search the supplier cannot run, naming the request field at fault (API.md's 422 paths). */
+/** A search the supplier cannot run, naming the request field at fault (docs/api.md's 422 paths). */
 export class SupplierRequestError extends Error {
   constructor(
     readonly field: string,

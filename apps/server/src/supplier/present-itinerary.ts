@@ -13,7 +13,7 @@ import { localTime } from './time-zones.js';
 import type { Timetable } from './timetable.js';
 import { type PricedLeg, tripTotals } from './trip-pricing.js';
 
-/** Shapes a priced trip as API.md's PricedItinerary: the one place the wire shape is made. */
+/** Shapes a priced trip as docs/api.md's PricedItinerary: the one place the wire shape is made. */
 
 export type PresentationContext = {
   timetable: Timetable;

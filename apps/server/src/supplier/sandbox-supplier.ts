@@ -35,7 +35,7 @@ import {
 import { cheapestTrip, legsInSequence, searchTrips, validateTripSearch } from './trip-search.js';
 
 /**
- * The embedded sandbox GDS's shopping (DESIGN.md §4): a deterministic network of real airports
+ * The embedded sandbox GDS's shopping (docs/architecture.md §4): a deterministic network of real airports
  * and airlines, searched with range RAPTOR, priced from booking classes that close as seats sell,
  * sold through signed offers that re-price exactly. Its bookings are sandbox-bookings.ts.
  */
@@ -47,7 +47,7 @@ export type SandboxSupplierOptions = {
   /** Seats sold per flight, date and cabin; none by default, the database inventory later. */
   inventory?: SeatInventory;
   seed?: number;
-  /** ISO 4217 code fares are quoted in (DESIGN.md §7 CURRENCY). */
+  /** ISO 4217 code fares are quoted in (docs/architecture.md §7 CURRENCY). */
   currency?: string;
   /** A timetable built already (tests build one per file and share it). */
   timetable?: Timetable;

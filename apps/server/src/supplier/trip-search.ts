@@ -217,7 +217,7 @@ export function elapsed(leg: LegOption): number {
   return leg.arrival - leg.departure;
 }
 
-/** The checks API.md lists for a search body that a supplier can make on its own. */
+/** The checks docs/api.md lists for a search body that a supplier can make on its own. */
 export function validateTripSearch(search: FlightSearchRequest, timetable: Timetable): void {
   const count = LEG_COUNT[search.tripType];
   if (search.legs.length < count.min || search.legs.length > count.max) {

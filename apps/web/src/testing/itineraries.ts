@@ -58,7 +58,7 @@ type ItinerarySpec = {
   fareFamilies?: FareFamily[];
 };
 
-/** A priced itinerary for one adult, shaped as the server sends it (API.md "Flights"). */
+/** A priced itinerary for one adult, shaped as the server sends it (docs/api.md#flights). */
 export function makeItinerary(spec: ItinerarySpec): PricedItinerary {
   const total = Math.round((spec.base + spec.taxes) * 100) / 100;
   const segmentCount = spec.legs.reduce((n, leg) => n + leg.segments.length, 0);

@@ -21,7 +21,7 @@ import type { SearchHistoryWriter } from './search-history-writer.js';
 import type { SearchOutcome } from './search-outcome.js';
 import type { SearchRunner } from './search-runner.js';
 
-/** API.md: the fare strip shows the outbound date and the 3 days either side. */
+/** docs/api.md: the fare strip shows the outbound date and the 3 days either side. */
 const CALENDAR_DAYS_EACH_SIDE = 3;
 const HISTORY_LIMIT = 200;
 
@@ -73,7 +73,7 @@ export function createFlightService(deps: {
   };
 
   /**
-   * The origin's own "today": a date in the past there is refused (API.md), and so is one more
+   * The origin's own "today": a date in the past there is refused (docs/api.md), and so is one more
    * than SEARCH_DAYS_AHEAD days on, which no airline sells yet.
    */
   async function outOfSaleDateErrors(body: ParsedSearchBody): Promise<FieldErrors> {

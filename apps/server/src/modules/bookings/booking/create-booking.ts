@@ -35,7 +35,7 @@ const invalid = (fieldErrors: FieldErrors) =>
 
 /**
  * POST /api/booking: re-prices the offer, checks the passengers against it, then takes the seats
- * and records the hold in one transaction (API.md, DESIGN.md §4–5).
+ * and records the hold in one transaction (docs/api.md, docs/architecture.md §4–5).
  *
  * Pricing reads the inventory before the transaction, so two agents racing for the last seats of a
  * booking class may both get its price; the seats themselves are taken under the inventory's row
@@ -86,7 +86,7 @@ export async function createBooking(
     });
   }
 
-  // API.md: a price that rose needs the agent's yes (book the new offer); one that fell is taken.
+  // docs/api.md: a price that rose needs the agent's yes (book the new offer); one that fell is taken.
   if (answer.priceChanged && offer.totalMinor > amountToMinor(answer.previousTotal.Amount)) {
     const change: PriceChange = {
       previous_total: answer.previousTotal,
@@ -180,7 +180,7 @@ export async function createBooking(
   return presentBooking(record, { now, permissions: principal.permissions });
 }
 
-/** A passenger picked from saved travellers must be one of the company's (DESIGN.md §6: 404). */
+/** A passenger picked from saved travellers must be one of the company's (docs/architecture.md §6: 404). */
 async function checkTravellersAreOurs(db: Kysely<Database>, companyId: string, body: ParsedBookingBody) {
   const named = body.passengers.flatMap((passenger) =>
     passenger.traveller_id ? [passenger.traveller_id] : [],
