@@ -137,7 +137,10 @@ const literal = (value: unknown) => (typeof value === 'string' ? `'${value}'` : 
 function scalar(schema: JsonSchema, type: string): string {
   const notes: string[] = [];
   if (schema.format) notes.push(schema.format);
-  const range = (min: unknown, max: unknown) => {
+  const range = (rawMin: unknown, rawMax: unknown) => {
+    // zod's `.int()` bounds every integer to the safe range: that is no bound to a reader.
+    const min = typeof rawMin === 'number' && rawMin > Number.MIN_SAFE_INTEGER ? rawMin : undefined;
+    const max = typeof rawMax === 'number' && rawMax < Number.MAX_SAFE_INTEGER ? rawMax : undefined;
     if (typeof min === 'number' && typeof max === 'number')
       notes.push(min === max ? `${min}` : `${min}–${max}`);
     else if (typeof min === 'number') notes.push(`≥ ${min}`);
@@ -171,13 +174,23 @@ function render(schema: JsonSchema | undefined, indent: string): string {
     // A tuple (the users list's `[User[], { total }]`) lists its members; a list its one item.
     const tuple = Array.isArray(schema.items) ? schema.items : schema.prefixItems;
     if (tuple) return `[${tuple.map((item) => render(item, indent)).join(', ')}]${nullable}`;
-    const inner = render(schema.items as JsonSchema | undefined, indent);
-    const bounds =
-      schema.minItems !== undefined || schema.maxItems !== undefined
-        ? ` /* ${schema.minItems ?? 0}–${schema.maxItems ?? '∞'} items */`
-        : '';
-    const wrapped = /[|&]/.test(inner) && !inner.startsWith('{') ? `(${inner})` : inner;
-    return `${wrapped}[]${bounds}${nullable}`;
+    const item = (schema.items ?? {}) as JsonSchema;
+    const members = item.anyOf ?? item.oneOf;
+    // OpenAPI 3.0 has no tuples: zod writes one as its members' union with a fixed length, in order.
+    if (members && schema.minItems === schema.maxItems && members.length === schema.minItems) {
+      return `[${members.map((member) => render(member, indent)).join(', ')}]${nullable}`;
+    }
+    const inner = render(item, indent);
+    const { minItems, maxItems } = schema;
+    const count =
+      maxItems === undefined
+        ? `≥ ${minItems}`
+        : minItems === maxItems
+          ? `${maxItems}`
+          : `${minItems ?? 0}–${maxItems}`;
+    const bounds = minItems !== undefined || maxItems !== undefined ? ` /* ${count} items */` : '';
+    const isUnion = Boolean(members || item.nullable || (item.enum && item.enum.length > 1) || item.allOf);
+    return `${isUnion ? `(${inner})` : inner}[]${bounds}${nullable}`;
   }
   if (type === 'object' || schema.properties) return renderObject(schema, indent) + nullable;
   return scalar(schema, type ?? 'unknown') + nullable;
