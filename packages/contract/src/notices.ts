@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
+import type { Permission } from './enums.js';
 import { FALLBACK } from './messages.js';
 
 /**
@@ -56,6 +57,31 @@ export const NOTIFICATION_CATEGORY_OF: Record<NotificationKind, NotificationCate
   support_reply: 'support',
   announcement: 'news',
   offer: 'news',
+};
+
+/**
+ * What a user's role must hold to see each kind, in the portal and live: a notification tells what
+ * its screen would (a ticketed booking's PNR and amount, a deposit), so it is shown to those who may
+ * open that screen. null: every user of the agency (its standing, SkyDesk's news). Owners see all.
+ */
+export const NOTIFICATION_PERMISSION: Record<NotificationKind, Permission | null> = {
+  company_approved: null,
+  company_rejected: null,
+  company_suspended: null,
+  company_reactivated: null,
+  refund_approved: 'bookings.view',
+  refund_rejected: 'bookings.view',
+  credits_adjusted: 'payments.view',
+  deposit_approved: 'payments.view',
+  deposit_rejected: 'payments.view',
+  credit_limit_changed: 'payments.view',
+  low_balance: 'payments.view',
+  booking_ticketed: 'bookings.view',
+  hold_expiring: 'bookings.view',
+  hold_expired: 'bookings.view',
+  support_reply: 'support.use',
+  announcement: null,
+  offer: null,
 };
 
 export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> = {

@@ -53,7 +53,7 @@ describe.each(storeKinds())('the bookings notifications on %s', (kind) => {
 
   it('tells the agency once when tickets are issued, read already by whoever issued them', async () => {
     const agent = await bookingAgent(t, { creditsMinor: 10_000_000 });
-    const colleague = await staffSession(t, await staffMember(t, agent.companyId, []));
+    const colleague = await staffSession(t, await staffMember(t, agent.companyId, ['bookings.view']));
     const held = await hold(agent);
     expect(await noticesOf(held, 'booking_ticketed')).toEqual([]);
 

@@ -118,7 +118,7 @@ describe.each(storeKinds())('notifications on %s', (kind) => {
     it("a colleague's reading doesn't read it for me; the summary counts my unread ones", async () => {
       const owner = await onboardedOwner(t);
       const companyId = owner.user.company_id;
-      const colleague = await staffMember(t, companyId, []);
+      const colleague = await staffMember(t, companyId, ['payments.view']);
       const colleagueSession = await staffSession(t, colleague);
       await tell(companyId, null, 'To everyone');
       await tell(companyId, owner.user.id, 'To the owner');
@@ -138,7 +138,7 @@ describe.each(storeKinds())('notifications on %s', (kind) => {
     it('marks all read up to the newest, for me only; a later one is unread again', async () => {
       const owner = await onboardedOwner(t);
       const companyId = owner.user.company_id;
-      const colleague = await staffSession(t, await staffMember(t, companyId, []));
+      const colleague = await staffSession(t, await staffMember(t, companyId, ['payments.view']));
       await tell(companyId, null, 'First');
       await tell(companyId, owner.user.id, 'Second');
       const first = await listOf(owner);

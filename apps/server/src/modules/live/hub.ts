@@ -6,7 +6,13 @@ import type { LiveClient } from './live-client.js';
  * Who an agency push is for: everyone of the agency, or one of its users — and of those, only the
  * ones whose role holds `permission` when it is given (a support chat only to `support.use`).
  */
-export type LiveAudience = { companyId: string; userId: string | null; permission?: Permission };
+export type LiveAudience = {
+  companyId: string;
+  userId: string | null;
+  permission?: Permission;
+  /** About a booking this user made: a role limited to its own bookings sees it only if theirs. */
+  bookingMadeBy?: string;
+};
 
 /** What a session-end announcement names: one session, one user or operator, or an agency. */
 export type LiveSessionEnd = { session_id?: string; subject_id?: string; company_id?: string };
@@ -86,9 +92,14 @@ export function createLiveHub(options: { maxSocketsPerUser: number }) {
     async push(audience: LiveAudience, frame: LiveServerFrame): Promise<void> {
       const targets = [...socketsOf(audience.companyId)].filter((client) => {
         if (audience.userId !== null && client.userId !== audience.userId) return false;
-        if (!audience.permission) return true;
+        if (!audience.permission && !audience.bookingMadeBy) return true;
         const who = client.who;
-        return who?.kind === 'company' && who.permissions.includes(audience.permission);
+        if (who?.kind !== 'company') return false;
+        if (who.isOwner) return true;
+        if (audience.permission && !who.permissions.includes(audience.permission)) return false;
+        return (
+          !audience.bookingMadeBy || who.bookingsScope === 'all' || who.userId === audience.bookingMadeBy
+        );
       });
       await deliver(targets, frame);
     },

@@ -1,3 +1,4 @@
+import { NOTIFICATION_PERMISSION } from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Unlisten } from '../../platform/db/listener.js';
 import type { Store } from '../../platform/db/store.js';
@@ -35,7 +36,11 @@ export function notificationPush(deps: {
       // A publication: one notification per agency of its audience, most with no socket here.
       for (const row of await postNotifications(store.db, announcement.post_id)) {
         await hub.push(
-          { companyId: row.company_id, userId: null },
+          {
+            companyId: row.company_id,
+            userId: null,
+            permission: NOTIFICATION_PERMISSION[row.kind] ?? undefined,
+          },
           { type: 'notification', notification: presentNotification(row) },
         );
       }
@@ -45,7 +50,12 @@ export function notificationPush(deps: {
     const row = await findNotification(store.db, announcement.id);
     if (!row) return;
     await hub.push(
-      { companyId: row.company_id, userId: row.user_id },
+      {
+        companyId: row.company_id,
+        userId: row.user_id,
+        permission: NOTIFICATION_PERMISSION[row.kind] ?? undefined,
+        bookingMadeBy: row.booking_created_by ?? undefined,
+      },
       { type: 'notification', notification: presentNotification(row) },
     );
   }

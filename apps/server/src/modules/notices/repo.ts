@@ -1,6 +1,8 @@
 import {
   MAILED_NOTIFICATION_KINDS,
   type MailedNotificationKind,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_PERMISSION,
   type NotificationKind,
   type Permission,
 } from '@skydesk/contract';
@@ -17,6 +19,11 @@ export type NewNotification = {
   title: string;
   body: string;
   link: string | null;
+  /**
+   * The booking it is about: shown then only to those who may see that booking (a role limited to
+   * its own bookings sees those its user made).
+   */
+  bookingId?: string;
   at: Date;
 };
 
@@ -36,6 +43,7 @@ export async function insertNotification(db: Db, notification: NewNotification):
       mail_state: isMailed(notification.kind) ? 'pending' : null,
       mail_next_at: null,
       notice_post_id: null,
+      booking_id: notification.bookingId ?? null,
       created_at: notification.at,
     })
     .returning('id')
@@ -71,11 +79,17 @@ const NOTIFICATION_COLUMNS = [
   'n.created_at',
 ] as const;
 
+/** Who made the booking a notification is about (the live push limits it as the list does). */
+const BOOKING_MAKER = sql<string | null>`(select b.created_by from bookings b where b.id = n.booking_id)`.as(
+  'booking_created_by',
+);
+
 /** One notification with who it is for (the live push: a new one, unread by everyone). */
 export const findNotification = (db: Db, id: string) =>
   db
     .selectFrom('notifications as n')
     .select(NOTIFICATION_COLUMNS)
+    .select(BOOKING_MAKER)
     .select(sql<Date | null>`null`.as('read_at'))
     .where('n.id', '=', id)
     .executeTakeFirst();
@@ -101,12 +115,45 @@ function visibleTo(db: Db, reader: Reader) {
   return db
     .selectFrom('notifications as n')
     .innerJoin('users as u', (join) => join.on('u.id', '=', reader.userId))
+    .innerJoin('roles as ro', 'ro.id', 'u.role_id')
     .leftJoin('notification_reads as r', (join) =>
       join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', reader.userId),
     )
     .where('n.company_id', '=', reader.companyId)
-    .where((eb) => eb.or([eb('n.user_id', 'is', null), eb('n.user_id', '=', reader.userId)]));
+    .where((eb) => eb.or([eb('n.user_id', 'is', null), eb('n.user_id', '=', reader.userId)]))
+    .where((eb) =>
+      eb.or([
+        eb('n.kind', 'in', OPEN_KINDS),
+        eb('u.is_owner', '=', true),
+        ...GATED_KINDS.map(([permission, kinds]) =>
+          eb.and([eb('n.kind', 'in', kinds), sql<boolean>`${permission} = any(${eb.ref('ro.permissions')})`]),
+        ),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('n.booking_id', 'is', null),
+        eb('u.is_owner', '=', true),
+        eb('ro.bookings_scope', '=', 'all'),
+        eb.exists(
+          eb
+            .selectFrom('bookings as b')
+            .select('b.id')
+            .whereRef('b.id', '=', 'n.booking_id')
+            .where('b.created_by', '=', reader.userId),
+        ),
+      ]),
+    );
 }
+
+/** The kinds every user sees, and the others by the permission they need (NOTIFICATION_PERMISSION). */
+const OPEN_KINDS = NOTIFICATION_KINDS.filter((kind) => NOTIFICATION_PERMISSION[kind] === null);
+const GATED_KINDS = [
+  ...new Set(NOTIFICATION_KINDS.flatMap((kind) => NOTIFICATION_PERMISSION[kind] ?? [])),
+].map((permission) => [
+  permission,
+  NOTIFICATION_KINDS.filter((kind) => NOTIFICATION_PERMISSION[kind] === permission),
+]) satisfies [Permission, NotificationKind[]][];
 
 type VisibleRow = ExpressionBuilder<
   Database & { n: Database['notifications']; u: Database['users']; r: Database['notification_reads'] },

@@ -501,6 +501,8 @@ export type NotificationsTable = {
   mail_attempts: ColumnType<number, number | undefined, number>;
   /** An announcement's or offer's "new post" notification (deleted with the post). */
   notice_post_id: string | null;
+  /** The booking a booking's notification is about (its visibility follows the booking's). */
+  booking_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 };
 

@@ -115,6 +115,7 @@ export function createAdminRefundService(deps: {
           title: `Refund ${order.order_no} approved`,
           body: `${credited} ${amountMinor > 0 ? 'credited to your balance' : 'to credit'} for ${plural(order.ticket_numbers.length, 'ticket')} of booking ${booking.pnr}.${lowered ? `\n\nThe fare rules allowed ${described(quote.allowedMinor, booking.currency)}. Reason: ${reason}` : ''}`,
           link: bookingLink(booking.id),
+          bookingId: booking.id,
           at: now,
         });
         await recordAudit(trx, {
@@ -156,6 +157,7 @@ export function createAdminRefundService(deps: {
           title: `Refund ${order.order_no} rejected`,
           body: `The refund of ${plural(order.ticket_numbers.length, 'ticket')} of booking ${booking.pnr} was rejected; the tickets stay valid.\n\nReason: ${reason}`,
           link: bookingLink(booking.id),
+          bookingId: booking.id,
           at: now,
         });
         await recordAudit(trx, {

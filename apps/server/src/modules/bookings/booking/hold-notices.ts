@@ -32,6 +32,7 @@ export async function tellHoldExpired(trx: Transaction<Database>, hold: HeldBook
     title: `Hold on booking ${hold.pnr} expired`,
     body: `Booking ${hold.pnr} was not ticketed by its ticketing deadline, ${utcMinute(hold.ticketing_deadline)}, so its seats were released. Search again to book the trip.`,
     link: bookingLink(hold.id),
+    bookingId: hold.id,
     at: now,
   });
 }
@@ -59,6 +60,7 @@ export async function warnExpiringHolds(db: Kysely<Database>, now: Date): Promis
           title: `Hold on booking ${hold.pnr} expires in ${left}`,
           body: `Booking ${hold.pnr} is held until ${utcMinute(hold.ticketing_deadline)}. Issue its tickets before then, or the seats are released.`,
           link: bookingLink(hold.id),
+          bookingId: hold.id,
           at: now,
         });
       }

@@ -120,6 +120,7 @@ export async function issueBooking(
       title: `Booking ${booking.pnr} ticketed`,
       body: `${count} issued for booking ${booking.pnr}; ${minorMoneyText(booking.total_minor, booking.currency)} debited from your credits.`,
       link: bookingLink(booking.id),
+      bookingId: booking.id,
       at: now,
       readBy: principal.userId,
     });
