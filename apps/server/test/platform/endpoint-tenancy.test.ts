@@ -310,6 +310,7 @@ for (const endpoint of companyEndpoints) {
 /** Bodies the schemas can't describe whole (a booking's passengers must fit the offer). */
 const examples = (world: World): Record<string, () => unknown> => ({
   'POST /api/booking': () => bookingBody(world.offer),
+  'POST /api/booking/{id}/ticket-email': () => ({ recipients: ['traveller@example.com'] }),
 });
 
 describe.each(storeKinds())("another agency's ids on %s", (storeKind) => {

@@ -17,6 +17,11 @@ export const bookingsApi = sharedBookingsApi.injectEndpoints({
       providesTags: (_booking, _error, { params }) => [{ type: 'Booking', id: params.id }],
     }),
     ticketPdf: contractFile(build, bookingEndpoints.ticketPdf),
+    // Its refusals (409 voided, 429, bad addresses) are shown in the e-mail dialog, not toasted.
+    emailTicket: contractMutation(build, bookingEndpoints.ticketEmail, {
+      suppressErrors: true,
+      invalidatesTags: (answer, _error, { params }) => (answer ? [{ type: 'Booking', id: params.id }] : []),
+    }),
     penalty: contractQuery(build, bookingEndpoints.penalty),
     cancelBooking: contractMutation(build, bookingEndpoints.cancel, {
       invalidatesTags: (booking) => changedBy(booking),

@@ -1,6 +1,8 @@
-import type { BookingEvent } from '@skydesk/contract';
+import { type BookingEvent, noteParts } from '@skydesk/contract';
+import { Fragment } from 'react';
 import { BOOKING_STATUS_LABELS } from '../../../shared/bookings/booking-status-badge';
 import { formatInstant } from '../../../shared/format/date-time';
+import { formatMoney } from '../../../shared/format/money';
 
 const ACTION_LABELS: Record<string, string> = {
   booked: 'Booked',
@@ -12,7 +14,35 @@ const ACTION_LABELS: Record<string, string> = {
   partially_refunded: 'Partly refunded',
   refund_rejected: 'Refund rejected',
   expired: 'Hold expired',
+  e_ticket_sent: 'E-ticket e-mailed',
 };
+
+/**
+ * A note as the server stored it ('Seats held until 2026-11-25 00:18 UTC; total 1062.88 USD'),
+ * its instants and amounts in the portal's formats ('Wed 25 Nov 2026, 00:18', 'US$1,062.88'):
+ * the contract's noteParts finds them, in new rows and old alike.
+ */
+export function HistoryNote({ note }: { note: string }) {
+  return (
+    <>
+      {noteParts(note).map((part, index) => (
+        // The parts of one note never reorder: their place is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <Fragment key={index}>
+          {part.kind === 'text' ? (
+            part.text
+          ) : part.kind === 'instant' ? (
+            <time dateTime={part.at}>{formatInstant(part.at)}</time>
+          ) : (
+            <span className="tabular-nums">
+              {formatMoney({ Amount: part.amount, CurrencyCode: part.currency })}
+            </span>
+          )}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 const actionLabel = (event: BookingEvent) =>
   ACTION_LABELS[event.action] ?? event.action.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -40,7 +70,11 @@ export function BookingHistoryTimeline({ events }: { events: BookingEvent[] }) {
             {event.actor ? event.actor.name : 'SkyDesk (automatic)'} ·{' '}
             <time dateTime={event.created_at}>{formatInstant(event.created_at)}</time>
           </p>
-          {event.note && <p className="mt-0.5 text-slate-700">{event.note}</p>}
+          {event.note && (
+            <p className="mt-0.5 break-words text-slate-700">
+              <HistoryNote note={event.note} />
+            </p>
+          )}
         </li>
       ))}
     </ol>

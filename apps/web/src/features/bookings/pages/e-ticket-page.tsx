@@ -1,6 +1,8 @@
 import type { BookingDetails } from '@skydesk/contract';
 import { CABIN_LABELS } from '@skydesk/contract';
-import { ArrowLeft, Download, Plane, Printer } from 'lucide-react';
+import { clsx } from 'clsx';
+import { ArrowLeft, Download, Mail, Plane, Printer } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAirports } from '../../../shared/airports/use-airports';
 import { tripRoute } from '../../../shared/bookings/booking-segments';
@@ -13,9 +15,12 @@ import { useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { BookingLoading, BookingNotFound } from '../components/booking-states';
+import { EmailTicketDialog } from '../components/email-ticket-dialog';
+import { InvalidTicketBanner, moneyOutcome } from '../components/invalid-ticket-banner';
 import { PassengerList } from '../components/passenger-list';
 import { SegmentList } from '../components/segment-list';
 import { useTicketDownload } from '../ticket-pdf';
+import { ticketInvalidity } from '../ticket-validity';
 import { useBookingDetails } from '../use-booking-details';
 
 /** Location state of the arrival right after issuing. */
@@ -38,7 +43,19 @@ function ETicket({ booking }: { booking: BookingDetails }) {
   const company = useAppSelector(selectSessionCompany);
   const airports = useAirports();
   const { downloading, download } = useTicketDownload(booking);
+  const [mailing, setMailing] = useState(false);
+  const invalid = ticketInvalidity(booking);
 
+  // A hold cancelled or expired never had tickets: nothing to issue any more.
+  if (booking.tickets.length === 0 && invalid)
+    return (
+      <div className="mx-auto w-full max-w-2xl space-y-3">
+        <InvalidTicketBanner booking={booking} invalid={invalid} />
+        <Link to={bookingDetailsPath(booking.id)} className={buttonClasses('secondary')}>
+          Open the booking
+        </Link>
+      </div>
+    );
   if (booking.tickets.length === 0)
     return (
       <Alert tone="info" title="No tickets yet" className="mx-auto max-w-2xl">
@@ -53,11 +70,12 @@ function ETicket({ booking }: { booking: BookingDetails }) {
   const ticketOf = new Map(booking.tickets.map((ticket) => [ticket.passenger_id, ticket]));
   return (
     <div className="mx-auto w-full max-w-4xl space-y-5">
-      {isJustIssued(location.state) && (
+      {invalid && <InvalidTicketBanner booking={booking} invalid={invalid} />}
+      {isJustIssued(location.state) && !invalid && (
         <Alert tone="success" title="Tickets issued">
           <p>
-            {formatMoney(booking.total)} was debited from your credits. Send the e-ticket to the traveller or
-            download it as a PDF.
+            {formatMoney(booking.total)} was debited from your credits. E-mail the e-ticket to the traveller
+            or download it as a PDF.
           </p>
         </Alert>
       )}
@@ -69,16 +87,39 @@ function ETicket({ booking }: { booking: BookingDetails }) {
           <Button variant="secondary" onClick={() => window.print()}>
             <Printer aria-hidden="true" className="size-4" /> Print
           </Button>
-          <Button busy={downloading} onClick={() => void download()}>
-            <Download aria-hidden="true" className="size-4" /> Download PDF
+          {/* A ticket no longer valid is not sent to travellers (the server refuses it too). */}
+          {!invalid && (
+            <Button variant="secondary" onClick={() => setMailing(true)}>
+              <Mail aria-hidden="true" className="size-4" /> E-mail e-ticket
+            </Button>
+          )}
+          <Button
+            variant={invalid ? 'secondary' : 'primary'}
+            busy={downloading}
+            onClick={() => void download()}
+          >
+            <Download aria-hidden="true" className="size-4" />{' '}
+            {invalid ? `Download PDF (marked ${invalid.mark})` : 'Download PDF'}
           </Button>
         </div>
       </div>
+      {!invalid && <EmailTicketDialog booking={booking} open={mailing} onOpenChange={setMailing} />}
 
       <article
         aria-labelledby="e-ticket-title"
-        className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+        className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
       >
+        {invalid && (
+          // Across the whole ticket, on screen and in print, as on the PDF.
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center overflow-hidden"
+          >
+            <span className="-rotate-[30deg] select-none font-black text-[5.5rem] text-rose-600/15 tracking-[0.2em] sm:text-[10rem]">
+              {invalid.mark}
+            </span>
+          </span>
+        )}
         <header className="flex flex-col gap-3 bg-slate-900 p-4 text-white sm:flex-row sm:items-center sm:justify-between sm:p-6">
           <div className="flex items-center gap-3">
             <span className="flex size-10 items-center justify-center rounded-xl bg-white/10">
@@ -87,6 +128,9 @@ function ETicket({ booking }: { booking: BookingDetails }) {
             <div>
               <h2 id="e-ticket-title" className="font-semibold text-lg">
                 Electronic ticket
+                {invalid && (
+                  <span className="text-rose-300"> · {invalid.title.toLowerCase()}, not valid</span>
+                )}
               </h2>
               <p className="text-slate-300 text-sm">{company?.name ?? 'Your agency'}</p>
             </div>
@@ -142,11 +186,27 @@ function ETicket({ booking }: { booking: BookingDetails }) {
               airports={airports}
             />
           </section>
-          <div className="flex items-baseline justify-between gap-3 border-slate-200 border-t pt-4">
-            <p className="text-slate-600 text-sm">
-              Total paid for {booking.passengers.length} passenger{booking.passengers.length > 1 ? 's' : ''}
-            </p>
-            <p className="font-semibold text-slate-900 text-xl tabular-nums">{formatMoney(booking.total)}</p>
+          <div className="border-slate-200 border-t pt-4">
+            <div className="flex items-baseline justify-between gap-3">
+              <p className="text-slate-600 text-sm">
+                {invalid ? 'Charged' : 'Total paid'} for {booking.passengers.length} passenger
+                {booking.passengers.length > 1 ? 's' : ''}
+                {invalid && ` · ${invalid.title.toLowerCase()}`}
+              </p>
+              <p
+                className={clsx(
+                  'font-semibold text-xl tabular-nums',
+                  invalid ? 'text-slate-400 line-through' : 'text-slate-900',
+                )}
+              >
+                {formatMoney(booking.total)}
+              </p>
+            </div>
+            {invalid && (
+              <p className="mt-1 text-right font-medium text-rose-700 text-sm">
+                {moneyOutcome(booking, invalid)}
+              </p>
+            )}
           </div>
         </div>
       </article>

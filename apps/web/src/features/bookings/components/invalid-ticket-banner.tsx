@@ -1,0 +1,63 @@
+import type { BookingDetails } from '@skydesk/contract';
+import { Ban } from 'lucide-react';
+import { formatInstant } from '../../../shared/format/date-time';
+import { formatMoney } from '../../../shared/format/money';
+import type { TicketInvalidity } from '../ticket-validity';
+
+/** What became of the money, in words the agent can repeat to the traveller. */
+export function moneyOutcome(booking: Pick<BookingDetails, 'total'>, invalid: TicketInvalidity): string {
+  switch (invalid.money) {
+    case 'returned_in_full':
+      return `${formatMoney(booking.total)} was returned in full to your credits.`;
+    case 'returned_after_penalties':
+      return 'The fare less the penalties was returned to your credits (see the history).';
+    case 'none':
+      return 'Nothing was charged.';
+  }
+}
+
+/**
+ * The first thing on the e-ticket and the booking of a voided (refunded, cancelled…) booking: a
+ * red band stamped with the state, since when, and that the tickets cannot be used, so nobody
+ * takes the screen or a print of it for a valid ticket.
+ */
+export function InvalidTicketBanner({
+  booking,
+  invalid,
+}: {
+  booking: Pick<BookingDetails, 'total' | 'tickets'>;
+  invalid: TicketInvalidity;
+}) {
+  const hadTickets = booking.tickets.length > 0;
+  return (
+    <section
+      aria-labelledby="invalid-ticket-title"
+      className="flex flex-col gap-3 rounded-2xl border-2 border-rose-300 bg-rose-50 p-4 sm:flex-row sm:items-center sm:gap-5 sm:p-5"
+    >
+      <p
+        aria-hidden="true"
+        className="shrink-0 self-start rounded-lg border-4 border-rose-600 px-3 py-1 font-black text-2xl text-rose-600 tracking-[0.2em] sm:-rotate-6 sm:self-center sm:text-3xl"
+      >
+        {invalid.mark}
+      </p>
+      <div className="min-w-0 text-rose-950">
+        <h2 id="invalid-ticket-title" className="flex items-center gap-2 font-semibold text-lg">
+          <Ban aria-hidden="true" className="size-5 shrink-0 text-rose-600" />
+          {invalid.title}
+          {invalid.since && (
+            <span className="font-normal text-base text-rose-800">
+              {' '}
+              on <time dateTime={invalid.since}>{formatInstant(invalid.since)}</time>
+            </span>
+          )}
+        </h2>
+        <p className="mt-1 text-sm">
+          {hadTickets
+            ? 'Not valid for travel: these tickets cannot be used to fly. This copy is for your records only.'
+            : 'Not valid for travel.'}{' '}
+          {moneyOutcome(booking, invalid)}
+        </p>
+      </div>
+    </section>
+  );
+}
