@@ -136,7 +136,9 @@ describe('operator sign-in', { timeout: 20_000 }, () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Two-step verification' }),
     ).toBeInTheDocument();
-    expect(success).toHaveBeenCalledWith(SUCCESS.checkAuthenticator);
+    // The reminder is the step's guidance, not a success toast that would outlive it.
+    expect(success).not.toHaveBeenCalledWith(SUCCESS.checkAuthenticator);
+    expect(screen.getByRole('status')).toHaveTextContent(`${SUCCESS.checkAuthenticator}.`);
     expect(api.calls('POST /api/admin/login')[0]?.body).toEqual({
       email: sampleOperator.email,
       password: 'SkyDesk-demo-2026',

@@ -1,6 +1,5 @@
-import { type LoginNext, SUCCESS } from '@skydesk/contract';
+import type { LoginNext } from '@skydesk/contract';
 import { useCallback } from 'react';
-import { toast } from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { isApiFailure } from '../../shared/http/api-error';
 import { type CodeSentState, paths } from '../../shared/routing/paths';
@@ -13,14 +12,15 @@ export const SIGN_IN_STEP_PATH: Record<LoginNext, string> = {
 };
 
 /**
- * Goes to the screen of the step that follows the password; an enrolled authenticator is
- * reminded by a toast (docs/product-spec.md §8), and the e-mail step knows its code was sent just now.
+ * Goes to the screen of the step that follows the password; the e-mail step knows its code was
+ * sent just now. The authenticator's reminder (spec §8 'Check your authenticator app for the
+ * code') is said by the code screen itself, announced as it appears, rather than a success toast
+ * that would stay over the user menu into the dashboard after the step is done.
  */
 export function useGoToSignInStep() {
   const navigate = useNavigate();
   return useCallback(
     (next: LoginNext) => {
-      if (next === 'verify_2fa') toast.success(SUCCESS.checkAuthenticator);
       const state: CodeSentState = next === 'verify_email' ? { codeSentAt: Date.now() } : null;
       navigate(SIGN_IN_STEP_PATH[next], { state });
     },

@@ -73,14 +73,16 @@ describe('sign in at "/"', () => {
     );
   });
 
-  it('goes to /qr-code-scan for the code only, with a reminder toast, when it is set up (verify_2fa)', async () => {
+  it('goes to /qr-code-scan for the code only, the reminder said by the screen, when it is set up (verify_2fa)', async () => {
     const api = fakeApi(loginAnswers('verify_2fa'));
     const { router } = await signIn();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Two-step verification' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.qrCodeScan);
-    expect(screen.getByRole('status')).toHaveTextContent(SUCCESS.checkAuthenticator);
+    // spec §8's words, as the step's own guidance (announced), not a success toast.
+    expect(screen.getByRole('status')).toHaveTextContent(`${SUCCESS.checkAuthenticator}.`);
+    expect(screen.queryByText(SUCCESS.checkAuthenticator)).toBeNull();
     expect(screen.getByLabelText('Authenticator code')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
     expect(api.calls('POST /api/user/generate-qrcode')).toHaveLength(0);

@@ -100,6 +100,8 @@ describe('/qr-code-scan', () => {
     await user.type(await screen.findByLabelText('Authenticator code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard.home));
+    // The reminder belonged to the code step: nothing of it follows the user into the dashboard.
+    expect(screen.queryByText(/Check your authenticator app for the code/)).toBeNull();
   });
 
   it('shows a wrong code on the field and stays', async () => {

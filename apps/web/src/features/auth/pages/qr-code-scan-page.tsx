@@ -69,7 +69,10 @@ export function QrCodeScanPage() {
         title="Two-step verification"
         description={
           <>
-            <p className="font-medium text-slate-800">{SUCCESS.checkAuthenticator}.</p>
+            {/* spec §8's words, as this step's guidance: announced when the step appears, gone with it. */}
+            <p role="status" className="font-medium text-slate-800">
+              {SUCCESS.checkAuthenticator}.
+            </p>
             <p className="mt-1">
               Enter the 6-digit code your authenticator app shows for SkyDesk (
               <span className="wrap-anywhere">{challenge.email}</span>).

@@ -1,4 +1,3 @@
-import { SUCCESS } from '@skydesk/contract';
 import { MailCheck, MailQuestion } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -129,8 +128,8 @@ function LoginCodeForm({ challenge }: { challenge: SignInChallenge }) {
     const step = await verifyLoginCode({ body: { email, code, challenge_token: token } })
       .unwrap()
       .catch(endOnDeadChallenge);
-    if (step.next === 'verify_2fa') toast.success(SUCCESS.checkAuthenticator);
-    // The screen follows the challenge: the next step's screen replaces this one.
+    // The screen follows the challenge: the next step's screen replaces this one (the
+    // authenticator's screen says to check the app; no toast outlives the step).
     dispatch(challengeAdvanced(step));
   };
 

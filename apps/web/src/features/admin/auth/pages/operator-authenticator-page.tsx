@@ -82,7 +82,9 @@ export function OperatorAuthenticatorPage() {
         title="Two-step verification"
         description={
           <>
-            <p className="font-medium text-slate-800">{SUCCESS.checkAuthenticator}.</p>
+            <p role="status" className="font-medium text-slate-800">
+              {SUCCESS.checkAuthenticator}.
+            </p>
             <p className="mt-1">
               Enter the code for <span className="wrap-anywhere">{challenge.email}</span>.
             </p>

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminAuthEndpoints, SUCCESS } from '@skydesk/contract';
+import { adminAuthEndpoints } from '@skydesk/contract';
 import { ShieldHalf } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-hot-toast';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { showServerFieldErrors } from '../../../../shared/forms/server-field-errors';
 import {
@@ -41,7 +40,7 @@ export function OperatorLoginPage() {
       // A 401 here is a wrong e-mail or password: the server's message is toasted.
       const step = await login({ body }).unwrap();
       dispatch(operatorChallengeIssued({ email: step.email, next: step.next, token: step.challenge_token }));
-      if (step.next === 'verify_2fa') toast.success(SUCCESS.checkAuthenticator);
+      // The authenticator's screen says to check the app (spec §8's words); no toast outlives it.
       const state: AdminLoginRedirectState = from ? { from } : null;
       navigate(adminPaths.authenticator, { state });
     } catch (error) {
