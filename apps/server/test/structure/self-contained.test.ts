@@ -57,6 +57,44 @@ export function outsideReferences(file: string, text: string): string[] {
   return found;
 }
 
+/** GitHub's anchor of each heading of a markdown text (code blocks left out; repeats get -1, -2…). */
+export function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const [, heading] of withoutCodeBlocks(markdown).matchAll(/^#{1,6}\s+(.+)$/gm)) {
+    const slug = heading!
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    anchors.add(count === 0 ? slug : `${slug}-${count}`);
+  }
+  return anchors;
+}
+
+const withoutCodeBlocks = (markdown: string) => markdown.replace(/^```[\s\S]*?^```/gm, '');
+
+/** `file: link` for each relative link of a markdown file that leads to no file or no heading. */
+function brokenLinks(file: string, read: (path: string) => string | undefined): string[] {
+  const text = read(file);
+  if (text === undefined) return [];
+  const broken: string[] = [];
+  for (const [, link] of withoutCodeBlocks(text).matchAll(/\]\(([^)\s]+)\)/g)) {
+    if (/^[a-z]+:/i.test(link!)) continue; // https:, mailto:
+    const [path, anchor] = link!.split('#') as [string, string | undefined];
+    const target = path ? join(dirname(file), path) : file;
+    const targetText = read(target);
+    const isFolder = path.endsWith('/');
+    if (targetText === undefined && !isFolder) broken.push(`${file}: ${link} (no such file)`);
+    else if (anchor && targetText !== undefined && !headingAnchors(targetText).has(anchor)) {
+      broken.push(`${file}: ${link} (no such heading)`);
+    }
+  }
+  return broken;
+}
+
 describe('the repository stands alone', () => {
   it('cites docs/, not documents outside the repository', () => {
     const offenders = repositoryFiles()
@@ -98,5 +136,34 @@ describe('the repository stands alone', () => {
     expect(outsideReferences('a.ts', `// ${'spec'} §9: 60 s before expiry`)).toHaveLength(1);
     expect(outsideReferences('a.ts', '// docs/product-spec.md §9: 60 s before expiry')).toEqual([]);
     expect(outsideReferences('a.ts', '// docs/api.md#bookings, docs/architecture.md §6')).toEqual([]);
+  });
+  it("keeps the docs' links to files and headings whole", () => {
+    const read = (path: string) => {
+      try {
+        return readFileSync(join(ROOT, path), 'utf8');
+      } catch {
+        return undefined;
+      }
+    };
+    const documents = repositoryFiles().filter(
+      (file) => file === 'README.md' || (file.startsWith('docs/') && file.endsWith('.md')),
+    );
+    expect(documents).toContain('docs/README.md');
+    expect(documents.flatMap((file) => brokenLinks(file, read))).toEqual([]);
+  });
+
+  it('finds the anchor of a heading as GitHub makes it, and a broken link', () => {
+    const anchors = headingAnchors(
+      '# Title\n## 5. Lifecycles\n```\n# not a heading\n```\n## Back office: sign-in\n## Back office: sign-in',
+    );
+    expect([...anchors]).toEqual(['title', '5-lifecycles', 'back-office-sign-in', 'back-office-sign-in-1']);
+    const files: Record<string, string> = {
+      'docs/a.md': '[b](b.md#two) [c](c.md) [self](#title)\n# Title',
+      'docs/b.md': '# One',
+    };
+    expect(brokenLinks('docs/a.md', (path) => files[path])).toEqual([
+      'docs/a.md: b.md#two (no such heading)',
+      'docs/a.md: c.md (no such file)',
+    ]);
   });
 });
