@@ -188,10 +188,29 @@ export function familyBrand(family: FareFamily): TripBrand {
  */
 export function itineraryInFamily(itinerary: PricedItinerary, family: FareFamily): PricedItinerary {
   if (!family.offer_id || !family.AirItineraryPricingInfo) return itinerary;
+  const fares = family.AirItineraryPricingInfo.FareInfos;
+  let reference = 0;
   return {
     ...itinerary,
     offer_id: family.offer_id,
     AirItineraryPricingInfo: family.AirItineraryPricingInfo,
+    AirItinerary: {
+      ...itinerary.AirItinerary,
+      OriginDestinationOptions: {
+        OriginDestinationOption: itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption.map(
+          (leg) => ({
+            ...leg,
+            FlightSegment: leg.FlightSegment.map((segment) => {
+              reference += 1;
+              const fare = fares.find((info) => info.SegmentRef === reference);
+              // A fare basis starts with its booking class (as filed): the brand's class, not the
+              // cheapest brand's the flat itinerary carries.
+              return fare ? { ...segment, ResBookDesigCode: fare.FareBasisCode.charAt(0) } : segment;
+            }),
+          }),
+        ),
+      },
+    },
   };
 }
 

@@ -43,7 +43,7 @@ export function BrandComparison({
     <td
       key={brand.brand}
       className={clsx(
-        'px-2 py-2 text-center align-top sm:px-3',
+        'px-1 py-2 text-center align-top text-xs sm:px-3 sm:text-sm',
         brand.soldOut ? 'bg-slate-50 text-slate-400' : 'text-slate-800',
         chosen === brand.brand && 'bg-indigo-50/70',
         extra,
@@ -67,7 +67,7 @@ export function BrandComparison({
       <table className="w-full min-w-[20rem] table-fixed text-sm">
         <caption className="sr-only">{caption}</caption>
         <colgroup>
-          <col className="w-[26%] sm:w-40" />
+          <col className="w-[22%] sm:w-40" />
           {brands.map((brand) => (
             <col key={brand.brand} />
           ))}
@@ -80,7 +80,7 @@ export function BrandComparison({
                 key={brand.brand}
                 scope="col"
                 className={clsx(
-                  'rounded-t-xl px-2 pt-3 pb-2 text-center sm:px-3',
+                  'rounded-t-xl px-1 pt-3 pb-2 text-center sm:px-3',
                   brand.soldOut ? 'bg-slate-50 text-slate-400' : 'text-slate-900',
                   chosen === brand.brand && 'bg-indigo-50/70',
                 )}
@@ -93,10 +93,10 @@ export function BrandComparison({
                 ) : (
                   brand.total !== null && (
                     <>
-                      <span className="mt-0.5 block font-bold text-base text-slate-900 tabular-nums sm:text-lg">
+                      <span className="mt-0.5 block font-bold text-[0.8rem] text-slate-900 tabular-nums tracking-tight sm:text-lg sm:tracking-normal">
                         {formatMoney({ Amount: brand.total, CurrencyCode: currency })}
                       </span>
-                      <span className="block text-slate-500 text-xs">
+                      <span className="block text-[0.7rem] text-slate-500 sm:text-xs">
                         {brand.total === cheapest
                           ? 'lowest'
                           : differenceLabel(brand.total - cheapest, currency)}

@@ -155,7 +155,7 @@ function StepIndicator({
   const steps = [...result.legs.map((_, index) => legLabel(result.trip_type, index)), 'Fare', 'Travellers'];
   return (
     <nav aria-label="Booking steps">
-      <ol className="flex flex-wrap items-center gap-x-2 gap-y-2 text-sm">
+      <ol className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm sm:gap-x-2">
         {steps.map((label, index) => {
           const done = index < step;
           const current = index === step;
@@ -193,7 +193,7 @@ function StepIndicator({
                 <span className="flex items-center gap-2">{badge}</span>
               )}
               {index < steps.length - 1 && (
-                <span aria-hidden="true" className="h-px w-4 bg-slate-300 sm:w-8" />
+                <span aria-hidden="true" className="hidden h-px w-8 bg-slate-300 sm:block" />
               )}
             </li>
           );

@@ -23,7 +23,9 @@ const toggle = <T,>(list: T[], value: T): T[] =>
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="border-slate-100 border-t pt-4 first:border-t-0 first:pt-0">
+    // min-w-0: a fieldset is as wide as its content by default, which pushed long airline names'
+    // counts out of the panel.
+    <fieldset className="min-w-0 border-slate-100 border-t pt-4 first:border-t-0 first:pt-0">
       <legend className="mb-2 font-semibold text-slate-900 text-sm">{title}</legend>
       <div className="space-y-1.5">{children}</div>
     </fieldset>
