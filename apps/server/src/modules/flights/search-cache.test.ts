@@ -127,6 +127,23 @@ describe('the search cache', () => {
     expect(same?.SeatsRemaining).toBe(segment.SeatsRemaining - 3);
   });
 
+  it('keeps the grouped answer apart from the flat one, and re-checks the seats its options show', async () => {
+    const supplier = cached();
+    const flat = await search(supplier);
+    const grouped = await search(supplier, { view: 'itineraries' });
+    expect(searches).toBe(2);
+    expect(plainOf(grouped.answer).toString()).toContain('"view":"itineraries"');
+    expect(await search(supplier, { view: 'itineraries' })).toBe(grouped);
+    expect(await search(supplier)).toBe(flat);
+    expect(searches).toBe(2);
+    // The grouped answer shows the same flights: a seat sold on one makes it fresh.
+    expect(grouped.seats).toEqual(flat.seats);
+    const [seat] = grouped.seats;
+    sold.set(seatKey(seat!.flight, seat!.date, seat!.cabin), 1);
+    expect(await search(supplier, { view: 'itineraries' })).not.toBe(grouped);
+    expect(searches).toBe(3);
+  });
+
   it('keeps no more itineraries than allowed, dropping the least recently used answer', async () => {
     const supplier = cached(60_000, 1);
     await search(supplier);

@@ -45,16 +45,15 @@ const request = (overrides: Partial<FlightSearchRequest> = {}): FlightSearchRequ
 
 describe('searches on worker threads', () => {
   it('answer byte for byte what the event loop answers, gzip included, with the seats priced', async () => {
-    const searches = [
-      request(),
-      request({
-        tripType: 'Return',
-        legs: [
-          { origin: 'LHR', destination: 'JFK', departureDate: '2026-12-01' },
-          { origin: 'JFK', destination: 'LHR', departureDate: '2026-12-08' },
-        ],
-      }),
-    ];
+    const returnTrip = request({
+      tripType: 'Return',
+      legs: [
+        { origin: 'LHR', destination: 'JFK', departureDate: '2026-12-01' },
+        { origin: 'JFK', destination: 'LHR', departureDate: '2026-12-08' },
+      ],
+    });
+    // The grouped answer too (issue 16): its option ids are signed with the same key.
+    const searches = [request(), returnTrip, { ...returnTrip, view: 'itineraries' as const }];
     for (const search of searches) {
       const [threaded, local] = await Promise.all([
         pool.search(search, { gzip: true }),
