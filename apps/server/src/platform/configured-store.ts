@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import { ensureWritableDataDir } from './data-dir.js';
+import { lockEmbeddedStore } from './data-dir-lock.js';
 import { migrate } from './db/migrate.js';
 import { openStore, type Store, storeTargetFromConfig } from './db/store.js';
 import { loadSecrets, type Secrets } from './security/secrets.js';
@@ -19,6 +20,9 @@ export async function openConfiguredStore(
     jwtSecret: config.jwtSecret,
     dataEncryptionKey: config.dataEncryptionKey,
   });
+  // One process at a time on the embedded store (data-dir-lock.ts), for the whole process's life:
+  // the server may close and reopen the store (main.ts) and must stay known as its user meanwhile.
+  if (!config.databaseUrl) lockEmbeddedStore(config.dataDir);
   const store = await openStore(storeTargetFromConfig(config));
   try {
     return { store, secrets, migrationsApplied: await migrate(store.db) };
