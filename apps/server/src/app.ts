@@ -39,6 +39,7 @@ import {
 } from './platform/http/server-timeouts.js';
 import { registerSpa } from './platform/http/spa.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.js';
+import { metricsPlugin } from './platform/metrics/plugin.js';
 import { type Platform, platformPlugin } from './platform/module.js';
 import { serverPath } from './platform/paths.js';
 import { createSecretBox } from './platform/security/encryption.js';
@@ -129,6 +130,8 @@ export async function buildApp(deps: AppDeps) {
   });
 
   registerRequestIdHeader(app);
+  // Before every route: its hooks measure them all.
+  await app.register(metricsPlugin, { config: deps.config, store: deps.store, version });
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {

@@ -7,11 +7,13 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
+import { announce, type CommittedWrite, watchingWrites, writesOf } from './committed-writes.js';
 
 /**
  * A Kysely dialect whose every statement's failure — transaction control included — passes
  * through `translate` before reaching the caller (store-health.ts turns "cannot write" into a
- * 503). Everything else is the wrapped dialect's own.
+ * 503). It also shows the metrics the watched inserts once they are committed (committed-writes.ts).
+ * Everything else is the wrapped dialect's own.
  */
 export function guardDialect(dialect: Dialect, translate: (error: unknown) => unknown): Dialect {
   return {
@@ -46,20 +48,36 @@ class GuardedDriver implements Driver {
   }
 
   // Transaction control runs through the guard too (a COMMIT can fail for want of space).
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    return this.driver.beginTransaction(connection, settings);
+  // The watched writes of a transaction wait for its COMMIT; a ROLLBACK drops them.
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    await this.driver.beginTransaction(connection, settings);
+    if (connection instanceof GuardedConnection) connection.pending = [];
   }
-  commitTransaction(connection: DatabaseConnection) {
-    return this.driver.commitTransaction(connection);
+  async commitTransaction(connection: DatabaseConnection) {
+    await this.driver.commitTransaction(connection);
+    if (connection instanceof GuardedConnection) announce(connection.endTransaction());
   }
-  rollbackTransaction(connection: DatabaseConnection) {
-    return this.driver.rollbackTransaction(connection);
+  async rollbackTransaction(connection: DatabaseConnection) {
+    try {
+      await this.driver.rollbackTransaction(connection);
+    } finally {
+      if (connection instanceof GuardedConnection) connection.endTransaction();
+    }
   }
-  savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    return this.supported('savepoint').call(this.driver, connection, name, compile);
+  async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    await this.supported('savepoint').call(this.driver, connection, name, compile);
+    if (connection instanceof GuardedConnection)
+      connection.savepoints.set(name, connection.pending?.length ?? 0);
   }
-  rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    return this.supported('rollbackToSavepoint').call(this.driver, connection, name, compile);
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ) {
+    await this.supported('rollbackToSavepoint').call(this.driver, connection, name, compile);
+    if (connection instanceof GuardedConnection) {
+      connection.pending?.splice(connection.savepoints.get(name) ?? connection.pending.length);
+    }
   }
   releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
     return this.supported('releaseSavepoint').call(this.driver, connection, name, compile);
@@ -84,15 +102,38 @@ class GuardedDriver implements Driver {
 }
 
 class GuardedConnection implements DatabaseConnection {
+  /** Watched writes of the open transaction, announced on its commit; null outside one. */
+  pending: CommittedWrite[] | null = null;
+  /** How many were pending at each savepoint of the open transaction. */
+  readonly savepoints = new Map<string, number>();
+
   constructor(
     readonly connection: DatabaseConnection,
     private readonly translate: (error: unknown) => unknown,
   ) {}
 
-  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    return this.connection.executeQuery<R>(query).catch((error: unknown) => {
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    let result: QueryResult<R>;
+    try {
+      result = await this.connection.executeQuery<R>(query);
+    } catch (error) {
       throw this.translate(error);
-    });
+    }
+    if (watchingWrites()) {
+      const writes = writesOf(query);
+      if (writes.length > 0) {
+        if (this.pending) this.pending.push(...writes);
+        else announce(writes);
+      }
+    }
+    return result;
+  }
+
+  endTransaction(): CommittedWrite[] {
+    const writes = this.pending ?? [];
+    this.pending = null;
+    this.savepoints.clear();
+    return writes;
   }
 
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {

@@ -30,6 +30,11 @@ export class PGliteDialect implements Dialect {
     }
   }
 
+  /** Whether a holder has the connection now, and how many wait their turn (the metrics' gauge). */
+  turnsTaken(): { busy: boolean; waiting: number } {
+    return { busy: this.turns.held > 0, waiting: Math.max(0, this.turns.held - 1) };
+  }
+
   createAdapter() {
     return new PostgresAdapter();
   }
@@ -47,6 +52,8 @@ export class PGliteDialect implements Dialect {
 /** One holder of the connection at a time, in the order they asked. */
 class Turns {
   private queue: Promise<void> = Promise.resolve();
+  /** Holders that asked and have not released yet: the one running and those queued behind it. */
+  held = 0;
 
   async take(): Promise<() => void> {
     let release!: () => void;
@@ -55,8 +62,15 @@ class Turns {
     });
     const previous = this.queue;
     this.queue = previous.then(() => turn);
+    this.held += 1;
     await previous;
-    return release;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.held -= 1;
+      release();
+    };
   }
 }
 

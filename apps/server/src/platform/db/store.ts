@@ -48,10 +48,18 @@ export type Store = {
    * ran): the periodic sweeps take turns across processes (task-lock.ts). Embedded: always runs.
    */
   exclusively: Exclusively;
+  /** The connections' use now, for the metrics (issue 17): read at each scrape, never stored. */
+  stats(): StoreStats;
   close(): Promise<void>;
   /** Embedded store only: a tarball of the data folder, loadable with `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
 };
+
+/**
+ * PostgreSQL: node-postgres' pool (open connections, idle ones, callers waiting for one).
+ * PGlite: its one connection (busy or not) and the statements and transactions queued for it.
+ */
+export type StoreStats = { connections: number; idle: number; waiting: number };
 
 export type StoreTarget = (
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
@@ -115,6 +123,15 @@ export function storeTargetFromConfig(config: {
   return { kind: 'pglite', dataDir };
 }
 
+/**
+ * The embedded store's buffer cache. PGlite starts PostgreSQL's default of 128 MB inside its
+ * WebAssembly memory, and PostgreSQL touches all of it at start, so it was resident whatever the
+ * data (the demo's store is ~45 MB on disk). Its files are read through the operating system,
+ * whose page cache keeps them warm, so a smaller cache costs a copy, not a disk read
+ * (docs/benchmarks.md, "Memory": 128 MB → 16 MB took ~145 MB off the resident size).
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function openPglite(
   dataDir: string | undefined,
   loadDataDir: Blob | undefined,
@@ -124,6 +141,7 @@ async function openPglite(
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { [INT8]: parseInt8, [DATE]: keepText },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const dialect = new PGliteDialect(pglite);
   const health = healthOf(() => db, probeIntervalMs);
@@ -174,6 +192,10 @@ async function openPglite(
     },
     // One process holds the data folder: nobody else runs its sweeps.
     exclusively: runAlone,
+    stats: () => {
+      const { busy, waiting } = dialect.turnsTaken();
+      return { connections: 1, idle: busy ? 0 : 1, waiting };
+    },
     close: async () => {
       health.stop();
       await db.destroy();
@@ -224,6 +246,7 @@ async function openPostgres(
     health,
     listen: (channel, handler) => listener.listen(channel, handler),
     exclusively: taskLocks.exclusively,
+    stats: () => ({ connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       health.stop();
       await taskLocks.close();
