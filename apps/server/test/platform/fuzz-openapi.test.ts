@@ -310,6 +310,11 @@ describe.each(storeKinds())('every operation of the OpenAPI document on %s', (ki
       destination_location_code: ['JFK', ...airports],
       status: ['booked', 'ticketed,cancelled', 'all'],
     };
+    // A grouped answer's option (issue 16), for the price endpoint's real body.
+    const groupedSearch = { ...searchBody(), view: 'itineraries' };
+    const grouped = await post(t, '/api/search', groupedSearch, { token: agent.token });
+    expect(grouped.statusCode, grouped.body).toBe(200);
+    const optionId: string = grouped.json().data.legs[0].options[0].id;
     context = { seeds, today: t.clock.now() };
     offerQuotedAt = t.clock.now().getTime();
     const inFourWeeks = new Date(t.clock.now().getTime() + 28 * 86_400_000).toISOString().slice(0, 10);
@@ -319,6 +324,7 @@ describe.each(storeKinds())('every operation of the OpenAPI document on %s', (ki
       'POST /api/login': () => ({ email: uniqueEmail(), password: 'Wrong-Password-1234' }),
       'POST /api/search': () => searchBody({ date: inFourWeeks }),
       'POST /api/search/calendar': () => searchBody({ date: inFourWeeks, returnDate: inFourWeeks }),
+      'POST /api/search/price': () => ({ search: groupedSearch, option_ids: [optionId], brand: 'Standard' }),
       'POST /api/booking': () => ({ ...bookingBody(offer), offer_id: context.seeds.offer_id?.[0] }),
       'POST /api/booking-pnr': () => ({ pnr: held.pnr }),
       'POST /api/getPenalty': () => ({ booking_id: issued.id }),
