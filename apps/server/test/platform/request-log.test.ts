@@ -69,7 +69,8 @@ describe('request ids and request logs', () => {
     expect(JSON.stringify(log.lines)).not.toContain('secret-token');
     // Fastify's own "incoming request" line is replaced by the one line above.
     expect(log.lines.some((line) => line.msg === 'incoming request')).toBe(false);
-  });
+    // Each test builds its own app (a real start on a busy machine takes seconds).
+  }, 120_000);
 
   it("ignores a client's X-Request-Id unless a trusted proxy sent it, and then keeps only a sane one", async () => {
     t = await createTestApp('pglite');
@@ -90,7 +91,7 @@ describe('request ids and request logs', () => {
       const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': insane } });
       expect(res.headers['x-request-id']).toMatch(UUID);
     }
-  });
+  }, 120_000);
 });
 
 describe('the terminal log', () => {
