@@ -43,13 +43,18 @@ export function InvalidTicketBanner({
       <div className="min-w-0 text-rose-950">
         <h2 id="invalid-ticket-title" className="flex items-center gap-2 font-semibold text-lg">
           <Ban aria-hidden="true" className="size-5 shrink-0 text-rose-600" />
-          {invalid.title}
-          {invalid.since && (
-            <span className="font-normal text-base text-rose-800">
-              {' '}
-              on <time dateTime={invalid.since}>{formatInstant(invalid.since)}</time>
-            </span>
-          )}
+          <span>
+            {invalid.title}
+            {invalid.since && (
+              // The space outside the span: a name read out keeps it ("Tickets voided on …").
+              <>
+                {' '}
+                <span className="font-normal text-base text-rose-800">
+                  on <time dateTime={invalid.since}>{formatInstant(invalid.since)}</time>
+                </span>
+              </>
+            )}
+          </span>
         </h2>
         <p className="mt-1 text-sm">
           {hadTickets

@@ -129,7 +129,11 @@ function ETicket({ booking }: { booking: BookingDetails }) {
               <h2 id="e-ticket-title" className="font-semibold text-lg">
                 Electronic ticket
                 {invalid && (
-                  <span className="text-rose-300"> · {invalid.title.toLowerCase()}, not valid</span>
+                  // The space outside the span, so the ticket's name keeps it when read out.
+                  <>
+                    {' '}
+                    <span className="text-rose-300">· {invalid.title.toLowerCase()}, not valid</span>
+                  </>
                 )}
               </h2>
               <p className="text-slate-300 text-sm">{company?.name ?? 'Your agency'}</p>
