@@ -44,7 +44,8 @@ export const flightsApi = api.injectEndpoints({
         }
         const failure = answer.error;
         if (failure.status === 404 && failure.message === EMPTY_RESULT.noFlights) return { data: noFlights };
-        if (failure.status !== 401 && !signal.aborted) toast.error(failure.message);
+        // A 401 was said by the session's end, a 403 is the screen's permission state.
+        if (failure.status !== 401 && failure.status !== 403 && !signal.aborted) toast.error(failure.message);
         return { error: failure };
       },
       keepUnusedDataFor: RESULTS_FRESH_SECONDS,
@@ -68,7 +69,8 @@ export const flightsApi = api.injectEndpoints({
         }
         const failure = answer.error;
         if (failure.status === 404 && failure.message === EMPTY_RESULT.noFlights) return { data: null };
-        if (failure.status !== 401 && !signal.aborted) toast.error(failure.message);
+        // A 401 was said by the session's end, a 403 is the screen's permission state.
+        if (failure.status !== 401 && failure.status !== 403 && !signal.aborted) toast.error(failure.message);
         return { error: failure };
       },
       keepUnusedDataFor: RESULTS_FRESH_SECONDS,

@@ -21,6 +21,23 @@ type BrandComparisonProps = {
   busy?: boolean;
 };
 
+/**
+ * A brand's price: on a phone its currency sits small above the figure, so three brands'
+ * 'US$2,982.25' fit side by side; from the small breakpoint up it reads on one line.
+ */
+function Price({ text }: { text: string }) {
+  const digits = text.search(/\d/);
+  if (digits <= 0) return text;
+  return (
+    <>
+      <span className="block font-medium text-[0.65rem] text-slate-500 sm:inline sm:font-bold sm:text-lg sm:text-slate-900">
+        {text.slice(0, digits)}
+      </span>
+      {text.slice(digits)}
+    </>
+  );
+}
+
 const fee = (amount: number, currency: string) =>
   amount === 0 ? 'No fee' : formatMoney({ Amount: amount, CurrencyCode: currency });
 
@@ -93,14 +110,17 @@ export function BrandComparison({
                 ) : (
                   brand.total !== null && (
                     <>
-                      <span className="mt-0.5 block font-bold text-[0.8rem] text-slate-900 tabular-nums tracking-tight sm:text-lg sm:tracking-normal">
-                        {formatMoney({ Amount: brand.total, CurrencyCode: currency })}
+                      <span className="mt-0.5 block font-bold text-slate-900 text-sm tabular-nums sm:text-lg">
+                        <Price text={formatMoney({ Amount: brand.total, CurrencyCode: currency })} />
                       </span>
-                      <span className="block text-[0.7rem] text-slate-500 sm:text-xs">
-                        {brand.total === cheapest
-                          ? 'lowest'
-                          : differenceLabel(brand.total - cheapest, currency)}
-                      </span>
+                      {brand.total === cheapest ? (
+                        <span className="block text-slate-500 text-xs">lowest</span>
+                      ) : (
+                        // A phone has no room for '+US$1,241.35' under three prices; the prices say it.
+                        <span className="hidden text-slate-500 text-xs sm:block">
+                          {differenceLabel(brand.total - cheapest, currency)}
+                        </span>
+                      )}
                     </>
                   )
                 )}

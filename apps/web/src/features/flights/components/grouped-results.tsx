@@ -155,7 +155,7 @@ function StepIndicator({
   const steps = [...result.legs.map((_, index) => legLabel(result.trip_type, index)), 'Fare', 'Travellers'];
   return (
     <nav aria-label="Booking steps">
-      <ol className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm sm:gap-x-2">
+      <ol className="flex flex-wrap items-center gap-x-2.5 gap-y-2 text-xs sm:gap-x-2 sm:text-sm">
         {steps.map((label, index) => {
           const done = index < step;
           const current = index === step;
@@ -179,18 +179,22 @@ function StepIndicator({
             </>
           );
           return (
-            <li key={label} aria-current={current ? 'step' : undefined} className="flex items-center gap-2">
+            <li
+              key={label}
+              aria-current={current ? 'step' : undefined}
+              className="flex items-center gap-1.5 sm:gap-2"
+            >
               {back ? (
                 <button
                   type="button"
                   onClick={() => onBack(index)}
                   aria-label={`${label}: change`}
-                  className="flex items-center gap-2 rounded-md hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+                  className="flex items-center gap-1.5 rounded-md hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 sm:gap-2"
                 >
                   {badge}
                 </button>
               ) : (
-                <span className="flex items-center gap-2">{badge}</span>
+                <span className="flex items-center gap-1.5 sm:gap-2">{badge}</span>
               )}
               {index < steps.length - 1 && (
                 <span aria-hidden="true" className="hidden h-px w-8 bg-slate-300 sm:block" />

@@ -115,6 +115,9 @@ function SearchResults({ draft }: { draft: SearchDraft }) {
       />
     );
 
+  // The server refused the role (it changed since sign-in): the permission state, nothing else.
+  if (isForbidden(search.error)) return <ForbiddenScreen permission="flights.search" />;
+
   const travellers = draft.adult_quantity + draft.child_quantity + draft.infant_quantity;
   const outboundDate = draft.legs[0]?.departure_date ?? '';
   const choice = choiceFromParams(params);
@@ -144,7 +147,6 @@ function SearchResults({ draft }: { draft: SearchDraft }) {
         ))}
       </div>
     );
-  else if (isForbidden(search.error)) content = <ForbiddenScreen permission="flights.search" />;
   else if (search.isError || search.currentData === undefined)
     content = (
       <Alert tone="error" title="The search did not complete">
