@@ -183,7 +183,7 @@ describe('the operator back office in Chromium', () => {
     await chooseAirport(agent, 'To', 'JFK', 'JFK');
     await agent.getByLabel('Departure').fill(inDays(14));
     await agent.getByRole('button', { name: 'Search flights' }).click();
-    await agent.waitForURL('**/dashboard/flight-results');
+    await agent.waitForURL('**/dashboard/flight-results?*');
     await agent.getByRole('article').first().waitFor({ timeout: 30_000 });
   }, 90_000);
 

@@ -25,7 +25,7 @@ describe('flight search in Chromium', () => {
     await page.getByLabel('Departure').fill(inDays(7));
     await page.getByRole('button', { name: 'Search flights' }).click();
 
-    await page.waitForURL('**/dashboard/flight-results');
+    await page.waitForURL('**/dashboard/flight-results?*');
     const cards = page.getByRole('article');
     await cards.first().waitFor({ timeout: 30_000 });
     const heading = page.getByRole('heading', { name: /flights$/ });

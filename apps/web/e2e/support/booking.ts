@@ -26,7 +26,7 @@ export async function chooseFlight(page: Page, days: number): Promise<void> {
   await chooseAirport(page, 'To', 'JFK', 'JFK');
   await page.getByLabel('Departure').fill(inDays(days));
   await page.getByRole('button', { name: 'Search flights' }).click();
-  await page.waitForURL('**/dashboard/flight-results');
+  await page.waitForURL('**/dashboard/flight-results?*');
   await page.getByRole('article').first().waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Cheapest' }).click();
   await page.getByRole('article').first().getByRole('button', { name: 'View details' }).click();
