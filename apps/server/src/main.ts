@@ -6,6 +6,7 @@ import { DEMO, seedDemoData } from './db/seed-demo.js';
 import type { DemoHistorySummary } from './db/seed-demo-history.js';
 import { openConfiguredStore } from './platform/configured-store.js';
 import { DataDirError } from './platform/data-dir.js';
+import { openStore, storeTargetFromConfig } from './platform/db/store.js';
 import { createSecretBox } from './platform/security/encryption.js';
 import { createPasswordHasher } from './platform/security/password.js';
 import { createLocalFileStore } from './platform/storage/file-store.js';
@@ -15,7 +16,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
-  const { store, secrets, migrationsApplied: applied } = await openConfiguredStore(config);
+  const opened = await openConfiguredStore(config);
+  const { secrets, migrationsApplied: applied } = opened;
+  let store = opened.store;
   let demoHistory: DemoHistorySummary | undefined;
   const seeded = config.demoData
     ? await seedDemoData(store.db, {
@@ -33,6 +36,13 @@ async function main() {
         },
       })
     : false;
+  if (seeded && store.kind === 'pglite') {
+    // Seeding the demo's history grew the embedded store's WebAssembly memory by hundreds of MB,
+    // and WebAssembly memory never shrinks: the server runs on the store opened afresh, which
+    // starts small (docs/benchmarks.md, "Memory").
+    await store.close();
+    store = await openStore(storeTargetFromConfig(config));
+  }
 
   const app = await buildApp({ config, store, secrets });
   app.log.info(
