@@ -64,7 +64,7 @@ export type AppDeps = {
   validateResponses?: boolean;
   /** Replaces the token guard (tests of the plumbing only). */
   guard?: AccessGuard;
-  /** Tests pass a cheaper scrypt cost; production uses DESIGN.md's N=2^17. */
+  /** Tests pass a cheaper scrypt cost; production uses docs/architecture.md's N=2^17. */
   passwords?: PasswordHasher;
   mailer?: Mailer;
   files?: FileStore;
@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps) {
   // routes exist only to describe them in OpenAPI. Answers are serialized as they are.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  // spec §7: clients send `Content-Type: application/json` on every call, bodiless POSTs
+  // docs/product-spec.md §7: clients send `Content-Type: application/json` on every call, bodiless POSTs
   // included; an empty body is "no body", not an error. (JSON.parse makes `__proto__` an own key,
   // which the contract's strict objects then reject as an unknown field.)
   app.removeContentTypeParser('application/json');

@@ -4,7 +4,7 @@ import type { Permission } from './enums.js';
 import { FALLBACK } from './messages.js';
 
 /**
- * What the portal tells an agency (API.md "Support, notices"): in-app notifications — to the whole
+ * What the portal tells an agency (docs/api.md#support-notices-analytics): in-app notifications — to the whole
  * agency or to one user, each read or unread per user, pushed live and counted by the bell — with
  * an e-mail for the money and approval events that each user may turn off per kind; and the
  * announcements and offers SkyDesk's operators publish (admin-notices.ts).

@@ -14,7 +14,7 @@ import {
  * A Kysely dialect over embedded PGlite. PGlite is one connection, so the driver hands it out to
  * one holder at a time: a transaction keeps it from BEGIN to COMMIT and nobody else's statements
  * can slip into it. (PGlite runs one transaction at a time; concurrency tests prove things only
- * on PostgreSQL — DESIGN.md §3.)
+ * on PostgreSQL — docs/architecture.md §3.)
  */
 export class PGliteDialect implements Dialect {
   private readonly turns = new Turns();

@@ -10,7 +10,7 @@ import type { Store } from '../db/store.js';
 import { createMetrics, type Metrics } from './metrics.js';
 
 /**
- * Prometheus metrics (issue 17, DESIGN.md §7), never on the public port for anyone:
+ * Prometheus metrics (issue 17, docs/architecture.md §7), never on the public port for anyone:
  * - METRICS_TOKEN: `GET /metrics` on the main port answers a request bearing
  *   `Authorization: Bearer <token>` (401 without it);
  * - METRICS_PORT: a port of its own, on METRICS_HOST (loopback by default), answers without one —

@@ -13,7 +13,7 @@ export const SIGN_IN_STEP_PATH: Record<LoginNext, string> = {
 
 /**
  * Goes to the screen of the step that follows the password; the e-mail step knows its code was
- * sent just now. The authenticator's reminder (spec §8 'Check your authenticator app for the
+ * sent just now. The authenticator's reminder (docs/product-spec.md §8 'Check your authenticator app for the
  * code') is said by the code screen itself, announced as it appears, rather than a success toast
  * that would stay over the user menu into the dashboard after the step is done.
  */

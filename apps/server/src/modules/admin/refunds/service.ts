@@ -25,7 +25,7 @@ import { presentRefund, requestStatusOf } from './presenter.js';
 import * as repo from './repo.js';
 
 /**
- * Refund requests wait for an operator (API.md "Back office", DESIGN.md §5): the queue shows each
+ * Refund requests wait for an operator (docs/api.md#back-office, docs/architecture.md §5): the queue shows each
  * with its booking, tickets, the fare rules it was made under and what they allow; approving
  * credits that or less (spread over the tickets, bookings/after-sales/refund-split.ts), rejecting
  * needs a reason. A decision is one transaction under the booking's lock — status, tickets, ledger,

@@ -33,7 +33,7 @@ export function holdExpired(booking: Pick<BookingRow, 'pnr' | 'ticketing_deadlin
 }
 
 /**
- * POST /api/booking-issue: tickets a live hold, paid from the agency's credits (API.md, DESIGN.md
+ * POST /api/booking-issue: tickets a live hold, paid from the agency's credits (docs/api.md, docs/architecture.md
  * §5). One transaction under the booking's row lock: the debit (402 when the balance can't cover
  * it), one ticket per passenger, the status, the ticket order, the history line and the agency's
  * notification all happen, or none does; a second issue of the same booking waits for the lock and then finds it ticketed.

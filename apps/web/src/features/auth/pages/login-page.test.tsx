@@ -80,7 +80,7 @@ describe('sign in at "/"', () => {
       await screen.findByRole('heading', { level: 1, name: 'Two-step verification' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.qrCodeScan);
-    // spec §8's words, as the step's own guidance (announced), not a success toast.
+    // docs/product-spec.md §8's words, as the step's own guidance (announced), not a success toast.
     expect(screen.getByRole('status')).toHaveTextContent(`${SUCCESS.checkAuthenticator}.`);
     expect(screen.queryByText(SUCCESS.checkAuthenticator)).toBeNull();
     expect(screen.getByLabelText('Authenticator code')).toBeInTheDocument();

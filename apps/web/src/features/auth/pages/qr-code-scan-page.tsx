@@ -69,7 +69,7 @@ export function QrCodeScanPage() {
         title="Two-step verification"
         description={
           <>
-            {/* spec §8's words, as this step's guidance: announced when the step appears, gone with it. */}
+            {/* docs/product-spec.md §8's words, as this step's guidance: announced when the step appears, gone with it. */}
             <p role="status" className="font-medium text-slate-800">
               {SUCCESS.checkAuthenticator}.
             </p>

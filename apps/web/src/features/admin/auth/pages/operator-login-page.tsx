@@ -40,7 +40,7 @@ export function OperatorLoginPage() {
       // A 401 here is a wrong e-mail or password: the server's message is toasted.
       const step = await login({ body }).unwrap();
       dispatch(operatorChallengeIssued({ email: step.email, next: step.next, token: step.challenge_token }));
-      // The authenticator's screen says to check the app (spec §8's words); no toast outlives it.
+      // The authenticator's screen says to check the app (docs/product-spec.md §8's words); no toast outlives it.
       const state: AdminLoginRedirectState = from ? { from } : null;
       navigate(adminPaths.authenticator, { state });
     } catch (error) {
