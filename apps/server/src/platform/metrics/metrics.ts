@@ -1,3 +1,4 @@
+import { BOOKING_STATUSES, LEDGER_KINDS } from '@skydesk/contract';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Store } from '../db/store.js';
 
@@ -15,6 +16,8 @@ const SEARCH_ROUTES: Record<string, string> = {
   '/api/search': 'search',
   '/api/search/calendar': 'calendar',
 };
+
+const SEARCH_OUTCOMES = ['ok', 'refused', 'failed'] as const;
 
 /** A request that reached no route (unknown paths, the SPA's fallback) is one series, not one per URL. */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -69,6 +72,12 @@ export function createMetrics(options: { store: Store; version: string }) {
     labelNames: ['kind'] as const,
     registers: [registry],
   });
+  // Every known series from 0, so a dashboard's rate() starts at the first event, not the second.
+  for (const kind of Object.values(SEARCH_ROUTES)) {
+    for (const outcome of SEARCH_OUTCOMES) searches.inc({ kind, outcome }, 0);
+  }
+  for (const status of BOOKING_STATUSES) bookings.inc({ status }, 0);
+  for (const kind of LEDGER_KINDS) ledger.inc({ kind }, 0);
   // The store's gauges are read at each scrape: nothing runs between scrapes.
   new Gauge({
     name: 'skydesk_db_pool_connections',
