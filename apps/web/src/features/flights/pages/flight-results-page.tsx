@@ -105,15 +105,17 @@ function SearchResults({ draft }: { draft: SearchDraft }) {
       });
   }, [navigate, failure]);
 
-  // A link to a search that cannot run (a date now past): the form, its problems on the fields.
-  if (!valid)
-    return (
-      <Navigate
-        to={paths.dashboard.searchFlights}
-        replace
-        state={{ validate: true } satisfies SearchFormLocationState}
-      />
-    );
+  // A link to a search that cannot run (a date now past): the form with that search in it, its
+  // problems on the fields — saved first, so the form opens on the link's search.
+  useEffect(() => {
+    if (valid) return;
+    dispatch(searchDraftSaved(draft));
+    navigate(paths.dashboard.searchFlights, {
+      replace: true,
+      state: { validate: true } satisfies SearchFormLocationState,
+    });
+  }, [valid, draft, dispatch, navigate]);
+  if (!valid) return null;
 
   // The server refused the role (it changed since sign-in): the permission state, nothing else.
   if (isForbidden(search.error)) return <ForbiddenScreen permission="flights.search" />;

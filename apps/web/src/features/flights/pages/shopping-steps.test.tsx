@@ -257,6 +257,26 @@ describe('the results’ states', () => {
     expect(await screen.findByText("You don't have access to this page")).toBeInTheDocument();
   });
 
+  it('opens a link to a search that can no longer run on the form, with that search and its problem', async () => {
+    const api = fakeApi({ ...routes({}), 'GET /api/searchhistory': () => ok([]) });
+    const past: SearchDraft = {
+      ...returnTrip,
+      legs: [
+        {
+          origin_location_code: 'LHR',
+          destination_location_code: 'JFK',
+          departure_date: addDays(todayLocalDate(), -3),
+        },
+      ],
+    };
+    const { router, store } = openFromLink(resultsUrl(past));
+    expect(await screen.findByText('Choose today or a later date')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.dashboard.searchFlights);
+    expect(store.getState().searchDraft).toEqual(past);
+    expect(screen.getByRole('combobox', { name: 'From' })).toHaveValue('LHR · London, United Kingdom');
+    expect(api.calls('POST /api/search')).toHaveLength(0);
+  });
+
   it('completes a bare results address from the saved search', async () => {
     fakeApi(routes({}));
     const { router } = renderApp(paths.dashboard.flightResults, {
