@@ -54,7 +54,7 @@ export async function searchGrouped(
   // cost[leg][option][brand]: the party's total of the leg in the brand, Infinity when sold out.
   const cost = perLeg.map((options) =>
     options.map((leg) =>
-      leg.brands.map((entry) => (entry.leg ? tripTotals([entry.leg], passengers).total : Infinity)),
+      leg.brands.list().map((entry) => (entry.leg ? tripTotals([entry.leg], passengers).total : Infinity)),
     ),
   );
   // next[leg][option]: the options of leg + 1 that can follow it.
@@ -208,7 +208,7 @@ function legBrands(
   brands: readonly FareBrand[],
   rules: Parameters<typeof priceComponent>[1],
 ): LegBrand[] {
-  return leg.brands.map((entry, index) => {
+  return leg.brands.list().map((entry, index) => {
     // A sold-out brand still says what it includes: its cheapest class's terms, with no price.
     const range = cabinBrands(leg.fareInput.cabin)[index]!;
     const component =

@@ -162,7 +162,7 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
         SoldOut: false,
         offer_id: signer.encode(offer),
         SeatsRemaining: Math.min(
-          ...legs.map((leg) => leg.brands.find((entry) => entry.brand === brand)!.seatsLeft),
+          ...legs.map((leg) => leg.brands.list().find((entry) => entry.brand === brand)!.seatsLeft),
         ),
         AirItineraryPricingInfo: presentPricing(sold, request.passengers, currency),
       });

@@ -36,7 +36,7 @@ export type PricedLeg = LegOption & {
   /** Airline whose fare this is: the one flying the longest segment of the leg. */
   validatingCarrier: number;
   /** The cabin's brands on this leg, cheapest first; one of them is this leg as priced. */
-  brands: readonly LegBrandFare[];
+  brands: LegBrands;
   /** What the fare component is priced from, but the class: re-pricing in another class. */
   fareInput: Omit<FareComponentInput, 'classIndex'>;
   /** Per segment: the cheapest class open to the party, and seats sold in the cabin. */
@@ -44,6 +44,9 @@ export type PricedLeg = LegOption & {
   sold: readonly number[];
   capacities: readonly number[];
 };
+
+/** Shared by a leg and its other brands' legs. */
+export type LegBrands = { list(): readonly LegBrandFare[] };
 
 /** One brand of a leg: sold out, or the same leg sold in the brand's class (an object of its own). */
 export type LegBrandFare = {
@@ -149,7 +152,10 @@ function priceLeg(
     departureLocal: segmentDate(timetable, first),
     flightKey: option.segments.map((segment) => timetable.designator(segment.flight)).join('+'),
   };
-  const brands: LegBrandFare[] = [];
+  // Every brand is priced when first asked for: a search prices every journey the planner finds,
+  // and shows (and sells) only the cheapest of them.
+  let list: LegBrandFare[] | null = null;
+  const brands: LegBrands = { list: () => (list ??= priceBrands()) };
   const base = {
     ...option,
     seatsRemaining,
@@ -160,22 +166,26 @@ function priceLeg(
     sold: soldPerSegment,
     capacities,
   };
-  let cheapest: PricedLeg | null = null;
-  for (const brand of cabinBrands(cabin)) {
-    const index = brandClassIndex(brand, openClasses);
-    if (index === null) {
-      brands.push({ brand: brand.brand, leg: null, seatsLeft: 0 });
-      continue;
-    }
-    const leg: PricedLeg = {
-      ...base,
-      classIndex: index,
-      component: priceComponent({ ...fareInput, classIndex: index }, context.rules),
-    };
-    if (index === classIndex) cheapest = leg;
-    brands.push({ brand: brand.brand, leg, seatsLeft: seatsLeftIn(leg, index) });
-  }
   // The cheapest open class is the cheapest open brand's (classes nested, brands in class order).
+  const cheapest: PricedLeg = {
+    ...base,
+    classIndex,
+    component: priceComponent({ ...fareInput, classIndex }, context.rules),
+  };
+  const priceBrands = () =>
+    cabinBrands(cabin).map((brand): LegBrandFare => {
+      const index = brandClassIndex(brand, openClasses);
+      if (index === null) return { brand: brand.brand, leg: null, seatsLeft: 0 };
+      const leg: PricedLeg =
+        index === classIndex
+          ? cheapest
+          : {
+              ...base,
+              classIndex: index,
+              component: priceComponent({ ...fareInput, classIndex: index }, context.rules),
+            };
+      return { brand: brand.brand, leg, seatsLeft: seatsLeftIn(leg, index) };
+    });
   return cheapest;
 }
 
@@ -200,7 +210,7 @@ export function legInBrand(
   rules: FareRules,
   atLeastClass = 0,
 ): PricedLeg | null {
-  const entry = leg.brands.find((candidate) => candidate.brand === brand);
+  const entry = leg.brands.list().find((candidate) => candidate.brand === brand);
   if (!entry?.leg) return null;
   if (atLeastClass <= entry.leg.classIndex) return entry.leg;
   const range = cabinBrands(leg.fareInput.cabin).find((candidate) => candidate.brand === brand)!;
