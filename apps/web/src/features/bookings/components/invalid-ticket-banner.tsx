@@ -41,8 +41,9 @@ export function InvalidTicketBanner({
         {invalid.mark}
       </p>
       <div className="min-w-0 text-rose-950">
-        <h2 id="invalid-ticket-title" className="flex items-center gap-2 font-semibold text-lg">
-          <Ban aria-hidden="true" className="size-5 shrink-0 text-rose-600" />
+        {/* Not a flex row: on a phone the date wraps under the title as text does. */}
+        <h2 id="invalid-ticket-title" className="font-semibold text-lg">
+          <Ban aria-hidden="true" className="mr-1.5 inline size-5 align-[-3px] text-rose-600" />
           <span>
             {invalid.title}
             {invalid.since && (

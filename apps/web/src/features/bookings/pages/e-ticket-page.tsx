@@ -110,15 +110,28 @@ function ETicket({ booking }: { booking: BookingDetails }) {
         className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
       >
         {invalid && (
-          // Across the whole ticket, on screen and in print, as on the PDF.
-          <span
+          // Across the whole ticket, on screen and in print, as on the PDF: an SVG scales the
+          // word to the ticket's size, so 'REFUNDED' fits a phone as 'VOID' fits a laptop.
+          <svg
             aria-hidden="true"
-            className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center overflow-hidden"
+            viewBox="0 0 100 100"
+            preserveAspectRatio="xMidYMid meet"
+            className="pointer-events-none absolute inset-0 z-10 size-full select-none"
           >
-            <span className="-rotate-[30deg] select-none font-black text-[5.5rem] text-rose-600/15 tracking-[0.2em] sm:text-[10rem]">
+            <text
+              x="50"
+              y="50"
+              textAnchor="middle"
+              dominantBaseline="middle"
+              transform="rotate(-30 50 50)"
+              fontSize={Math.min(30, 120 / invalid.mark.length)}
+              fontWeight={900}
+              letterSpacing="2"
+              className="fill-rose-600/15"
+            >
               {invalid.mark}
-            </span>
-          </span>
+            </text>
+          </svg>
         )}
         <header className="flex flex-col gap-3 bg-slate-900 p-4 text-white sm:flex-row sm:items-center sm:justify-between sm:p-6">
           <div className="flex items-center gap-3">
