@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { EMPTY_RESULT, SUCCESS } from '@skydesk/contract';
+import { BOOKING_MESSAGES, EMPTY_RESULT, SUCCESS } from '@skydesk/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +15,7 @@ import {
 } from './support/booking.js';
 import { launchBrowser, openPage } from './support/browser.js';
 import { inDays, signInAsDemo } from './support/demo.js';
+import { outbox } from './support/mail.js';
 import { usd } from './support/money.js';
 
 /** The demo agency starts with US$10,000.00 of credits (seed-demo). */
@@ -88,6 +89,21 @@ describe('booking, ticketing and after-sales in Chromium', () => {
     const saved = await readFile(await download.path());
     expect(saved.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(saved.length).toBeGreaterThan(1000);
+
+    // The e-ticket to the traveller, by e-mail with the PDF attached (the contact unticked).
+    const traveller = `layla.${pnr.toLowerCase()}@example.com`;
+    await page.getByRole('button', { name: 'E-mail e-ticket' }).click();
+    const dialog = page.getByRole('dialog', { name: `E-mail the e-ticket ${pnr}` });
+    await dialog.getByRole('checkbox', { name: /Booking contact/ }).uncheck();
+    await dialog.getByLabel(/Other addresses/).fill(traveller);
+    await dialog.getByRole('button', { name: 'Send e-ticket' }).click();
+    await page.getByText(BOOKING_MESSAGES.ticketEmailed(1)).first().waitFor();
+    const [mail] = await outbox(traveller);
+    expect(mail?.subject).toContain(`E-ticket ${pnr}`);
+    expect(mail?.attachments.map((file) => file.filename)).toEqual([`e-ticket-${pnr}.pdf`]);
+    expect(
+      Buffer.from(mail!.attachments[0]!.content_base64, 'base64').subarray(0, 5).toString('latin1'),
+    ).toBe('%PDF-');
 
     await page.getByRole('link', { name: 'Booking details' }).click();
     await page.waitForURL('**/dashboard/booking-details?id=*');
@@ -164,8 +180,16 @@ describe('booking, ticketing and after-sales in Chromium', () => {
     await panel.getByLabel('Reason').fill('Ticketed on the wrong date');
     await panel.getByRole('button', { name: 'Void tickets' }).click();
     await bookingStatus(page).getByText('Voided', { exact: true }).waitFor();
-    await page.getByRole('main').getByText(SUCCESS.bookingCancelled).waitFor();
+    // Said as what happened: a void, not a cancelled hold.
+    await page.getByRole('main').getByText(BOOKING_MESSAGES.ticketsVoided).waitFor();
+    expect(await page.getByRole('main').getByText(SUCCESS.bookingCancelled).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Void tickets' }).count()).toBe(0);
+    // Its e-ticket is kept for the record, stamped, and no longer offered by e-mail.
+    await page.getByRole('link', { name: 'View e-ticket (void)' }).click();
+    await page.getByRole('region', { name: /^Tickets voided on / }).waitFor();
+    expect(await page.getByText(/Total paid/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'E-mail e-ticket' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Download PDF (marked VOID)' }).waitFor();
   });
 
   it('issues the held booking and refunds its ticket, the penalty quoted first', async () => {
