@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app.js';
 import { post, type TestApp } from '../support/auth-flow.js';
-import { bookingAgent, bookingBody, bookOk, issueOk, searchOffer } from '../support/bookings.js';
+import { bookingAgent, bookingBody, bookOk, issueOk, searchBody, searchOffer } from '../support/bookings.js';
 import { createInMemorySupplier, type InMemorySupplier } from '../support/in-memory-supplier.js';
 import { storeKinds } from '../support/stores.js';
 
@@ -67,5 +67,25 @@ describe.each(storeKinds())('a booking journey on another supplier, on %s', (kin
     );
     expect(cancelled.json().data.status).toBe('cancelled');
     expect(heldSeats()).toBe(0);
+  });
+
+  it('answers the grouped view only with a supplier that prices chosen options (422 on view otherwise)', async () => {
+    const agent = await bookingAgent(t);
+    const grouped = await post(
+      t,
+      '/api/search',
+      { ...searchBody(), view: 'itineraries' },
+      { token: agent.token },
+    );
+    expect(grouped.statusCode, grouped.body).toBe(422);
+    expect(Object.keys(grouped.json().data.errors)).toEqual(['view']);
+    const price = await post(
+      t,
+      '/api/search/price',
+      { search: searchBody(), option_ids: ['ZZ100.t4k9zk.q3Xa9b0cD2e'], brand: 'Basic' },
+      { token: agent.token },
+    );
+    expect(price.statusCode, price.body).toBe(422);
+    expect(Object.keys(price.json().data.errors)).toEqual(['option_ids']);
   });
 });

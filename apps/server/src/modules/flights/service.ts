@@ -119,6 +119,10 @@ export function createFlightService(deps: {
     ): Promise<{ searchId: string; outcome: SearchOutcome }> {
       const unsold = await outOfSaleDateErrors(body);
       if (Object.keys(unsold).length > 0) throw invalid(unsold);
+      // The grouped answer and its offers on demand go together (FlightShopping.priceSelection).
+      if (body.view === 'itineraries' && !supplier.priceSelection) {
+        throw invalid({ view: ['This flight content answers the flat view only'] });
+      }
       const outcome = await withSupplier(body, (request) => runner.search(request, options));
       const searchId = historyWriter.record({
         company_id: principal.companyId,
