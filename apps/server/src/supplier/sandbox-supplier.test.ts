@@ -591,3 +591,62 @@ describe('every itinerary is time-consistent (property)', () => {
     );
   });
 });
+
+describe('the grouped answer (issue 16)', () => {
+  it('sells any path through its combinations, in any brand, at the sum of its options’ totals; each pair’s total is its cheapest such trip (property)', async () => {
+    const request: FlightSearchRequest = {
+      tripType: 'MultiCity',
+      legs: [
+        { origin: 'LHR', destination: 'JFK', departureDate: '2026-12-20' },
+        { origin: 'JFK', destination: 'LAX', departureDate: '2026-12-23' },
+        { origin: 'LAX', destination: 'LHR', departureDate: '2026-12-28' },
+      ],
+      passengers: { adults: 2, children: 1, infants: 1 },
+      cabin: 'Economy',
+      maxStops: 1,
+      preferredAirlines: [],
+      view: 'itineraries',
+    };
+    const answer = (await supplier.search(request)).grouped!.answer;
+    const option = (leg: number, id: string) => answer.legs[leg]!.options.find((o) => o.id === id)!;
+    const cents = (amount: number) => Math.round(amount * 100);
+    const brands = ['Basic', 'Standard', 'Flex'] as const;
+    /** A whole trip's total in one brand (null when sold out on a leg), and its cheapest brand's. */
+    const inBrand = (ids: string[], brand: number) => {
+      let sum = 0;
+      for (const [leg, id] of ids.entries()) {
+        const total = option(leg, id).brands[brand]!.total;
+        if (total === null) return null;
+        sum += cents(total);
+      }
+      return sum;
+    };
+    const cheapest = (ids: string[]) =>
+      Math.min(...brands.map((_, brand) => inBrand(ids, brand) ?? Number.POSITIVE_INFINITY));
+    await fc.assert(
+      fc.asyncProperty(fc.nat(), fc.nat(), fc.nat(), fc.constantFrom(0, 1, 2), async (i, j, k, brand) => {
+        const first = answer.legs[0]!.options[i % answer.legs[0]!.options.length]!;
+        const afterFirst = answer.combinations[0]![first.id]!;
+        const [second, pairTotal] = afterFirst[j % afterFirst.length]!;
+        const afterSecond = answer.combinations[1]![second]!;
+        const [third, lastPairTotal] = afterSecond[k % afterSecond.length]!;
+        const ids = [first.id, second, third];
+
+        const priced = await supplier.priceSelection({ request, optionIds: ids, brand: brands[brand]! });
+        const expected = inBrand(ids, brand);
+        if (expected === null) {
+          expect(priced.status).toBe('soldOut');
+        } else {
+          if (priced.status !== 'priced') throw new Error(priced.status);
+          expect(cents(total(priced.itinerary))).toBe(expected);
+        }
+        // The first pair's total is the cheapest trip through it, the third leg at its cheapest.
+        const throughPair = Math.min(...afterSecond.map(([next]) => cheapest([first.id, second, next])));
+        expect(throughPair).toBe(cents(pairTotal));
+        expect(cheapest(ids)).toBeGreaterThanOrEqual(cents(lastPairTotal));
+        expect(cents(first.cheapest_total)).toBe(cents(afterFirst[0]![1]));
+      }),
+      { numRuns: 30, seed: 16 },
+    );
+  });
+});
