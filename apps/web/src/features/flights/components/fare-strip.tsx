@@ -1,5 +1,6 @@
 import type { FareCalendarDay, SearchBody } from '@skydesk/contract';
 import { clsx } from 'clsx';
+import { useEffect, useRef } from 'react';
 import { formatDay, todayLocalDate } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { flightsApi } from '../flights-api';
@@ -18,12 +19,23 @@ type FareStripProps = {
 export function FareStrip({ body, selectedDate, onPick }: FareStripProps) {
   // currentData: another search's days are not shown while this one's come.
   const { currentData: days, isError } = flightsApi.useFareCalendarQuery({ body });
+  const strip = useRef<HTMLElement>(null);
+
+  // On a phone the strip scrolls sideways: the searched day is brought to its middle, not left
+  // half off the edge.
+  useEffect(() => {
+    if (!days) return;
+    const nav = strip.current;
+    const chosen = nav?.querySelector<HTMLElement>('[aria-current="date"]');
+    if (!nav || !chosen || nav.scrollWidth <= nav.clientWidth) return;
+    nav.scrollLeft = chosen.offsetLeft - (nav.clientWidth - chosen.offsetWidth) / 2;
+  }, [days]);
 
   if (isError) return null;
   const today = todayLocalDate();
   return (
-    <nav aria-label="Fares on nearby dates" className="overflow-x-auto">
-      <ul className="grid min-w-[36rem] grid-cols-7 gap-1.5">
+    <nav ref={strip} aria-label="Fares on nearby dates" className="relative overflow-x-auto">
+      <ul className="grid min-w-[40rem] grid-cols-7 gap-1.5">
         {(days ?? Array.from({ length: 7 }, (): FareCalendarDay | null => null)).map((day, index) => {
           if (!day)
             return (
@@ -47,7 +59,9 @@ export function FareStrip({ body, selectedDate, onPick }: FareStripProps) {
                     : 'border-slate-200 bg-white text-slate-800 hover:border-indigo-300 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:opacity-50',
                 )}
               >
-                <span className={clsx('text-xs', chosen ? 'text-indigo-100' : 'text-slate-500')}>
+                <span
+                  className={clsx('whitespace-nowrap text-xs', chosen ? 'text-indigo-100' : 'text-slate-500')}
+                >
                   {formatDay(day.date)}
                 </span>
                 <span className="font-semibold text-sm tabular-nums">
