@@ -3,6 +3,7 @@ import { BOOKING_MESSAGES, type Booking, type BookingDetails } from '@skydesk/co
 import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_MAIL_RULES } from '../../src/modules/bookings/booking/service.js';
+import { createOutboxMailer, type Mailer } from '../../src/platform/mail/mailer.js';
 import { createTestApp } from '../support/app.js';
 import { get, outbox, post, type TestApp } from '../support/auth-flow.js';
 import {
@@ -40,7 +41,17 @@ describe.each(storeKinds())('e-mailing the e-ticket on %s', (kind) => {
     (await get(t, `/api/booking/${bookingId}`, { token: agent.token })).json().data;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // The outbox, except for a domain whose mail server refuses (as an SMTP server can).
+    let outboxMailer: Mailer | undefined;
+    const mailer: Mailer = {
+      transport: 'outbox',
+      async send(mail) {
+        if (mail.to.endsWith('@refused.example')) throw new Error('550 5.1.1 mailbox unavailable');
+        await outboxMailer!.send(mail);
+      },
+    };
+    t = await createTestApp(kind, { mailer });
+    outboxMailer = createOutboxMailer(t.store.db, t.app.log);
     agent = await bookingAgent(t, { creditsMinor: 1_000_000 });
     stranger = await bookingAgent(t, { creditsMinor: 1_000_000 });
     const offer = await searchOffer(t, agent);
@@ -127,6 +138,25 @@ describe.each(storeKinds())('e-mailing the e-ticket on %s', (kind) => {
     ]);
     expect(await outbox(t, 'ok@example.com')).toHaveLength(0);
     expect((await details(ticketed.id)).history).toHaveLength(before);
+  });
+
+  it('answers 503 when the mail server refuses, saying who got it, and records only those', async () => {
+    t.clock.advance(60_000);
+    const res = await send(ticketed.id, [
+      'first.ok@example.com',
+      'someone@refused.example',
+      'never@example.com',
+    ]);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toBe(
+      'The e-ticket could not be sent to someone@refused.example: the mail server did not take it. Try again later. It went to first.ok@example.com only.',
+    );
+    expect(await outbox(t, 'first.ok@example.com')).toHaveLength(1);
+    expect(await outbox(t, 'never@example.com')).toHaveLength(0);
+    expect((await details(ticketed.id)).history.at(-1)).toMatchObject({
+      action: 'e_ticket_sent',
+      note: 'E-ticket e-mailed to first.ok@example.com',
+    });
   });
 
   it('answers 409 for a booking without tickets', async () => {

@@ -21,6 +21,7 @@ export function registerBookingRoutes(
     holdLimits: { valueRatio: config.holdValueRatio, maxSeatsPerFlight: config.maxHeldSeatsPerFlight },
     mailer: platform.mailer,
     rateLimiter: platform.rateLimiter,
+    log,
   });
 
   route(bookingEndpoints.create, async ({ principal, body }) => ({

@@ -8,6 +8,7 @@ import {
   type TicketEmailAnswer,
   ticketsInvalid,
 } from '@skydesk/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
@@ -34,6 +35,8 @@ import {
 import { bookingScopeOf } from './scope.js';
 
 const notFound = () => new AppError('not_found', 'Booking not found');
+const noTicketsYet = (pnr: string) =>
+  new AppError('conflict', `Booking ${pnr} has no tickets yet: issue it first`);
 
 /**
  * E-mailing e-tickets: a booking's e-ticket at most 10 times an hour (a slip of the button, not a
@@ -45,7 +48,7 @@ export const TICKET_MAIL_RULES = {
   perCompanyAddress: { bucket: 'e-ticket-mail:company', limit: 100, windowSeconds: 3600 },
 } as const satisfies Record<string, RateRule>;
 
-export type TicketMailDeps = { mailer: Mailer; rateLimiter: RateLimiter };
+export type TicketMailDeps = { mailer: Mailer; rateLimiter: RateLimiter; log?: FastifyBaseLogger };
 
 /**
  * The bookings domain (docs/api.md#bookings): every call is scoped to the session's company, and to
@@ -53,7 +56,7 @@ export type TicketMailDeps = { mailer: Mailer; rateLimiter: RateLimiter };
  * before anybody sees it (hold-expiry.ts).
  */
 export function createBookingService(deps: BookingDeps & TicketMailDeps) {
-  const { db, clock, supplier, mailer, rateLimiter } = deps;
+  const { db, clock, supplier, mailer, rateLimiter, log } = deps;
   let airportNames: Promise<Map<string, string>> | undefined;
   const airportName = () => {
     airportNames ??= supplier
@@ -80,9 +83,7 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps) {
   }
 
   async function renderTicket(principal: CompanyPrincipal, booking: BookingDetails) {
-    if (booking.tickets.length === 0) {
-      throw new AppError('conflict', `Booking ${booking.pnr} has no tickets yet: issue it first`);
-    }
+    if (booking.tickets.length === 0) throw noTicketsYet(booking.pnr);
     const [agency, names] = await Promise.all([findAgency(db, principal.companyId), airportName()]);
     const pdf = await renderTicketPdf({
       booking,
@@ -165,15 +166,28 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps) {
           `Booking ${booking.pnr} is ${BOOKING_STATUS[booking.status].label.toLowerCase()}: its tickets are not valid for travel, so the e-ticket is not sent`,
         );
       }
-      const ticket = await renderTicket(principal, booking);
+      if (booking.tickets.length === 0) throw noTicketsYet(booking.pnr);
+      // Counted before the PDF is drawn, so a call over the limit draws none.
       await rateLimiter.consume(TICKET_MAIL_RULES.perBooking, booking.id);
-      for (const _ of recipients)
+      for (const _ of recipients) {
         await rateLimiter.consume(TICKET_MAIL_RULES.perCompanyAddress, principal.companyId);
+      }
+      const ticket = await renderTicket(principal, booking);
       const sender = (await userName(db, principal.userId)) ?? 'a colleague';
       const sent: string[] = [];
       try {
         for (const to of recipients) {
-          await mailer.send(eTicketMail({ to, booking, agency: ticket.agency, sender, pdf: ticket.pdf }));
+          try {
+            await mailer.send(eTicketMail({ to, booking, agency: ticket.agency, sender, pdf: ticket.pdf }));
+          } catch (error) {
+            // The mail server's trouble, not the caller's: 503, saying who has it already.
+            log?.error({ err: error, bookingId: booking.id }, 'could not mail an e-ticket');
+            const already = sent.length > 0 ? ` It went to ${sent.join(', ')} only.` : '';
+            throw new AppError(
+              'unavailable',
+              `The e-ticket could not be sent to ${to}: the mail server did not take it. Try again later.${already}`,
+            );
+          }
           sent.push(to);
         }
       } finally {
