@@ -18,6 +18,7 @@ import {
   type PreparedValue,
   prepareStatement,
 } from './prepared.js';
+import { requestTransactionDialect } from './request-transaction.js';
 import type { Database } from './schema.js';
 import { createStoreHealth, type StoreHealth } from './store-health.js';
 import { createPostgresTaskLocks, type Exclusively, runAlone } from './task-lock.js';
@@ -145,7 +146,7 @@ async function openPglite(
   });
   const dialect = new PGliteDialect(pglite);
   const health = healthOf(() => db, probeIntervalMs);
-  const db = new Kysely<Database>({ dialect: guardDialect(dialect, health.classify) });
+  const db = new Kysely<Database>({ dialect: requestTransactionDialect(guardDialect(dialect, health.classify)) });
   const prepared = new Set<string>();
   const channels = new ChannelHandlers();
   return {
@@ -224,7 +225,9 @@ async function openPostgres(
   // An idle client's connection error must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const health = healthOf(() => db, probeIntervalMs);
-  const db = new Kysely<Database>({ dialect: guardDialect(new PostgresDialect({ pool }), health.classify) });
+  const db = new Kysely<Database>({
+    dialect: requestTransactionDialect(guardDialect(new PostgresDialect({ pool }), health.classify)),
+  });
   await sql`select 1`.execute(db);
   const listener = createPostgresListener(url);
   const taskLocks = createPostgresTaskLocks(url);

@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely, type QueryResult } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /**
- * The SQL of Idempotency-Key (docs/architecture.md §6), one row per company and key. A claim is known by its
- * `created_at`, which this module always writes from the app's clock (whole milliseconds, so the
- * value read back compares equal): finishing, releasing or taking over a claim matches it, so a
- * request never writes over a claim that another request has since taken over.
+ * The SQL of Idempotency-Key (DESIGN.md §6), one row per company and key, written once with the
+ * key's answer in the same transaction as the request's work (idempotency.ts). `created_at` comes
+ * from the app's clock (whole milliseconds), and dates the key for its 24 hours.
  */
 
 type Db = Kysely<Database>;
@@ -13,32 +12,35 @@ type Db = Kysely<Database>;
 export type IdempotencyRecord = {
   endpoint: string;
   requestHash: string;
-  /** null while the first request is still running. */
+  /** null only in a row left by an earlier version, which claimed keys before running. */
   responseStatus: number | null;
   responseBody: unknown;
   createdAt: Date;
 };
 
-export type ClaimRef = { companyId: string; key: string; createdAt: Date };
+export type KeyAnswer = {
+  companyId: string;
+  key: string;
+  endpoint: string;
+  requestHash: string;
+  createdAt: Date;
+};
 
-export type NewClaim = ClaimRef & { endpoint: string; requestHash: string };
+type Row = {
+  endpoint: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: unknown;
+  created_at: Date | string;
+};
 
-/** Inserts the claim; false when the key already has a row (the insert then changes nothing). */
-export async function insertClaim(db: Db, claim: NewClaim): Promise<boolean> {
-  const row = await db
-    .insertInto('idempotency_keys')
-    .values({
-      company_id: claim.companyId,
-      key: claim.key,
-      endpoint: claim.endpoint,
-      request_hash: claim.requestHash,
-      created_at: claim.createdAt,
-    })
-    .onConflict((conflict) => conflict.columns(['company_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+const toRecord = (row: Row): IdempotencyRecord => ({
+  endpoint: row.endpoint,
+  requestHash: row.request_hash,
+  responseStatus: row.response_status,
+  responseBody: row.response_body,
+  createdAt: new Date(row.created_at),
+});
 
 export async function findRecord(
   db: Db,
@@ -51,57 +53,38 @@ export async function findRecord(
     .where('company_id', '=', companyId)
     .where('key', '=', key)
     .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    endpoint: row.endpoint,
-    requestHash: row.request_hash,
-    responseStatus: row.response_status,
-    responseBody: row.response_body,
-    createdAt: row.created_at,
+  return row ? toRecord(row) : undefined;
+}
+
+/** The same look, on a connection the caller holds (the request's transaction, as it begins). */
+export async function findRecordWith(
+  execute: (query: CompiledQuery) => Promise<QueryResult<Record<string, unknown>>>,
+  companyId: string,
+  key: string,
+): Promise<IdempotencyRecord | undefined> {
+  const result = await execute(
+    CompiledQuery.raw(
+      'select endpoint, request_hash, response_status, response_body, created_at from idempotency_keys where company_id = $1 and key = $2',
+      [companyId, key],
+    ),
+  );
+  const row = result.rows[0] as Row | undefined;
+  return row ? toRecord(row) : undefined;
+}
+
+/** Writes the key's answer (over a row past its 24 hours, or an earlier version's claim). */
+export async function saveAnswer(db: Db, answer: KeyAnswer, status: number, body: unknown): Promise<void> {
+  const values = {
+    endpoint: answer.endpoint,
+    request_hash: answer.requestHash,
+    response_status: status,
+    response_body: JSON.stringify(body),
+    created_at: answer.createdAt,
   };
-}
-
-/**
- * Replaces a row that no longer counts (expired, or a claim whose process died) with a new claim,
- * only if it is still the row that was read: of two requests taking over at once, one wins.
- */
-export async function replaceRecord(db: Db, previousCreatedAt: Date, claim: NewClaim): Promise<boolean> {
-  const result = await db
-    .updateTable('idempotency_keys')
-    .set({
-      endpoint: claim.endpoint,
-      request_hash: claim.requestHash,
-      response_status: null,
-      response_body: null,
-      created_at: claim.createdAt as never,
-    })
-    .where('company_id', '=', claim.companyId)
-    .where('key', '=', claim.key)
-    .where('created_at', '=', previousCreatedAt)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-/** Stores the answer of a claim that is still this request's. */
-export async function saveResponse(db: Db, claim: ClaimRef, status: number, body: unknown): Promise<void> {
   await db
-    .updateTable('idempotency_keys')
-    .set({ response_status: status, response_body: JSON.stringify(body) })
-    .where('company_id', '=', claim.companyId)
-    .where('key', '=', claim.key)
-    .where('created_at', '=', claim.createdAt)
-    .where('response_status', 'is', null)
-    .execute();
-}
-
-/** Drops a claim whose request failed unexpectedly, so a retry can run. */
-export async function deleteClaim(db: Db, claim: ClaimRef): Promise<void> {
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('company_id', '=', claim.companyId)
-    .where('key', '=', claim.key)
-    .where('created_at', '=', claim.createdAt)
-    .where('response_status', 'is', null)
+    .insertInto('idempotency_keys')
+    .values({ company_id: answer.companyId, key: answer.key, ...values })
+    .onConflict((conflict) => conflict.columns(['company_id', 'key']).doUpdateSet(values as never))
     .execute();
 }
 

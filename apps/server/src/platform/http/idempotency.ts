@@ -1,18 +1,16 @@
 import { createHash } from 'node:crypto';
 import { AppError, type FieldErrors } from '@skydesk/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { RequestTransaction } from '../db/request-transaction.js';
 import type { Database } from '../db/schema.js';
 import { failureBody } from './errors.js';
 import {
-  type ClaimRef,
-  deleteClaim,
   deleteKeysCreatedBefore,
   findRecord,
-  insertClaim,
-  type NewClaim,
-  replaceRecord,
-  saveResponse,
+  findRecordWith,
+  type IdempotencyRecord,
+  saveAnswer,
 } from './idempotency-store.js';
 
 /**
@@ -27,11 +25,6 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /** docs/architecture.md §6: keys are kept 24 hours; an older key is as good as new. */
 export const KEY_LIFETIME_MS = 24 * 3_600_000;
-/**
- * A claim still running after this long belongs to a process that died mid-request (no request
- * runs for minutes: the server's timeouts are far shorter), so a retry may take it over.
- */
-export const STALE_CLAIM_MS = 5 * 60_000;
 /**
  * Seconds a retry that met a running first request is told to wait: a write that moves money or
  * seats answers well within one. The header also tells this 409 from a refusal's 409 (seats gone,
@@ -87,92 +80,137 @@ export type IdempotentOutcome = IdempotentAnswer & { replayed: boolean };
 
 type Deps = { db: Kysely<Database>; now: () => Date; log: FastifyBaseLogger };
 
+type KeyedRequest = { companyId: string; key: string; endpoint: string; requestHash: string };
+
+/** Keys whose first request runs in this process now (company and key). */
+const running = new Set<string>();
+
+/** Another server on the database runs the key now (it holds the key's lock). */
+class RunningElsewhere extends Error {}
+/** Another server answered the key between this request's look and its lock. */
+class AnsweredMeanwhile extends Error {
+  constructor(readonly record: IdempotencyRecord) {
+    super('answered meanwhile');
+  }
+}
+
+const stillRunning = () =>
+  new AppError('conflict', IDEMPOTENCY_MESSAGES.stillRunning, { retryAfter: IN_FLIGHT_RETRY_AFTER_SECONDS });
+
 /**
- * Runs `answer` at most once for the key: claims the key, runs, stores the answer. A retry gets
- * the stored answer back (`replayed`). 4xx AppErrors are answers too (a refused request is
- * refused again the same way); unexpected errors and 5xx release the claim so a retry can run.
+ * Runs `answer` at most once for the key, and stores its answer in the same transaction as its
+ * work (issue 17): the request's statements run in one transaction (db/request-transaction.ts)
+ * that also writes the key's answer and commits both, or neither. A process killed mid-request
+ * leaves no trace, so a retry runs the request as the first time; killed after the commit, the
+ * answer is there to replay. (Before, the claim, the work and the answer were three commits: a
+ * retry after a crash met a claim "still running" for five minutes, then ran the work again even
+ * when it had been done — a second booking.) A retry gets the stored answer back (`replayed`).
+ * 4xx AppErrors are answers too (a refused request is refused again the same way); unexpected
+ * errors and 5xx roll everything back, so a retry can run. While the first request runs, a retry
+ * answers 409 at once with Retry-After (decision 009): this process knows its own requests, and a
+ * request of another server on the same PostgreSQL holds the key's advisory lock meanwhile.
  * `answer` returns undefined when it sent the reply itself (nothing to store).
  */
 export async function runIdempotently(
   deps: Deps,
-  request: { companyId: string; key: string; endpoint: string; requestHash: string },
+  request: KeyedRequest,
   answer: () => Promise<IdempotentAnswer | undefined>,
 ): Promise<IdempotentOutcome | undefined> {
-  const claimed = await claim(deps, request);
-  if ('replay' in claimed) return { ...claimed.replay, replayed: true };
+  const id = `${request.companyId}\n${request.key}`;
+  if (running.has(id)) throw stillRunning();
+  running.add(id);
+  try {
+    const stored = answered(deps, request, await findRecord(deps.db, request.companyId, request.key));
+    if (stored) return { ...stored, replayed: true };
+    return await runOnce(deps, request, answer);
+  } finally {
+    running.delete(id);
+  }
+}
 
-  const ref = claimed.claim;
+/** The key's stored answer, if it has one that counts; 422 when it was another request's. */
+function answered(
+  deps: Deps,
+  request: KeyedRequest,
+  record: IdempotencyRecord | undefined,
+): IdempotentAnswer | undefined {
+  // None, or a key past its 24 hours (as good as new), or a claim without an answer left by an
+  // earlier version of this code: the request runs (and its answer replaces the row).
+  if (!record || deps.now().getTime() - record.createdAt.getTime() >= KEY_LIFETIME_MS) return undefined;
+  if (record.endpoint !== request.endpoint || record.requestHash !== request.requestHash) {
+    throw new AppError('validation', IDEMPOTENCY_MESSAGES.otherRequest, {
+      fieldErrors: { [IDEMPOTENCY_HEADER]: [IDEMPOTENCY_MESSAGES.otherRequest] },
+    });
+  }
+  if (record.responseStatus === null) return undefined;
+  return { status: record.responseStatus, body: envelopeInOrder(record.responseBody) };
+}
+
+async function runOnce(
+  deps: Deps,
+  request: KeyedRequest,
+  answer: () => Promise<IdempotentAnswer | undefined>,
+): Promise<IdempotentOutcome | undefined> {
+  const [lockA, lockB] = advisoryKey(request.companyId, request.key);
+  const transaction = new RequestTransaction(async (execute) => {
+    const lock = await execute(
+      CompiledQuery.raw('select pg_try_advisory_xact_lock($1, $2) as locked', [lockA, lockB]),
+    );
+    if (!lock.rows[0]?.locked) throw new RunningElsewhere();
+    const record = await findRecordWith(execute, request.companyId, request.key);
+    if (record && record.responseStatus !== null && answered(deps, request, record)) {
+      throw new AnsweredMeanwhile(record);
+    }
+  });
+  const save = (result: IdempotentAnswer) =>
+    saveAnswer(deps.db, { ...request, createdAt: deps.now() }, result.status, result.body);
+
   let result: IdempotentAnswer | undefined;
   try {
-    result = await answer();
+    result = await transaction.run(async () => {
+      const done = await answer();
+      if (done) await save(done);
+      return done;
+    });
   } catch (error) {
+    const interruption = transaction.interruption;
+    if (interruption instanceof RunningElsewhere || interruption instanceof AnsweredMeanwhile) {
+      await transaction.end(false);
+      if (interruption instanceof RunningElsewhere) throw stillRunning();
+      return { ...answered(deps, request, interruption.record)!, replayed: true };
+    }
     if (error instanceof AppError && error.status < 500) {
-      await keep(deps, ref, { status: error.status, body: failureBody(error) });
+      // A refusal is an answer: stored with whatever the request did (its own transactions rolled
+      // back to their savepoints), unless a failed statement spoiled the transaction — then
+      // nothing is kept and a retry asks again.
+      try {
+        await transaction.run(() => save({ status: error.status, body: failureBody(error) }));
+        await transaction.end(true);
+      } catch (saving) {
+        await transaction.end(false).catch(() => {});
+        deps.log.warn(
+          { err: saving, idempotencyKey: request.key },
+          'a refusal was not stored; a retry runs again',
+        );
+      }
     } else {
-      await release(deps, ref);
+      await transaction
+        .end(false)
+        .catch((rollback) =>
+          deps.log.error({ err: rollback, idempotencyKey: request.key }, 'could not roll the request back'),
+        );
     }
     throw error;
   }
-  if (result) await keep(deps, ref, result);
-  else await release(deps, ref);
+  // The work and its answer commit together; a failed commit is the request's failure.
+  await transaction.end(true);
   return result && { ...result, replayed: false };
 }
 
-/** A failure to release must not hide the request's own error; the claim then goes stale. */
-async function release(deps: Deps, ref: ClaimRef) {
-  try {
-    await deleteClaim(deps.db, ref);
-  } catch (error) {
-    deps.log.error({ err: error, idempotencyKey: ref.key }, 'could not release the idempotency claim');
-  }
-}
-
-/**
- * The work is done by now: failing to record its answer must not turn a success into an error.
- * The claim then stays running, so retries get 409 until it goes stale.
- */
-async function keep(deps: Deps, ref: ClaimRef, answer: IdempotentAnswer) {
-  try {
-    await saveResponse(deps.db, ref, answer.status, answer.body);
-  } catch (error) {
-    deps.log.error({ err: error, idempotencyKey: ref.key }, 'could not store the idempotent answer');
-  }
-}
-
-/** How many times a claim is retried when the row changes between reading and writing it. */
-const CLAIM_ATTEMPTS = 3;
-
-async function claim(
-  deps: Deps,
-  request: { companyId: string; key: string; endpoint: string; requestHash: string },
-): Promise<{ claim: ClaimRef } | { replay: IdempotentAnswer }> {
-  for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
-    const now = deps.now();
-    const mine: NewClaim = { ...request, createdAt: now };
-    if (await insertClaim(deps.db, mine)) return { claim: mine };
-
-    const existing = await findRecord(deps.db, request.companyId, request.key);
-    // Gone since the insert: the first request failed and released it; claim again.
-    if (!existing) continue;
-    const age = now.getTime() - existing.createdAt.getTime();
-    if (age >= KEY_LIFETIME_MS) {
-      if (await replaceRecord(deps.db, existing.createdAt, mine)) return { claim: mine };
-      continue;
-    }
-    if (existing.endpoint !== request.endpoint || existing.requestHash !== request.requestHash) {
-      throw new AppError('validation', IDEMPOTENCY_MESSAGES.otherRequest, {
-        fieldErrors: { [IDEMPOTENCY_HEADER]: [IDEMPOTENCY_MESSAGES.otherRequest] },
-      });
-    }
-    if (existing.responseStatus !== null) {
-      return { replay: { status: existing.responseStatus, body: envelopeInOrder(existing.responseBody) } };
-    }
-    if (age < STALE_CLAIM_MS) break;
-    if (await replaceRecord(deps.db, existing.createdAt, mine)) return { claim: mine };
-  }
-  throw new AppError('conflict', IDEMPOTENCY_MESSAGES.stillRunning, {
-    retryAfter: IN_FLIGHT_RETRY_AFTER_SECONDS,
-  });
+/** The key's advisory lock: two int4 of a hash of company and key (apart from bigint task locks). */
+function advisoryKey(companyId: string, key: string): [number, number] {
+  const digest = createHash('sha256').update(`${companyId}\n${key}`).digest();
+  return [digest.readInt32BE(0), digest.readInt32BE(4)];
 }
 
 /**
