@@ -10,6 +10,7 @@ import {
   dueHoldIds,
   type HeldBooking,
   heldSeatsOf,
+  isDueHold,
   lockDueHold,
   lockNextDueHold,
   recordEvent,
@@ -56,6 +57,10 @@ export async function expireHoldIfDue(
   bookingId: string,
   now: Date,
 ): Promise<boolean> {
+  // A plain look first: reading a booking that is not a due hold (nearly always) takes no row lock,
+  // which a store that cannot write refuses (SELECT … FOR UPDATE is a write): reads keep working
+  // on a full or read-only store (issue 17). The lock then re-checks, as before.
+  if (!(await isDueHold(db, bookingId, now))) return false;
   return db.transaction().execute(async (trx) => {
     const hold = await lockDueHold(trx, bookingId, now);
     if (!hold) return false;

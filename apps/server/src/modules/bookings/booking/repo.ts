@@ -497,6 +497,16 @@ export function dueHoldIds(db: Db, now: Date, companyId?: string) {
 /** What a hold's notifications name: the booking, its agency and who made it. */
 const HOLD_COLUMNS = ['id', 'company_id', 'pnr', 'ticketing_deadline', 'created_by'] as const;
 
+/** Whether the booking is a hold past its deadline: a plain read, taking no lock. */
+export const isDueHold = async (db: Db, bookingId: string, now: Date) =>
+  (await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('id', '=', bookingId)
+    .where('status', '=', 'booked')
+    .where('ticketing_deadline', '<=', now)
+    .executeTakeFirst()) !== undefined;
+
 /** Locks the booking when it is a hold past its deadline (to expire it); nothing otherwise. */
 export const lockDueHold = (trx: Transaction<Database>, bookingId: string, now: Date) =>
   trx

@@ -1,0 +1,174 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SERVER } from '@skydesk/contract';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../src/platform/db/store.js';
+import { startServer } from '../support/server-process.js';
+import { createEmptyPostgresDatabase, type StoreKind, storeKinds } from '../support/stores.js';
+import { bookingBody, call, searchOffers, seededRandom, signInDemo } from './http-driver.js';
+import { brokenRules } from './store-invariants.js';
+
+/**
+ * Issue 17: a store that cannot write, under a real server process. A booking answers 503 with
+ * the clear message and Retry-After, the server logs one line saying why (and one when it is over),
+ * reads keep answering, and writes come back by themselves once the store can write — and the
+ * store is sound afterwards: the server restarts on it and every money and seat rule holds.
+ *
+ * - PGlite: its data folder on a small tmpfs, filled to the last block, then emptied. Mounting
+ *   needs root (skipped otherwise; test/platform/store-degraded.test.ts covers a read-only
+ *   embedded store in-process everywhere).
+ * - PostgreSQL: the database made read-only (ALTER DATABASE … SET default_transaction_read_only,
+ *   the server's connections ended so that new ones take it), then writable again.
+ */
+
+const isRoot = process.getuid?.() === 0;
+const kinds = storeKinds().filter((kind) => kind === 'postgres' || isRoot);
+
+function fillDisk(path: string) {
+  const fd = openSync(path, 'w');
+  try {
+    for (const size of [1 << 20, 4096, 512]) {
+      const chunk = Buffer.alloc(size);
+      try {
+        for (;;) writeSync(fd, chunk);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function onDatabase(url: string, statements: string[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.each(kinds)('a store that cannot write under a server process, on %s', (kind: StoreKind) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  }, 60_000);
+
+  it('answers 503 with a log line, keeps reading, recovers by itself, and leaves the store sound', async () => {
+    const random = seededRandom(10);
+    const env: Record<string, string> = {
+      DEMO_DATA: 'true',
+      DEMO_HISTORY: 'false',
+      SEARCH_WORKERS: '0',
+      LOG_LEVEL: 'info',
+    };
+    let stopWrites: () => Promise<void>;
+    let allowWrites: () => Promise<void>;
+    let openChecked: () => Promise<Store>;
+    if (kind === 'pglite') {
+      const mountPoint = mkdtempSync(join(tmpdir(), 'skydesk-full-'));
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=128m', 'tmpfs', mountPoint]);
+      cleanups.push(async () => {
+        execFileSync('umount', [mountPoint]);
+        rmSync(mountPoint, { recursive: true, force: true });
+      });
+      env.DATA_DIR = mountPoint;
+      const filler = join(mountPoint, 'filler');
+      stopWrites = async () => fillDisk(filler);
+      allowWrites = async () => rmSync(filler, { force: true });
+      openChecked = () => openStore({ kind: 'pglite', dataDir: join(mountPoint, 'pglite') });
+    } else {
+      const database = await createEmptyPostgresDatabase();
+      cleanups.push(database.drop);
+      const name = new URL(database.url).pathname.slice(1);
+      const admin = process.env.TEST_DATABASE_URL!;
+      env.DATABASE_URL = database.url;
+      env.DATA_DIR = mkdtempSync(join(tmpdir(), 'skydesk-readonly-'));
+      env.JWT_SECRET = randomBytes(48).toString('base64url');
+      env.DATA_ENCRYPTION_KEY = randomBytes(32).toString('base64');
+      const switchTo = async (readOnly: boolean) => {
+        await onDatabase(admin, [
+          `alter database ${name} set default_transaction_read_only = ${readOnly ? 'on' : 'off'}`,
+          // Connections take the setting when they open: end the server's, its pool opens new ones
+          // (once its idle connections have heard that they were ended).
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+        ]);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      };
+      stopWrites = () => switchTo(true);
+      allowWrites = () => switchTo(false);
+      openChecked = () => openStore({ kind: 'postgres', url: database.url, maxConnections: 2 });
+      cleanups.push(allowWrites);
+    }
+
+    let server = startServer(env);
+    cleanups.push(async () => {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    });
+    let base = await server.url;
+    const token = await signInDemo(base, 'agency');
+    const offers = await searchOffers(base, token, { origin: 'LHR', destination: 'JFK', daysAhead: 30 });
+    const book = (offer = 0) =>
+      call(base, 'POST', '/api/booking', {
+        token,
+        key: randomBytes(8).toString('hex'),
+        body: bookingBody(offers[offer % offers.length]!, random),
+      });
+    const first = await book();
+    expect(first.status, first.body.message).toBe(201);
+
+    await stopWrites();
+    // Every booking the server acknowledges is kept. A write may still fit where the store has room
+    // (PostgreSQL preallocates its WAL, a page may have space left) and the first after the
+    // switch may meet a connection the database ended: what counts is 503 soon, and never a 500.
+    const acknowledged = [first.body.data.id as string];
+    let refused = await book(1);
+    for (let attempt = 0; refused.status !== 503 && attempt < 100; attempt++) {
+      expect(refused.status, refused.body.message).toBeLessThan(500);
+      if (refused.status === 201) acknowledged.push(refused.body.data.id);
+      refused = await book(attempt);
+    }
+    expect(refused.status, refused.body.message).toBe(503);
+    expect(refused.body).toEqual({ status: false, message: SERVER.storageUnavailable });
+    const health = await call(base, 'GET', '/api/health');
+    expect(health.status).toBe(503);
+    expect(server.output()).toContain('store degraded: it cannot save changes');
+    const reads = await call(base, 'GET', '/api/booking-credits', { token });
+    expect(reads.status, reads.body.message).toBe(200);
+    const list = await call(base, 'GET', `/api/booking/${first.body.data.id}`, { token });
+    expect(list.status, list.body.message).toBe(200);
+
+    await allowWrites();
+    await expect
+      .poll(async () => (await call(base, 'GET', '/api/health')).status, { timeout: 30_000, interval: 250 })
+      .toBe(200);
+    expect(server.output()).toContain('store writable again');
+    const second = await book(2);
+    expect(second.status, second.body.message).toBe(201);
+    acknowledged.push(second.body.data.id);
+
+    // Sound afterwards: the server stops and starts again on it, and the rules hold.
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    server = startServer(env);
+    base = await server.url;
+    const again = await call(base, 'GET', `/api/booking/${second.body.data.id}`, { token });
+    expect(again.status, again.body.message).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const store = await openChecked();
+    try {
+      expect(await brokenRules(store.db)).toEqual([]);
+      const bookings = await store.db.selectFrom('bookings').select('id').execute();
+      expect(bookings.map((row) => row.id).sort()).toEqual(acknowledged.sort());
+    } finally {
+      await store.close();
+    }
+  }, 300_000);
+});
