@@ -2,7 +2,7 @@ import { CompiledQuery, type Kysely, type QueryResult } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /**
- * The SQL of Idempotency-Key (DESIGN.md §6), one row per company and key, written once with the
+ * The SQL of Idempotency-Key (docs/architecture.md §6), one row per company and key, written once with the
  * key's answer in the same transaction as the request's work (idempotency.ts). `created_at` comes
  * from the app's clock (whole milliseconds), and dates the key for its 24 hours.
  */

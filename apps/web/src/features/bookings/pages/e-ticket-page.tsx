@@ -29,7 +29,7 @@ export type JustIssuedState = { justIssued: true };
 const isJustIssued = (state: unknown): state is JustIssuedState =>
   typeof state === 'object' && state !== null && 'justIssued' in state;
 
-/** spec §2 "a final ticket screen" (/dashboard/e-ticket?id=): the e-ticket of an issued booking. */
+/** docs/product-spec.md §2 "a final ticket screen" (/dashboard/e-ticket?id=): the e-ticket of an issued booking. */
 export function ETicketPage() {
   const [params] = useSearchParams();
   const details = useBookingDetails(params.get('id'));
