@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { insertBank } from '../modules/admin/banks/repo.js';
 import { insertPost } from '../modules/admin/notices/repo.js';
 import type { HoldPolicy } from '../modules/bookings/booking/ticketing-deadline.js';
@@ -90,6 +90,9 @@ export type DemoHistorySettings = {
   onSeeded?: (summary: DemoHistorySummary) => void;
 };
 
+/** The demo seeding's advisory lock (migrate.ts holds another key). */
+const DEMO_SEED_LOCK_KEY = 7_404_312_012;
+
 /**
  * Seeds the demo agency (approved, owner verified with TOTP enrolled, credits) and the demo operator,
  * and what SkyDesk published for agencies (its agencies are told of it by the publication sweep
@@ -120,6 +123,9 @@ export async function seedDemoData(
     history ? demoSupplier(deps.currency) : null,
   ]);
   return db.transaction().execute(async (trx) => {
+    // Two servers starting together on one empty PostgreSQL: the second waits here, then finds
+    // the first one's demo and seeds nothing (without it both saw an empty store).
+    await sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY})`.execute(trx);
     const existing = await trx.selectFrom('companies').select('id').limit(1).executeTakeFirst();
     const operator = await trx.selectFrom('operators').select('id').limit(1).executeTakeFirst();
     if (existing || operator) return false;

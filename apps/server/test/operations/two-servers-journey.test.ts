@@ -111,11 +111,16 @@ describe.runIf(storeKinds().includes('postgres'))(
         HOLD_SWEEP_SECONDS: '1',
         LOG_LEVEL: 'warn',
       };
-      servers.push(startServer(env));
-      a = await servers[0]!.url;
-      servers.push(startServer(env));
-      b = await servers[1]!.url;
+      // Both at once on the empty database: one migrates and seeds the demo, the other waits for
+      // its locks and finds them done.
+      servers.push(startServer(env), startServer(env));
+      [a, b] = (await Promise.all(servers.map((server) => server.url))) as [string, string];
       store = await openStore({ kind: 'postgres', url: database.url, maxConnections: 2 });
+      const seeded = await sql<{ companies: number; operators: number }>`
+        select (select count(*)::int from companies) as companies, (select count(*)::int from operators) as operators`.execute(
+        store.db,
+      );
+      expect(seeded.rows[0]).toEqual({ companies: 1, operators: 1 });
       const company = await store.db
         .selectFrom('companies')
         .select('id')
