@@ -224,6 +224,8 @@ function LegStep({
   );
   const leg = result.legs[legIndex];
   const label = legLabel(result.trip_type, legIndex);
+  const { adults, children, infants } = result.passengers;
+  const travellers = adults + children + infants;
   const noun = result.trip_type === 'Return' ? `${label.toLowerCase()} flight` : 'flight';
   return (
     <section aria-labelledby="leg-title" className="space-y-3">
@@ -253,6 +255,7 @@ function LegStep({
               currency={result.currency}
               actionLabel={`Choose ${label.toLowerCase()}`}
               totalLabel={result.trip_type === 'Return' ? 'Round trip from' : 'Trip from'}
+              partyNote={travellers > 1 ? `for ${travellers} travellers` : null}
               onChoose={(option) => onPick(option.id)}
             />
           )}

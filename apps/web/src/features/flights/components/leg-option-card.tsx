@@ -123,6 +123,8 @@ type LegOptionCardProps = {
   actionLabel: string;
   /** Over the first leg's total: 'Round trip from', 'Trip from'. */
   totalLabel: string;
+  /** Totals are the whole party's: 'for 3 travellers' when more than one, else nothing. */
+  partyNote: string | null;
   onChoose: (option: LegOption) => void;
 };
 
@@ -136,6 +138,7 @@ export const LegOptionCard = memo(function LegOptionCard({
   currency,
   actionLabel,
   totalLabel,
+  partyNote,
   onChoose,
 }: LegOptionCardProps) {
   const { option, total, difference } = choice;
@@ -193,6 +196,7 @@ export const LegOptionCard = memo(function LegOptionCard({
             <>
               <p className="text-slate-500 text-xs">{totalLabel}</p>
               <p className="font-bold text-slate-900 text-xl tabular-nums">{money(total)}</p>
+              {partyNote && <p className="text-slate-500 text-xs">{partyNote}</p>}
             </>
           ) : (
             <>
@@ -206,6 +210,7 @@ export const LegOptionCard = memo(function LegOptionCard({
               </p>
               <p className="text-slate-500 text-xs">
                 trip from <span className="tabular-nums">{money(total)}</span>
+                {partyNote && ` ${partyNote}`}
               </p>
             </>
           )}
