@@ -135,7 +135,8 @@ function SearchResults({ draft }: { draft: SearchDraft }) {
   };
   const choose = (next: TripChoice, options: { replace?: boolean } = {}) => {
     setParams(searchParamsOf(draft, next), { replace: options.replace ?? false });
-    if (!options.replace) window.scrollTo?.({ top: 0 });
+    // A new step starts at the top of the page, where its step indicator is.
+    if (!options.replace) document.documentElement.scrollTop = 0;
   };
 
   const empty = grouped ? trips.currentData === null : flat.currentData?.itineraries.length === 0;
