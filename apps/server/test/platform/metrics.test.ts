@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LIVE_PATH } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLedgerEntry } from '../../src/modules/payments/ledger.js';
 import { onCommittedWrite } from '../../src/platform/db/committed-writes.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import type { TestApp } from '../support/auth-flow.js';
 import { bookingAgent, bookingBody, bookOk, issueOk, searchOffer } from '../support/bookings.js';
+import { LiveTestClient } from '../support/live-client.js';
 import { storeKinds } from '../support/stores.js';
 
 /** Issue 17: Prometheus metrics, never open to the public, labelled by route pattern. */
@@ -179,5 +182,18 @@ describe('metrics on a port of their own (METRICS_PORT)', () => {
     expect((await fetch(url!.replace('/metrics', '/api/health'))).status).toBe(404);
     // No token configured: the main port keeps it closed.
     expect((await scrape(t)).statusCode).toBe(404);
+  });
+
+  it('leaves a WebSocket out of the requests in flight (its handshake is never answered)', async () => {
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const live = await LiveTestClient.connect(`${base.replace(/^http/, 'ws')}${LIVE_PATH}`, base);
+    try {
+      // Scraped on its own port, the scrape itself is no request of the app.
+      const text = await (await fetch(t.app.metricsUrl()!)).text();
+      expect(seriesValue(text, 'skydesk_http_requests_in_flight')).toBe(0);
+    } finally {
+      live.socket.close();
+      await live.closed;
+    }
   });
 });

@@ -79,10 +79,16 @@ export const metricsPlugin = fp<MetricsOptions>(
   { name: 'skydesk-metrics', fastify: '5.x' },
 );
 
-/** Request rate, latency and in-flight count; a request aborted before its answer counts once. */
+/**
+ * Request rate, latency and in-flight count of HTTP requests (not WebSocket handshakes); a request
+ * aborted before its answer counts once.
+ */
 function measureRequests(app: FastifyInstance, metrics: Metrics) {
   const open = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', async (request) => {
+    // A WebSocket's handshake is taken over by the socket and never "answered": left out, or it
+    // would stay in flight for the socket's life.
+    if (request.headers.upgrade !== undefined) return;
     open.add(request);
     metrics.requestStarted();
   });
