@@ -277,7 +277,8 @@ export type LegBrand = z.infer<typeof LegBrand>;
 export const LegOption = z.object({
   /**
    * Names the option in `combinations` and in `POST /api/search/price`: its flights (designator,
-   * '-N' when one leaves N days after the leg's date, '_' between them), the instant the search
+   * '-N' when one leaves N days after the leg's date, '~N' N days before — across the date line —
+   * '_' between them), the instant the search
    * priced at and a signature — `BA117_AA100-1.t4k9zk.q3Xa9b0cD2e`. Good for this search (same
    * body) and this leg for 30 minutes; opaque to clients.
    */

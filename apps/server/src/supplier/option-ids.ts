@@ -10,8 +10,8 @@ import type { FlightSearchRequest } from './port.js';
  * endpoint re-prices as of that instant, as an offer re-prices as of its quote, so it answers the
  * totals the grouped answer showed while the seats are unchanged — for 30 minutes, as offers.
  *
- * Layout: segments ('_'-separated, each a designator and '-N' when it leaves N days after the
- * leg's date) . quotedAt (epoch seconds, base 36) . tag (HMAC-SHA256 over the search, the leg's
+ * Layout: segments ('_'-separated, each a designator, and '-N' when it leaves N days after the
+ * leg's date, '~N' N days before — a connection across the date line) . quotedAt (epoch seconds, base 36) . tag (HMAC-SHA256 over the search, the leg's
  * position and the rest, base64url, 66 bits — the id is good for 30 minutes and for one search).
  *
  *   BA117.t4k9zk.q3Xa9b0cD2e        VS4_DL1203-1.t4k9zk.Zk2m0Qa9bX1
@@ -25,7 +25,7 @@ export type OptionIdCheck =
   | { status: 'invalid'; reason: string };
 
 const TAG_CHARACTERS = 11;
-const SEGMENT = /^([A-Z0-9]{2}\d{1,4})(?:-([1-9]))?$/;
+const SEGMENT = /^([A-Z0-9]{2}\d{1,4})(?:([-~])([1-9]))?$/;
 
 /** The search an option belongs to, as a string: every field that changes what it costs. */
 export function searchKeyOf(request: FlightSearchRequest): string {
@@ -53,7 +53,9 @@ export function createOptionIdSigner(key: string | Uint8Array) {
     encode(searchKey: string, legIndex: number, segments: readonly OptionSegment[], quotedAt: Date): string {
       const flights = segments
         .map((segment) =>
-          segment.dayOffset ? `${segment.designator}-${segment.dayOffset}` : segment.designator,
+          segment.dayOffset === 0
+            ? segment.designator
+            : `${segment.designator}${segment.dayOffset > 0 ? '-' : '~'}${Math.abs(segment.dayOffset)}`,
         )
         .join('_');
       const payload = `${flights}.${Math.floor(quotedAt.getTime() / 1000).toString(36)}`;
@@ -76,7 +78,8 @@ export function createOptionIdSigner(key: string | Uint8Array) {
       for (const text of flights.split('_')) {
         const match = SEGMENT.exec(text);
         if (!match) return { status: 'invalid', reason: 'malformed option id' };
-        segments.push({ designator: match[1]!, dayOffset: match[2] ? Number(match[2]) : 0 });
+        const days = match[3] ? Number(match[3]) : 0;
+        segments.push({ designator: match[1]!, dayOffset: match[2] === '~' ? -days : days });
       }
       const quotedAt = new Date(Number.parseInt(quoted, 36) * 1000);
       const expiresAt = new Date(quotedAt.getTime() + OFFER_TTL_MS);

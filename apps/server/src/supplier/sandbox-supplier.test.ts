@@ -650,3 +650,36 @@ describe('the grouped answer (issue 16)', () => {
     );
   });
 });
+
+describe('grouped option ids (issue 16)', () => {
+  it('price back for every option, connections across the date line included', async () => {
+    let earlier = 0;
+    for (const [origin, destination] of [
+      ['NRT', 'LAX'],
+      ['SYD', 'SFO'],
+      ['AKL', 'LAX'],
+      ['LAX', 'SYD'],
+      ['HNL', 'NRT'],
+    ] as const) {
+      const request: FlightSearchRequest = {
+        tripType: 'OneWay',
+        legs: [{ origin, destination, departureDate: '2026-12-20' }],
+        passengers: { adults: 1, children: 0, infants: 0 },
+        cabin: 'Economy',
+        maxStops: 1,
+        preferredAirlines: [],
+        view: 'itineraries',
+      };
+      const answer = (await supplier.search(request)).grouped!.answer;
+      for (const option of answer.legs[0]!.options) {
+        if (option.id.includes('~')) earlier++;
+        const brand = option.brands.find((candidate) => !candidate.sold_out)!;
+        const priced = await supplier.priceSelection({ request, optionIds: [option.id], brand: brand.brand });
+        if (priced.status !== 'priced') throw new Error(`${option.id}: ${priced.status}`);
+        expect(total(priced.itinerary)).toBe(brand.total);
+      }
+    }
+    // Some of these connections leave on the local day before the leg's date.
+    expect(earlier).toBeGreaterThan(0);
+  });
+});
