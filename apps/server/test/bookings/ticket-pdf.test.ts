@@ -451,6 +451,10 @@ describe('the PDF e-ticket', () => {
     expect(text).toContain('Total charged');
     expect(text).toContain(`Voided: ${booking.total.CurrencyCode}`);
     expect(text).toContain("returned in full to the agency's credits");
+    expect(text).toContain(
+      'Does not apply any more. Voided on 15 Nov 2026 08:30 UTC; the tickets cannot be used.',
+    );
+    expect(text).not.toContain('Tickets can be voided');
 
     // A valid ticket carries none of it.
     const valid = await read(await renderTicketPdf({ booking: base, agency, airportName, generatedAt }));

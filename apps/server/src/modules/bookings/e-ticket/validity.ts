@@ -13,6 +13,8 @@ export type Invalidity = {
   mark: string;
   /** When the booking reached its state (its history's event), if recorded. */
   since: string | null;
+  /** 'Voided on 15 Nov 2026 08:30 UTC' ('Voided' when the history has no date). */
+  when: string;
   /** The notice under the header. */
   notice: string;
   /** A line under the fare's total: what became of the money. */
@@ -41,6 +43,7 @@ export function invalidity(booking: BookingDetails): Invalidity | null {
   return {
     mark,
     since,
+    when,
     notice: `${when}. This document is not valid for travel: the booking is ${booking.status} and its tickets cannot be used.`,
     moneyLine,
   };

@@ -93,11 +93,15 @@ export function fareRules(sheet: Sheet, { booking }: TicketPdfInput): void {
   const cancel = pricing.Refundable
     ? `Refundable. Cancellation penalty ${money(pricing.Penalties.Cancel)} per adult ticket; the rest of the fare and the taxes are refunded. Refunds are possible until departure.`
     : 'Non-refundable. On cancellation only the taxes are refunded; the fare is kept.';
-  const voidRule = booking.void_until
-    ? `Tickets can be voided for a full refund until ${utcStamp(booking.void_until)}, and not after the first departure.`
-    : booking.status === 'booked'
-      ? `Not ticketed yet. The reservation is held until ${utcStamp(booking.ticketing_deadline)}; it expires unless tickets are issued.`
-      : 'The void window does not apply to this booking.';
+  const invalid = invalidity(booking);
+  // A ticket no longer valid is past any void: the rule would read as an offer still open.
+  const voidRule = invalid
+    ? `Does not apply any more. ${invalid.when}; the tickets cannot be used.`
+    : booking.void_until
+      ? `Tickets can be voided for a full refund until ${utcStamp(booking.void_until)}, and not after the first departure.`
+      : booking.status === 'booked'
+        ? `Not ticketed yet. The reservation is held until ${utcStamp(booking.ticketing_deadline)}; it expires unless tickets are issued.`
+        : 'The void window does not apply to this booking.';
   const rules: [string, string][] = [
     ['Cancellation', cancel],
     [
