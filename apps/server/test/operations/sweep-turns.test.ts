@@ -163,7 +163,8 @@ describe.runIf(storeKinds().includes('postgres'))('periodic sweeps on two server
     try {
       const ended = await admin.query(
         `select pg_terminate_backend(pid) from pg_stat_activity
-          where application_name = 'skydesk task locks' and pid in (select pid from pg_locks where locktype = 'advisory')`,
+          where datname = current_database() and application_name = 'skydesk task locks'
+            and pid in (select pid from pg_locks where locktype = 'advisory')`,
       );
       expect(ended.rowCount).toBe(1);
     } finally {
