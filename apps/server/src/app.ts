@@ -30,6 +30,7 @@ import {
   RequestLogController,
   registerRequestIdHeader,
   requestIdGenerator,
+  requestIdMixin,
 } from './platform/http/request-log.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import {
@@ -85,6 +86,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: REDACTED,
+    mixin: requestIdMixin,
     ...(pretty
       ? { stream: consoleLogStream(process.stdout, { colors: process.stdout.hasColors?.() ?? false }) }
       : {}),

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { consoleLogStream, formatLogLine } from '../../src/platform/http/console-log.js';
+import { requestIdMixin } from '../../src/platform/http/request-log.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import type { TestApp } from '../support/auth-flow.js';
 
@@ -10,13 +11,19 @@ type Line = Record<string, unknown> & { msg: string; reqId?: string };
 
 function logSink() {
   const lines: Line[] = [];
+  const raw: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+      for (const line of String(chunk).split('\n')) {
+        if (!line.trim()) continue;
+        raw.push(line);
+        lines.push(JSON.parse(line));
+      }
       done();
     },
   });
-  return { lines, logger: { level: 'info', stream } };
+  // The app's own options (app.ts) but for the stream.
+  return { lines, raw, logger: { level: 'info', stream, mixin: requestIdMixin } };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -31,8 +38,12 @@ describe('request ids and request logs', () => {
   it('gives each request an id, returns it as X-Request-Id and puts it on every line of that request', async () => {
     const log = logSink();
     t = await createTestApp('pglite', { logger: log.logger });
+    const app = t.app;
     t.app.get('/api/test-failure', async (request) => {
       request.log.info('working on it');
+      // A service logging through the app's logger, after an await, still names the request.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      app.log.warn('a service noticed something');
       throw new Error('the handler broke');
     });
 
@@ -47,10 +58,15 @@ describe('request ids and request logs', () => {
     const failedLines = log.lines.filter((line) => line.reqId === ids[1]);
     expect(failedLines.map((line) => line.msg)).toEqual([
       'working on it',
+      'a service noticed something',
       'request failed',
       'request completed',
     ]);
-    const error = failedLines[1]!;
+    // Once on each line, whichever logger wrote it.
+    const failedRaw = log.raw.filter((line) => line.includes(String(ids[1])));
+    expect(failedRaw).toHaveLength(4);
+    for (const line of failedRaw) expect(line.split('"reqId"')).toHaveLength(2);
+    const error = failedLines[2]!;
     expect(error.level).toBe(50);
     expect((error.err as { message: string }).message).toBe('the handler broke');
 
@@ -67,6 +83,10 @@ describe('request ids and request logs', () => {
     // The query string stays out of the log (tokens ride in some links' queries).
     expect(completed[2]).toMatchObject({ reqId: ids[2], url: '/api/no-such-thing/123', status: 404 });
     expect(JSON.stringify(log.lines)).not.toContain('secret-token');
+    // Outside any request, the app's lines carry no id.
+    t.app.log.info('between requests');
+    expect(log.lines.at(-1)).toMatchObject({ msg: 'between requests' });
+    expect(log.lines.at(-1)?.reqId).toBeUndefined();
     // Fastify's own "incoming request" line is replaced by the one line above.
     expect(log.lines.some((line) => line.msg === 'incoming request')).toBe(false);
     // Each test builds its own app (a real start on a busy machine takes seconds).

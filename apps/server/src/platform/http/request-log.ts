@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
@@ -34,11 +35,38 @@ export const pathOf = (url: string) => {
   return end === -1 ? url : url.slice(0, end);
 };
 
-/** Echoes the id on every answer (errors and 404s included: the hook runs before routing). */
+/** The id of the request whose work is running, through every await of it. */
+const currentRequest = new AsyncLocalStorage<string>();
+
+/**
+ * Echoes the id on every answer (errors and 404s included: the hook runs before routing), and
+ * runs the rest of the request inside its id's context, so what a service logs through the app's
+ * own logger while serving it (a mail that failed, a sweep a request set off) carries it too.
+ */
 export function registerRequestIdHeader(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    currentRequest.run(request.id, done);
   });
+}
+
+/** Loggers that already bind a reqId (each request's child logger): not given it twice. */
+const bindsRequestId = new WeakMap<object, boolean>();
+
+/** pino's `mixin`: the current request's id on a line logged outside its request logger. */
+export function requestIdMixin(
+  _fields: object,
+  _level: number,
+  logger: { bindings(): Record<string, unknown> },
+): object {
+  const id = currentRequest.getStore();
+  if (id === undefined) return {};
+  let binds = bindsRequestId.get(logger);
+  if (binds === undefined) {
+    binds = 'reqId' in logger.bindings();
+    bindsRequestId.set(logger, binds);
+  }
+  return binds ? {} : { reqId: id };
 }
 
 /**
