@@ -55,6 +55,9 @@ export async function snapshotFigures(
   const tables = await query(
     `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
+  if (!tables.some((row) => row.table_name === 'schema_migrations')) {
+    throw new DataDirError('There is no SkyDesk store there (no schema_migrations table): nothing to read.');
+  }
   const counts: Record<string, number> = {};
   for (const { table_name } of tables) {
     const [row] = await query(`select count(*)::int as n from "${String(table_name)}"`);
@@ -192,11 +195,6 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const config = loadConfig();
-  const secrets = loadSecrets({
-    dataDir: config.dataDir,
-    jwtSecret: config.jwtSecret,
-    dataEncryptionKey: config.dataEncryptionKey,
-  });
   const entries: ArchiveEntry[] = [];
   let figures: Awaited<ReturnType<typeof snapshotFigures>>;
   const store = config.databaseUrl ? 'postgres' : 'pglite';
@@ -209,6 +207,12 @@ async function main(argv: string[]): Promise<number> {
     figures = dumped.figures;
     entries.push({ name: 'pglite.tar', data: dumped.dump });
   }
+  // After the dump: a folder without a store gets no new secrets.json.
+  const secrets = loadSecrets({
+    dataDir: config.dataDir,
+    jwtSecret: config.jwtSecret,
+    dataEncryptionKey: config.dataEncryptionKey,
+  });
   // The secrets in force, from the environment or DATA_DIR/secrets.json: without the
   // data-encryption key the restored TOTP seeds cannot be read, and without the JWT secret every
   // session ends.
