@@ -355,8 +355,11 @@ describe.each(storeKinds())('crash safety on %s', (kind: StoreKind) => {
       }
 
       const startedCycles = Date.now();
+      /** Where the kills' time goes (printed at the end): bursts, restarts and checks, retries. */
+      const spent = { bursts: 0, restarts: 0, retries: 0 };
       for (let kill = 1; kill <= KILLS; kill++) {
         const route = ROUTES[kill % ROUTES.length]!;
+        let phase = Date.now();
         offers = await searchOffers(base, agency, { ...route, daysAhead: 20 + (kill % 30) });
         running = true;
         interrupted = [];
@@ -366,6 +369,8 @@ describe.each(storeKinds())('crash safety on %s', (kind: StoreKind) => {
         server.child.kill('SIGKILL');
         await server.exited;
         await Promise.all(workers);
+        spent.bursts += Date.now() - phase;
+        phase = Date.now();
 
         const pendingNew = {
           bookings: interrupted.filter((k) => k.path === '/api/booking').length,
@@ -391,6 +396,8 @@ describe.each(storeKinds())('crash safety on %s', (kind: StoreKind) => {
           await checkStore(checker!, pendingNew, when);
         }
         base = await server.url;
+        spent.restarts += Date.now() - phase;
+        phase = Date.now();
 
         // Each interrupted call again: performed once, and that answer is every retry's answer.
         for (const keyed of interrupted) {
@@ -408,9 +415,12 @@ describe.each(storeKinds())('crash safety on %s', (kind: StoreKind) => {
             fail(`${when}: a second retry of ${keyed.path} answered ${again.status} after ${first.status}`);
           }
         }
+        spent.retries += Date.now() - phase;
         expect(failures, `seed ${SEED}: ${failures.join('\n')}`).toEqual([]);
       }
-      timings.push(`${KILLS} kills ${Date.now() - startedCycles} ms`);
+      timings.push(
+        `${KILLS} kills ${Date.now() - startedCycles} ms (searches and bursts ${spent.bursts}, restarts with the checks ${spent.restarts}, retries ${spent.retries})`,
+      );
 
       // A last clean stop, and the store checked once more with every interrupted call retried.
       server.child.kill('SIGTERM');
