@@ -146,7 +146,9 @@ async function openPglite(
   });
   const dialect = new PGliteDialect(pglite);
   const health = healthOf(() => db, probeIntervalMs);
-  const db = new Kysely<Database>({ dialect: requestTransactionDialect(guardDialect(dialect, health.classify)) });
+  const db = new Kysely<Database>({
+    dialect: requestTransactionDialect(guardDialect(dialect, health.classify)),
+  });
   const prepared = new Set<string>();
   const channels = new ChannelHandlers();
   return {
