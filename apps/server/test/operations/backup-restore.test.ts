@@ -77,6 +77,7 @@ describe.each(storeKinds())('backup and restore on %s', (kind: StoreKind) => {
       SEARCH_WORKERS: '0',
       LOG_LEVEL: 'warn',
       HOLD_VALUE_RATIO: '100',
+      MAX_HELD_SEATS_PER_FLIGHT: '999',
     };
     const target: Record<string, string> = {
       DATA_DIR: join(work, 'target'),
@@ -120,7 +121,8 @@ describe.each(storeKinds())('backup and restore on %s', (kind: StoreKind) => {
             token: agency,
             body: { pnr: booked.body.data.pnr },
           });
-          expect(issued.status, issued.body.message).toBe(200);
+          // Once the demo's credits are spent (its deposits wait for an operator), holds stay holds.
+          expect([200, 402], issued.body.message).toContain(issued.status);
         }
         if (made % 5 === 0) {
           const deposit = await call(base, 'POST', '/api/company/create-transaction', {
@@ -132,6 +134,8 @@ describe.each(storeKinds())('backup and restore on %s', (kind: StoreKind) => {
       }
     };
     const driving = drive();
+    // Awaited below; a failure meanwhile must not count as unhandled.
+    driving.catch(() => {});
     while (made < 6) await new Promise((resolve) => setTimeout(resolve, 50));
 
     if (kind === 'pglite') {
