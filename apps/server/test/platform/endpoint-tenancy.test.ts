@@ -253,6 +253,13 @@ const KINDS: Record<string, Kind> = {
     why: "a supplier's signed quote, bookable by any agency",
     make: async (world) => world.offer.offer_id,
   },
+  option: {
+    owned: false,
+    why: "a flight option of a grouped answer, signed for the search it came from: the supplier's, any agency may price it",
+    make: async () => {
+      throw new Error('no owned id sits beside an option id: a case never asks for one');
+    },
+  },
   bank: {
     owned: false,
     why: "SkyDesk's bank accounts, listed to every agency",
