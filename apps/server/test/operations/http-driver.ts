@@ -57,8 +57,24 @@ export async function data<T = any>(
 /** The demo's authenticator code for the current 30-second step. */
 const totp = () => new TOTP({ secret: Secret.fromBase32(DEMO.totpSecret), digits: 6, period: 30 }).generate();
 
+const TOTP_STEP_MS = 30_000;
+/** The last authenticator step each demo principal signed in with, in this test process. */
+const stepsUsed = new Map<string, number>();
+
+/**
+ * Waits for an authenticator step this principal has not used: the server accepts each step once
+ * (a replay is refused), and a restored store remembers the step its backup's sign-in used.
+ */
+async function unusedStep(who: string) {
+  while (Math.floor(Date.now() / TOTP_STEP_MS) <= (stepsUsed.get(who) ?? -1)) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  stepsUsed.set(who, Math.floor(Date.now() / TOTP_STEP_MS));
+}
+
 /** Signs a demo principal in by password and authenticator code; its token outlives restarts. */
 export async function signInDemo(base: string, who: 'agency' | 'operator'): Promise<string> {
+  await unusedStep(who);
   const prefix = who === 'agency' ? '/api' : '/api/admin';
   const email = who === 'agency' ? DEMO.ownerEmail : DEMO.operatorEmail;
   const step = await data<{ challenge_token: string }>(base, 'POST', `${prefix}/login`, {
