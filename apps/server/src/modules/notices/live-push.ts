@@ -1,6 +1,6 @@
 import { NOTIFICATION_PERMISSION } from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Unlisten } from '../../platform/db/listener.js';
+import { inOrder, type Unlisten } from '../../platform/db/listener.js';
 import type { Store } from '../../platform/db/store.js';
 import type { LiveHub } from '../live/hub.js';
 import { NOTIFICATION_CHANNEL, NotificationAnnouncement } from './notify.js';
@@ -62,9 +62,10 @@ export function notificationPush(deps: {
 
   return {
     start: async () => {
-      unlisten ??= await store.listen(NOTIFICATION_CHANNEL, (payload) => {
-        deliver(payload).catch((error) => log.error({ err: error }, 'live notification push failed'));
-      });
+      unlisten ??= await store.listen(
+        NOTIFICATION_CHANNEL,
+        inOrder(deliver, (error) => log.error({ err: error }, 'live notification push failed')),
+      );
     },
     stop: async () => {
       await unlisten?.();

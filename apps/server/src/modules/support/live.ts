@@ -8,7 +8,7 @@ import {
   supportEndpoints,
 } from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Unlisten } from '../../platform/db/listener.js';
+import { inOrder, type Unlisten } from '../../platform/db/listener.js';
 import type { Store } from '../../platform/db/store.js';
 import type { LiveAudience, LiveHub } from '../live/hub.js';
 import type { LiveClient } from '../live/live-client.js';
@@ -163,17 +163,13 @@ export function supportLive(deps: {
     }
   });
 
-  // One announcement pushed after another, in the order they came: two messages committed in
-  // quick succession reach every socket in the order they were numbered.
-  let delivering: Promise<void> = Promise.resolve();
-
   return {
     start: async () => {
-      unlisten ??= await store.listen(SUPPORT_CHANNEL, (payload) => {
-        delivering = delivering
-          .then(() => deliver(payload))
-          .catch((error) => log.error({ err: error }, 'live support push failed'));
-      });
+      // Two messages committed in quick succession reach every socket in the order they were numbered.
+      unlisten ??= await store.listen(
+        SUPPORT_CHANNEL,
+        inOrder(deliver, (error) => log.error({ err: error }, 'live support push failed')),
+      );
     },
     stop: async () => {
       await unlisten?.();

@@ -138,3 +138,19 @@ export function createPostgresListener(url: string) {
     },
   };
 }
+
+/**
+ * A handler that acts on each payload only after the previous one is done, in the order the store
+ * announced them (commit order): an action that reads its rows back first could otherwise finish
+ * the other way round — a tab would see two messages, or two notifications, swapped. A failed one
+ * is reported and does not hold up the next.
+ */
+export function inOrder(
+  act: (payload: string) => Promise<void>,
+  onError: (error: unknown) => void,
+): NotificationHandler {
+  let previous: Promise<void> = Promise.resolve();
+  return (payload) => {
+    previous = previous.then(() => act(payload)).catch(onError);
+  };
+}
