@@ -104,6 +104,13 @@ const DEMO_SEED_LOCK_KEY = 7_404_312_012;
  * history, four months ago, and staff, bookings, deposits and searches follow up to now. Without,
  * the credits are one adjustment posted now and nothing else has happened.
  */
+/** Whether the store has an agency or an operator already (the demo is seeded only into neither). */
+async function hasAnyone(db: Kysely<Database>): Promise<boolean> {
+  const existing = await db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
+  const operator = await db.selectFrom('operators').select('id').limit(1).executeTakeFirst();
+  return Boolean(existing || operator);
+}
+
 export async function seedDemoData(
   db: Kysely<Database>,
   deps: {
@@ -115,6 +122,9 @@ export async function seedDemoData(
   },
 ): Promise<boolean> {
   const history = deps.history === false ? null : deps.history === true || !deps.history ? {} : deps.history;
+  // Every start after the first finds the demo there: said at once, without hashing passwords
+  // (most of a restart's second). The check under the lock below decides a race.
+  if (await hasAnyone(db)) return false;
   // The sandbox network the history books from is built while the passwords hash (the server
   // that starts next shares it, so a start-up pays for it once).
   const [passwordHash, operatorHash, supplier] = await Promise.all([
@@ -126,9 +136,7 @@ export async function seedDemoData(
     // Two servers starting together on one empty PostgreSQL: the second waits here, then finds
     // the first one's demo and seeds nothing (without it both saw an empty store).
     await sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY})`.execute(trx);
-    const existing = await trx.selectFrom('companies').select('id').limit(1).executeTakeFirst();
-    const operator = await trx.selectFrom('operators').select('id').limit(1).executeTakeFirst();
-    if (existing || operator) return false;
+    if (await hasAnyone(trx)) return false;
 
     const agency = await createAgency(trx, {
       company: {
