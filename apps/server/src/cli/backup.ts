@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../config.js';
@@ -10,6 +9,7 @@ import { embeddedStoreHolder, embeddedStoreInUse, lockEmbeddedStore } from '../p
 import { openStore } from '../platform/db/store.js';
 import { loadSecrets } from '../platform/security/secrets.js';
 import { type ArchiveEntry, writeArchive } from './backup-archive.js';
+import { parseBackupArgs } from './backup-args.js';
 
 /**
  * `npm run backup -- <file>` (issue 17): the whole deployment in one file — the database, the
@@ -45,8 +45,6 @@ export type Manifest = {
   secrets: boolean;
   uploads: number;
 };
-
-class UsageError extends Error {}
 
 /** Row counts and the ledger checksum of a database, as one reader sees it. */
 export async function snapshotFigures(
@@ -171,25 +169,9 @@ async function dumpPglite(dataDir: string) {
 }
 
 async function main(argv: string[]): Promise<number> {
-  let file: string;
-  let force: boolean;
-  try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-    });
-    if (values.help) {
-      console.log(USAGE);
-      return 0;
-    }
-    if (positionals.length !== 1) throw new UsageError('Name the backup file.');
-    file = resolve(positionals[0]!);
-    force = values.force ?? false;
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n${USAGE}`);
-    return 2;
-  }
+  const args = parseBackupArgs(argv, USAGE);
+  if (typeof args === 'number') return args;
+  const { file, force } = args;
   if (existsSync(file) && !force) {
     console.error(`${file} exists: choose another name, or add --force to replace it.`);
     return 1;

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../config.js';
@@ -16,6 +15,7 @@ import {
   snapshotFigures,
 } from './backup.js';
 import { readArchive } from './backup-archive.js';
+import { parseBackupArgs } from './backup-args.js';
 
 /**
  * `npm run restore -- <file> [--force]` (issue 17): puts a backup made by `npm run backup` back,
@@ -32,8 +32,6 @@ const USAGE = `Usage:
 
 Run it with the environment the restored server will run with (DATA_DIR, and DATABASE_URL for
 a PostgreSQL backup). Stop the server first.`;
-
-class UsageError extends Error {}
 
 function hasTables(figures: Record<string, unknown>[]) {
   return figures.length > 0;
@@ -95,25 +93,9 @@ async function restorePglite(dataDir: string, dump: Buffer, force: boolean) {
 }
 
 async function main(argv: string[]): Promise<number> {
-  let file: string;
-  let force: boolean;
-  try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-    });
-    if (values.help) {
-      console.log(USAGE);
-      return 0;
-    }
-    if (positionals.length !== 1) throw new UsageError('Name the backup file.');
-    file = resolve(positionals[0]!);
-    force = values.force ?? false;
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n${USAGE}`);
-    return 2;
-  }
+  const args = parseBackupArgs(argv, USAGE);
+  if (typeof args === 'number') return args;
+  const { file, force } = args;
   const entries = new Map(readArchive(readFileSync(file)).map((entry) => [entry.name, entry.data]));
   const manifestData = entries.get('skydesk-backup.json');
   if (!manifestData)
