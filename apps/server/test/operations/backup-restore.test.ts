@@ -101,7 +101,7 @@ describe.each(storeKinds())('backup and restore on %s', (kind: StoreKind) => {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
     });
     const base = await server.url;
-    const agency = await signInDemo(base, 'agency');
+    const agency = await signInDemo(base, 'agency', `backed up ${kind}`);
     const [banks] = await data<[{ id: string }[]]>(base, 'GET', '/api/bank', { token: agency });
     const offers = await searchOffers(base, agency, { origin: 'LHR', destination: 'JFK', daysAhead: 25 });
 
@@ -208,7 +208,7 @@ describe.each(storeKinds())('backup and restore on %s', (kind: StoreKind) => {
       if (revived.child.exitCode === null) revived.child.kill('SIGKILL');
     });
     const revivedBase = await revived.url;
-    const token = await signInDemo(revivedBase, 'agency');
+    const token = await signInDemo(revivedBase, 'agency', `backed up ${kind}`);
     const credits = await call(revivedBase, 'GET', '/api/booking-credits', { token });
     expect(credits.status, credits.body.message).toBe(200);
     revived.child.kill('SIGTERM');
