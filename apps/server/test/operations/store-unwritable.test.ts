@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER } from '@skydesk/contract';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/platform/db/store.js';
+import { fillDisk } from '../support/full-disk.js';
 import { startServer } from '../support/server-process.js';
 import { createEmptyPostgresDatabase, type StoreKind, storeKinds } from '../support/stores.js';
 import { bookingBody, call, searchOffers, seededRandom, signInDemo } from './http-driver.js';
@@ -27,22 +28,6 @@ import { brokenRules } from './store-invariants.js';
 
 const isRoot = process.getuid?.() === 0;
 const kinds = storeKinds().filter((kind) => kind === 'postgres' || isRoot);
-
-function fillDisk(path: string) {
-  const fd = openSync(path, 'w');
-  try {
-    for (const size of [1 << 20, 4096, 512]) {
-      const chunk = Buffer.alloc(size);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
 
 async function onDatabase(url: string, statements: string[]) {
   const client = new pg.Client({ connectionString: url });

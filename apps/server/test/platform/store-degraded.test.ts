@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HealthProblem, SERVER } from '@skydesk/contract';
@@ -14,6 +14,7 @@ import { createLocalFileStore } from '../../src/platform/storage/file-store.js';
 import { createTestApp, testConfig, testSecrets } from '../support/app.js';
 import { get, type TestApp } from '../support/auth-flow.js';
 import { type Agent, book, bookingAgent, bookingBody, searchOffer } from '../support/bookings.js';
+import { fillDisk } from '../support/full-disk.js';
 import { storeKinds } from '../support/stores.js';
 
 /**
@@ -149,20 +150,3 @@ describe.skipIf(!isRoot)('a full disk under the embedded store (mounts a tmpfs: 
     };
   });
 });
-
-/** Writes until the filesystem says ENOSPC, down to its last block. */
-function fillDisk(path: string) {
-  const fd = openSync(path, 'w');
-  try {
-    for (const size of [1 << 20, 4096, 512]) {
-      const chunk = Buffer.alloc(size);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
