@@ -123,7 +123,7 @@ describe.each(kinds)('a store that cannot write under a server process, on %s', 
     expect(refused.body).toEqual({ status: false, message: SERVER.storageUnavailable });
     const health = await call(base, 'GET', '/api/health');
     expect(health.status).toBe(503);
-    expect(server.output()).toContain('store degraded: it cannot save changes');
+    await server.waitForOutput('store degraded: it cannot save changes');
     const reads = await call(base, 'GET', '/api/booking-credits', { token });
     expect(reads.status, reads.body.message).toBe(200);
     const list = await call(base, 'GET', `/api/booking/${first.body.data.id}`, { token });
@@ -133,7 +133,7 @@ describe.each(kinds)('a store that cannot write under a server process, on %s', 
     await expect
       .poll(async () => (await call(base, 'GET', '/api/health')).status, { timeout: 30_000, interval: 250 })
       .toBe(200);
-    expect(server.output()).toContain('store writable again');
+    await server.waitForOutput('store writable again');
     const second = await book(2);
     expect(second.status, second.body.message).toBe(201);
     acknowledged.push(second.body.data.id);

@@ -15,7 +15,8 @@ export function startServer(env: Record<string, string>) {
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the process may exit before the last of its output has been read.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const url = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = /running at (http:\/\/[\d.]+:\d+)/.exec(output);
@@ -31,5 +32,17 @@ export function startServer(env: Record<string, string>) {
   });
   // A test that expects an early exit never awaits the URL: keep its rejection handled.
   url.catch(() => {});
-  return { child, url, exited, output: () => output };
+  /**
+   * Resolves once the output holds `text`. The server's logger writes asynchronously, so a line
+   * logged while answering a request can reach this pipe after the answer has reached the test.
+   */
+  const waitForOutput = async (text: string, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!output.includes(text)) {
+      if (Date.now() > deadline)
+        throw new Error(`the server did not print "${text}"; its output:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  return { child, url, exited, output: () => output, waitForOutput };
 }
