@@ -136,6 +136,9 @@ export const SERVER = {
   /** 503s of `GET /api/health`. */
   storeDegraded: 'The store answers reads but cannot save changes (its storage is full or read-only)',
   storeUnreachable: 'The store is not answering',
+  /** 503 of a call whose database connection was lost (a restart, a dropped link, too many clients). */
+  storeConnectionLost:
+    'SkyDesk lost its connection to its database for a moment. Please try again; a retry with the same Idempotency-Key is safe.',
   priceChanged: 'Price changed',
   insufficientCredits: 'Insufficient credits',
 } as const;

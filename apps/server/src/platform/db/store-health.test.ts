@@ -1,12 +1,15 @@
 import { SERVER } from '@skydesk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  CONNECTION_RETRY_AFTER_SECONDS,
   cannotWriteReason,
   createStoreHealth,
   type Degraded,
   STORE_RETRY_AFTER_SECONDS,
   type StoreHealth,
   StoreUnavailableError,
+  StoreUnreachableError,
+  unreachableReason,
 } from './store-health.js';
 
 /** A database error as node-postgres and PGlite raise them: a message and a SQLSTATE `code`. */
@@ -50,6 +53,46 @@ describe('what counts as "the store cannot write"', () => {
   });
 });
 
+/** node-postgres' errors when a connection fails: a socket's, or its own without a code. */
+const socketError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code });
+
+describe('what counts as "the database could not be reached"', () => {
+  it.each([
+    ['57P01', 'terminating connection due to administrator command'],
+    ['57P02', 'terminating connection due to crash of another server process'],
+    ['57P03', 'the database system is starting up'],
+    ['08006', 'connection failure'],
+    ['08003', 'connection does not exist'],
+    ['53300', 'sorry, too many clients already'],
+  ])('%s %s', (code, message) => {
+    expect(unreachableReason(dbError(code, message))).toContain(code);
+  });
+
+  it.each([
+    socketError('ECONNREFUSED'),
+    socketError('ECONNRESET'),
+    socketError('ETIMEDOUT'),
+    new Error('Connection terminated unexpectedly'),
+    new Error('Connection terminated due to connection timeout'),
+    new Error('timeout exceeded when trying to connect'),
+    new Error('Client has encountered a connection error and is not queryable'),
+  ])('%s', (error) => {
+    expect(unreachableReason(error)).toBeDefined();
+  });
+
+  it.each([
+    dbError('23505', 'duplicate key value violates unique constraint "users_email_key"'),
+    dbError('40001', 'could not serialize access due to concurrent update'),
+    dbError('53100', 'could not extend file'),
+    new Error('Connection refused by policy'),
+    new TypeError('Cannot read properties of undefined'),
+    'Connection terminated',
+    null,
+  ])('not %s', (error) => {
+    expect(unreachableReason(error)).toBeUndefined();
+  });
+});
+
 describe('the store health mark', () => {
   let health: StoreHealth | undefined;
   afterEach(() => health?.stop());
@@ -89,6 +132,23 @@ describe('the store health mark', () => {
       since: new Date('2026-11-22T12:00:00Z'),
       reason: 'disk full (53100): could not extend file "base/5/16385": No space left on device',
     });
+  });
+
+  it('turns a lost connection into a 503 to retry soon, without marking the store', () => {
+    const { health, probe, changes } = watched();
+    const lost = new Error('Connection terminated unexpectedly');
+    const failed = health.classify(lost);
+    expect(failed).toBeInstanceOf(StoreUnreachableError);
+    expect(failed).toMatchObject({
+      status: 503,
+      message: SERVER.storeConnectionLost,
+      retryAfter: CONNECTION_RETRY_AFTER_SECONDS,
+      cause: lost,
+    });
+    expect(health.classify(failed)).toBe(failed);
+    expect(health.degraded()).toBeUndefined();
+    expect(changes).toEqual([]);
+    expect(probe.calls).toBe(0);
   });
 
   it('passes every other failure on as it was, and stays writable', () => {

@@ -40,8 +40,45 @@ export function cannotWriteReason(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The reason a failure means the database could not be reached for this statement, or undefined:
+ * a lost or refused connection, a server shutting down or restarting, too many clients. Unlike
+ * "cannot write" it marks nothing — the pool opens a new connection for the next statement, which
+ * judges again — but the request answers 503, not 500: nothing is wrong with the request, and a
+ * retry (with its Idempotency-Key, for a write) is what fixes it.
+ */
+export function unreachableReason(error: unknown): string | undefined {
+  if (error === null || typeof error !== 'object') return undefined;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : '';
+  if (typeof code === 'string') {
+    // SQLSTATE class 08: connection exception; 57P01–57P03: shutting down, crashed, starting up.
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') {
+      return `${code}: ${text}`;
+    }
+    if (NETWORK_CODES.has(code)) return `${code}: ${text}`;
+  }
+  // node-postgres' own errors for a connection that ended or never opened carry no code.
+  if (error instanceof Error && LOST_CONNECTION.test(text)) return text;
+  return undefined;
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const LOST_CONNECTION =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
 /** Seconds a client is told to wait before trying a write again. */
 export const STORE_RETRY_AFTER_SECONDS = 30;
+/** Seconds a client is told to wait after a lost connection: the pool reconnects at once. */
+export const CONNECTION_RETRY_AFTER_SECONDS = 2;
 
 /** What a request gets when its statement failed because the store cannot write: a 503. */
 export class StoreUnavailableError extends AppError {
@@ -53,6 +90,15 @@ export class StoreUnavailableError extends AppError {
   }
 }
 
+/** What a request gets when its database connection was lost: a 503 to retry soon. */
+export class StoreUnreachableError extends AppError {
+  constructor(cause: unknown) {
+    super('unavailable', SERVER.storeConnectionLost, { retryAfter: CONNECTION_RETRY_AFTER_SECONDS });
+    this.name = 'StoreUnreachableError';
+    this.cause = cause;
+  }
+}
+
 export type Degraded = { since: Date; reason: string };
 
 export type StoreHealth = {
@@ -60,7 +106,8 @@ export type StoreHealth = {
   degraded(): Degraded | undefined;
   /**
    * A failed statement's error, passed on: one that means the store cannot write marks it degraded
-   * and comes back as a StoreUnavailableError; any other comes back as it was.
+   * and comes back as a StoreUnavailableError; a lost connection comes back as a
+   * StoreUnreachableError; any other comes back as it was.
    */
   classify(error: unknown): unknown;
   /** Called on each change, degraded (with why) or writable again (undefined); returns the unsubscribe. */
@@ -113,9 +160,9 @@ export function createStoreHealth(options: {
   return {
     degraded: () => state,
     classify(error) {
-      if (error instanceof StoreUnavailableError) return error;
+      if (error instanceof StoreUnavailableError || error instanceof StoreUnreachableError) return error;
       const reason = cannotWriteReason(error);
-      if (!reason) return error;
+      if (!reason) return unreachableReason(error) ? new StoreUnreachableError(error) : error;
       if (!state) change({ since: now(), reason });
       scheduleProbe();
       return new StoreUnavailableError(error);

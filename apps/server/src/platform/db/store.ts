@@ -224,8 +224,13 @@ async function openPostgres(
       }) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client's connection error must not crash the process; the next query reports it.
+  // A connection the server ends must not crash the process. The pool listens on idle clients
+  // ('error' below) but not on one checked out between two statements of a transaction: without
+  // a listener of its own, that client's 'error' event was an uncaught exception. The statement in
+  // flight, or the next one on that client, fails instead (classified as unreachable: a 503), and
+  // the pool drops the client when it comes back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const health = healthOf(() => db, probeIntervalMs);
   const db = new Kysely<Database>({
     dialect: requestTransactionDialect(guardDialect(new PostgresDialect({ pool }), health.classify)),
