@@ -5,6 +5,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../../src/platform/db/migrate.js';
 import { openStore } from '../../src/platform/db/store.js';
+import { buildTimetable, DEFAULT_NETWORK_SEED } from '../../src/supplier/build-timetable.js';
+import { writeNetworkFile } from '../../src/supplier/network-file.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,10 +18,16 @@ declare module 'vitest' {
 /**
  * Migrates once per run and lets every test start from a copy (docs/architecture.md §3): a dump of a
  * migrated PGlite, and — when TEST_DATABASE_URL is set — a migrated PostgreSQL template database
- * that tests clone with CREATE DATABASE … TEMPLATE.
+ * that tests clone with CREATE DATABASE … TEMPLATE. Builds the sandbox network once, too: every
+ * test file (a module graph of its own) and every server process a test starts reads it from the
+ * file SKYDESK_NETWORK_FILE names, which the workers and their children inherit.
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'skydesk-test-'));
+  const networkPath = join(dir, 'network.v8');
+  writeNetworkFile(networkPath, DEFAULT_NETWORK_SEED, (await buildTimetable()).timetable);
+  process.env.SKYDESK_NETWORK_FILE = networkPath;
+
   const template = await openStore({ kind: 'pglite' });
   await migrate(template.db);
   const dumpPath = join(dir, 'pglite-template.tar');

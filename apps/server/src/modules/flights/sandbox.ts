@@ -2,6 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import type { Clock } from '../../platform/clock.js';
 import type { Store } from '../../platform/db/store.js';
 import { buildTimetable, DEFAULT_NETWORK_SEED } from '../../supplier/build-timetable.js';
+import { readNetworkFile } from '../../supplier/network-file.js';
 import type { FlightSupplier } from '../../supplier/port.js';
 import { sandboxBookings } from '../../supplier/sandbox-bookings.js';
 import { createSandboxSupplier, type SandboxSupplier } from '../../supplier/sandbox-supplier.js';
@@ -14,10 +15,16 @@ let timetable: Promise<Timetable> | undefined;
 
 /**
  * The sandbox network is the same for every app in a process (same seed, same build), so it is
- * built once (about 1.3 s) and shared — by the server at start and by every test app of a worker.
+ * built once (about 1.5 s) and shared — by the server at start and by every test app of a worker.
+ * SKYDESK_NETWORK_FILE names a network built beforehand by the same code (supplier/network-file.ts):
+ * the test suite builds it once per run instead of once per test file and server process.
  */
 export function sharedTimetable(): Promise<Timetable> {
-  timetable ??= buildTimetable({ seed: DEFAULT_NETWORK_SEED }).then((built) => built.timetable);
+  timetable ??= (async () => {
+    const file = process.env.SKYDESK_NETWORK_FILE;
+    const prebuilt = file ? readNetworkFile(file, DEFAULT_NETWORK_SEED) : undefined;
+    return prebuilt ?? (await buildTimetable({ seed: DEFAULT_NETWORK_SEED })).timetable;
+  })();
   return timetable;
 }
 
