@@ -175,46 +175,82 @@ export type FareRules = {
  * with two decimals.
  */
 export function priceComponent(input: FareComponentInput, rules: FareRules): FareComponent {
-  const bookingClass = BOOKING_CLASSES[input.cabin][input.classIndex];
-  if (!bookingClass) throw new RangeError(`no class ${input.classIndex} in ${input.cabin}`);
-  const advance = advancePurchase(input.daysToDeparture);
-  // A carrier's price level (0.85–1.20) so competing airlines do not all charge the same.
-  const carrierLevel = 0.85 + 0.35 * unitHash(rules.seed, 'carrier-level', input.carrier);
-  const day = dayFactor(input, rules);
-  const adultBase = wholeUnits(
-    economyBaseFare(fareDistance(input.distanceKm, input.flownDistanceKm)) *
-      CONNECTION_SHARE ** input.connections *
-      CABIN_FACTOR[input.cabin] *
-      bookingClass.multiplier *
-      advance.factor *
-      carrierLevel *
-      day *
-      (input.roundTrip ? ROUND_TRIP_SHARE : 1),
-  );
-  const childBase = wholeUnits((adultBase / 100) * CHILD_FARE_SHARE);
-  const infantBase = wholeUnits((adultBase / 100) * INFANT_FARE_SHARE);
+  return componentPricer(input, rules)(input.classIndex);
+}
 
+/**
+ * A leg's fare component in any class of its cabin. What does not depend on the class — distance,
+ * carrier level, day, taxes — is worked out once: a search prices each leg it shows in every brand.
+ */
+export function componentPricer(
+  input: Omit<FareComponentInput, 'classIndex'>,
+  rules: FareRules,
+): (classIndex: number) => FareComponent {
+  const advance = advancePurchase(input.daysToDeparture);
+  const distanceFare =
+    economyBaseFare(fareDistance(input.distanceKm, input.flownDistanceKm)) *
+    CONNECTION_SHARE ** input.connections *
+    CABIN_FACTOR[input.cabin];
+  const carrier = carrierLevel(input.carrier, rules);
+  const day = dayFactor(input, rules);
+  const share = input.roundTrip ? ROUND_TRIP_SHARE : 1;
   let fixedTaxes = 0;
   for (const country of input.departureCountries) fixedTaxes += departureTax(country, rules).fixed;
-  const firstCountry = input.departureCountries[0] ?? '';
-  const percent = departureTax(firstCountry, rules).percent;
+  const percent = departureTax(input.departureCountries[0] ?? '', rules).percent;
   const percentOf = (base: number) => Math.round((base * percent) / 100);
+  const fareBasisTail = `${input.roundTrip ? 'RT' : 'OW'}${advance.code}`;
 
-  const penalties = brandPenalties(bookingClass.brand, adultBase);
-  return {
-    bookingClass: bookingClass.code,
-    brand: bookingClass.brand,
-    fareBasis: `${bookingClass.code}${input.roundTrip ? 'RT' : 'OW'}${advance.code}${BRAND_CODE[bookingClass.brand]}`,
-    refundable: bookingClass.brand !== 'Basic',
-    baggage: BAGGAGE[input.cabin][bookingClass.brand],
-    adult: { base: adultBase, taxes: fixedTaxes + percentOf(adultBase) },
-    child: { base: childBase, taxes: fixedTaxes + percentOf(childBase) },
-    // An infant has no seat: no per-seat departure charges, only the ad valorem part.
-    infant: { base: infantBase, taxes: percentOf(infantBase) },
-    cancelPenalty: penalties.cancel,
-    changePenalty: penalties.change,
+  return (classIndex) => {
+    const bookingClass = BOOKING_CLASSES[input.cabin][classIndex];
+    if (!bookingClass) throw new RangeError(`no class ${classIndex} in ${input.cabin}`);
+    // Multiplied in one fixed order: the same fare to the cent however it is asked for.
+    const adultBase = wholeUnits(
+      distanceFare * bookingClass.multiplier * advance.factor * carrier * day * share,
+    );
+    const childBase = wholeUnits((adultBase / 100) * CHILD_FARE_SHARE);
+    const infantBase = wholeUnits((adultBase / 100) * INFANT_FARE_SHARE);
+    const penalties = brandPenalties(bookingClass.brand, adultBase);
+    return {
+      bookingClass: bookingClass.code,
+      brand: bookingClass.brand,
+      fareBasis: `${bookingClass.code}${fareBasisTail}${BRAND_CODE[bookingClass.brand]}`,
+      refundable: bookingClass.brand !== 'Basic',
+      baggage: BAGGAGE[input.cabin][bookingClass.brand],
+      adult: { base: adultBase, taxes: fixedTaxes + percentOf(adultBase) },
+      child: { base: childBase, taxes: fixedTaxes + percentOf(childBase) },
+      // An infant has no seat: no per-seat departure charges, only the ad valorem part.
+      infant: { base: infantBase, taxes: percentOf(infantBase) },
+      cancelPenalty: penalties.cancel,
+      changePenalty: penalties.change,
+    };
   };
 }
+
+/**
+ * Values fixed per network seed and one code (an airline, a country), hashed from strings: kept
+ * once worked out, as every fare asks for them again. A network has a few hundred codes.
+ */
+function perCode<T>(work: (code: string, rules: FareRules) => T): (code: string, rules: FareRules) => T {
+  const bySeed = new Map<number, Map<string, T>>();
+  return (code, rules) => {
+    let known = bySeed.get(rules.seed);
+    if (!known) {
+      known = new Map();
+      bySeed.set(rules.seed, known);
+    }
+    let value = known.get(code);
+    if (value === undefined) {
+      value = work(code, rules);
+      known.set(code, value);
+    }
+    return value;
+  };
+}
+
+/** A carrier's price level (0.85–1.20), so competing airlines do not all charge the same. */
+const carrierLevel = perCode(
+  (carrier, rules) => 0.85 + 0.35 * unitHash(rules.seed, 'carrier-level', carrier),
+);
 
 const BRAND_CODE: Readonly<Record<FareBrand, string>> = { Basic: 'BA', Standard: 'ST', Flex: 'FX' };
 
@@ -323,12 +359,10 @@ function brandPenalties(brand: FareBrand, adultBase: number): { cancel: number; 
  * A country's departure tax: a fixed charge per seated passenger per departure (5–45 currency
  * units) and a percentage of the fare (0–9 %), fixed per country for a given seed.
  */
-export function departureTax(countryCode: string, rules: FareRules): { fixed: number; percent: number } {
-  return {
-    fixed: 500 + 100 * Math.floor(40 * unitHash(rules.seed, 'departure-tax', countryCode)),
-    percent: Math.floor(10 * unitHash(rules.seed, 'ticket-tax', countryCode)),
-  };
-}
+export const departureTax = perCode((countryCode, rules): { fixed: number; percent: number } => ({
+  fixed: 500 + 100 * Math.floor(40 * unitHash(rules.seed, 'departure-tax', countryCode)),
+  percent: Math.floor(10 * unitHash(rules.seed, 'ticket-tax', countryCode)),
+}));
 
 /** Major units → minor units, rounded to whole units as fares are filed. */
 function wholeUnits(major: number): number {

@@ -118,20 +118,23 @@ export async function searchGrouped(
       ),
   );
 
+  // Signed for the options shown only: the combinations name no other.
   const searchKey = searchKeyOf(search);
-  const ids = perLeg.map((options, leg) => {
+  const ids = kept.map((options, leg) => {
     const date = epochDayOf(search.legs[leg]!.departureDate);
-    return options.map((option) =>
-      context.signer.encode(
+    const byOption: string[] = [];
+    for (const option of options) {
+      byOption[option] = context.signer.encode(
         searchKey,
         leg,
-        option.segments.map((segment) => ({
+        perLeg[leg]![option]!.segments.map((segment) => ({
           designator: timetable.designator(segment.flight),
           dayOffset: epochDayOf(segmentDate(timetable, segment)) - date,
         })),
         quotedAt,
-      ),
-    );
+      );
+    }
+    return byOption;
   });
 
   const reference: GroupedAnswer['reference'] = { airports: {}, airlines: {}, equipment: {} };

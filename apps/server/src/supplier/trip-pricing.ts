@@ -1,6 +1,7 @@
 import type { Cabin, TripType } from '@skydesk/contract';
 import { brandClassIndex, cabinBrands, seatsLeftInClass } from './brands.js';
 import {
+  componentPricer,
   type FareBrand,
   type FareComponent,
   type FareComponentInput,
@@ -152,6 +153,7 @@ function priceLeg(
     departureLocal: segmentDate(timetable, first),
     flightKey: option.segments.map((segment) => timetable.designator(segment.flight)).join('+'),
   };
+  const priceInClass = componentPricer(fareInput, context.rules);
   // Every brand is priced when first asked for: a search prices every journey the planner finds,
   // and shows (and sells) only the cheapest of them.
   let list: LegBrandFare[] | null = null;
@@ -170,7 +172,7 @@ function priceLeg(
   const cheapest: PricedLeg = {
     ...base,
     classIndex,
-    component: priceComponent({ ...fareInput, classIndex }, context.rules),
+    component: priceInClass(classIndex),
   };
   const priceBrands = () =>
     cabinBrands(cabin).map((brand): LegBrandFare => {
@@ -182,7 +184,7 @@ function priceLeg(
           : {
               ...base,
               classIndex: index,
-              component: priceComponent({ ...fareInput, classIndex: index }, context.rules),
+              component: priceInClass(index),
             };
       return { brand: brand.brand, leg, seatsLeft: seatsLeftIn(leg, index) };
     });
