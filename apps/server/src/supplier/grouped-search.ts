@@ -6,7 +6,7 @@ import {
   minorToAmount,
 } from '@skydesk/contract';
 import { cabinBrands } from './brands.js';
-import { priceComponent } from './fares.js';
+import { type PassengerMix, priceComponent } from './fares.js';
 import { equipmentAt } from './fleet.js';
 import type { OptionIdSigner } from './option-ids.js';
 import { searchKeyOf } from './option-ids.js';
@@ -43,22 +43,76 @@ export async function searchGrouped(
   search: FlightSearchRequest,
   context: GroupedContext,
 ): Promise<{ answer: GroupedAnswer; trips: number }> {
-  const { timetable, quotedAt, rules } = context.pricing;
   const perLeg = (await pricedOptions(search, context.planner, context.pricing)).map((options) =>
     options.map(({ leg }) => leg),
   );
-  const brands = cabinBrands(search.cabin).map((brand) => brand.brand);
-  const passengers = search.passengers;
-  const legCount = perLeg.length;
+  return groupedAnswer(search, perLeg, context);
+}
 
-  // cost[leg][option][brand]: the party's total of the leg in the brand, Infinity when sold out.
-  const cost = perLeg.map((options) =>
+/** Per leg, per option, per brand: a number (minor units; Infinity when none). */
+type PerBrand = number[][][];
+
+/**
+ * The answer from each leg's priced options, step by step. Each step is a function of its own:
+ * small functions are what V8 optimizes, and re-optimizes, quickly (one of two hundred lines took
+ * 100–200 ms of compiling each time its inputs changed shape while a server warmed up).
+ */
+function groupedAnswer(
+  search: FlightSearchRequest,
+  perLeg: readonly (readonly PricedLeg[])[],
+  context: GroupedContext,
+): { answer: GroupedAnswer; trips: number } {
+  const brands = cabinBrands(search.cabin).map((brand) => brand.brand);
+  const { passengers } = search;
+  const cost = legCosts(perLeg, passengers);
+  const next = followers(perLeg, context.pricing.timetable);
+  const forward = cheapestUpTo(cost, next);
+  const backward = cheapestFrom(cost, next);
+  const through = cheapestThrough(cost, forward, backward);
+  const kept = shownOptions(perLeg, through);
+  const ids = signedIds(search, perLeg, kept, context);
+  const reference: GroupedAnswer['reference'] = { airports: {}, airlines: {}, equipment: {} };
+  const legs: GroupedAnswer['legs'] = kept.map((options, leg) => ({
+    origin: search.legs[leg]!.origin,
+    destination: search.legs[leg]!.destination,
+    date: search.legs[leg]!.departureDate,
+    options: options.map(
+      (option): GroupedOption => ({
+        id: ids[leg]![option]!,
+        elapsed_time: elapsed(perLeg[leg]![option]!),
+        segments: presentSegments(perLeg[leg]![option]!, context.pricing.timetable, reference),
+        brands: legBrands(perLeg[leg]![option]!, cost[leg]![option]!, brands, context.pricing.rules),
+        cheapest_total: minorToAmount(through[leg]![option]!),
+      }),
+    ),
+  }));
+  return {
+    answer: {
+      view: 'itineraries',
+      currency: context.currency,
+      trip_type: search.tripType,
+      cabin: search.cabin,
+      passengers: { adults: passengers.adults, children: passengers.children, infants: passengers.infants },
+      reference,
+      legs,
+      combinations: combinationsOf(kept, next, forward, backward, ids),
+    },
+    trips: countTrips(kept, next),
+  };
+}
+
+/** cost[leg][option][brand]: the party's total of the leg in the brand, Infinity when sold out. */
+function legCosts(perLeg: readonly (readonly PricedLeg[])[], passengers: PassengerMix): PerBrand {
+  return perLeg.map((options) =>
     options.map((leg) =>
       leg.brands.list().map((entry) => (entry.leg ? tripTotals([entry.leg], passengers).total : Infinity)),
     ),
   );
-  // next[leg][option]: the options of leg + 1 that can follow it.
-  const next = perLeg.slice(0, -1).map((options, leg) =>
+}
+
+/** next[leg][option]: the options of leg + 1 that can follow it. */
+function followers(perLeg: readonly (readonly PricedLeg[])[], timetable: Timetable): number[][][] {
+  return perLeg.slice(0, -1).map((options, leg) =>
     options.map((option) => {
       const following: number[] = [];
       perLeg[leg + 1]!.forEach((candidate, index) => {
@@ -67,24 +121,32 @@ export async function searchGrouped(
       return following;
     }),
   );
+}
 
-  // Cheapest trip in each brand ending with (forward) or starting with (backward) each option.
+/** The cheapest trip in each brand from the first leg up to and ending with each option. */
+function cheapestUpTo(cost: PerBrand, next: readonly number[][][]): PerBrand {
   const forward = cost.map((options) => options.map((costs) => [...costs]));
-  for (let leg = 0; leg + 1 < legCount; leg++) {
-    const reach = perLeg[leg + 1]!.map(() => brands.map(() => Infinity));
+  for (let leg = 0; leg + 1 < cost.length; leg++) {
+    const reach = cost[leg + 1]!.map((costs) => costs.map(() => Infinity));
     next[leg]!.forEach((following, option) => {
+      const here = forward[leg]![option]!;
       for (const index of following) {
-        brands.forEach((_, brand) => {
-          reach[index]![brand] = Math.min(reach[index]![brand]!, forward[leg]![option]![brand]!);
-        });
+        const there = reach[index]!;
+        for (let brand = 0; brand < here.length; brand++)
+          there[brand] = Math.min(there[brand]!, here[brand]!);
       }
     });
     forward[leg + 1] = cost[leg + 1]!.map((costs, option) =>
       costs.map((value, brand) => value + reach[option]![brand]!),
     );
   }
+  return forward;
+}
+
+/** The cheapest trip in each brand starting with each option to the last leg. */
+function cheapestFrom(cost: PerBrand, next: readonly number[][][]): PerBrand {
   const backward = cost.map((options) => options.map((costs) => [...costs]));
-  for (let leg = legCount - 2; leg >= 0; leg--) {
+  for (let leg = cost.length - 2; leg >= 0; leg--) {
     backward[leg] = cost[leg]!.map((costs, option) =>
       costs.map((value, brand) => {
         let best = Infinity;
@@ -93,20 +155,27 @@ export async function searchGrouped(
       }),
     );
   }
-  const through = cost.map((options, leg) =>
-    options.map((costs, option) =>
-      Math.min(
-        ...costs.map((value, brand) =>
-          Number.isFinite(value)
-            ? forward[leg]![option]![brand]! + backward[leg]![option]![brand]! - value
-            : Infinity,
-        ),
-      ),
-    ),
-  );
+  return backward;
+}
 
-  // Options on no whole trip are left out; the others cheapest first, then shortest, then earliest.
-  const kept = perLeg.map((options, leg) =>
+/** through[leg][option]: the cheapest whole trip through the option, in any one brand. */
+function cheapestThrough(cost: PerBrand, forward: PerBrand, backward: PerBrand): number[][] {
+  return cost.map((options, leg) =>
+    options.map((costs, option) => {
+      let best = Infinity;
+      costs.forEach((value, brand) => {
+        if (Number.isFinite(value)) {
+          best = Math.min(best, forward[leg]![option]![brand]! + backward[leg]![option]![brand]! - value);
+        }
+      });
+      return best;
+    }),
+  );
+}
+
+/** Options on no whole trip are left out; the others cheapest first, then shortest, then earliest. */
+function shownOptions(perLeg: readonly (readonly PricedLeg[])[], through: number[][]): number[][] {
+  return perLeg.map((options, leg) =>
     options
       .map((_, option) => option)
       .filter((option) => Number.isFinite(through[leg]![option]!))
@@ -117,12 +186,20 @@ export async function searchGrouped(
           perLeg[leg]![a]!.departure - perLeg[leg]![b]!.departure,
       ),
   );
+}
 
-  // Signed for the options shown only: the combinations name no other.
+/** ids[leg][option]: signed for the options shown only (the combinations name no other). */
+function signedIds(
+  search: FlightSearchRequest,
+  perLeg: readonly (readonly PricedLeg[])[],
+  kept: readonly number[][],
+  context: GroupedContext,
+): string[][] {
+  const { timetable, quotedAt } = context.pricing;
   const searchKey = searchKeyOf(search);
-  const ids = kept.map((options, leg) => {
+  return kept.map((options, leg) => {
     const date = epochDayOf(search.legs[leg]!.departureDate);
-    const byOption: string[] = [];
+    const byOption = new Array<string>(perLeg[leg]!.length);
     for (const option of options) {
       byOption[option] = context.signer.encode(
         searchKey,
@@ -136,34 +213,26 @@ export async function searchGrouped(
     }
     return byOption;
   });
+}
 
-  const reference: GroupedAnswer['reference'] = { airports: {}, airlines: {}, equipment: {} };
-  const legs: GroupedAnswer['legs'] = kept.map((options, leg) => ({
-    origin: search.legs[leg]!.origin,
-    destination: search.legs[leg]!.destination,
-    date: search.legs[leg]!.departureDate,
-    options: options.map(
-      (option): GroupedOption => ({
-        id: ids[leg]![option]!,
-        elapsed_time: elapsed(perLeg[leg]![option]!),
-        segments: presentSegments(perLeg[leg]![option]!, timetable, reference),
-        brands: legBrands(perLeg[leg]![option]!, cost[leg]![option]!, brands, rules),
-        cheapest_total: minorToAmount(through[leg]![option]!),
-      }),
-    ),
-  }));
-
-  // For each option, the options of the next leg it goes with, cheapest whole trip first.
+/** For each option, the options of the next leg it goes with, cheapest whole trip first. */
+function combinationsOf(
+  kept: readonly number[][],
+  next: readonly number[][][],
+  forward: PerBrand,
+  backward: PerBrand,
+  ids: readonly string[][],
+): GroupedAnswer['combinations'] {
   const combinations: GroupedAnswer['combinations'] = [];
-  for (let leg = 0; leg + 1 < legCount; leg++) {
+  for (let leg = 0; leg + 1 < kept.length; leg++) {
     const pairs: Record<string, [string, number][]> = {};
     for (const option of kept[leg]!) {
+      const upTo = forward[leg]![option]!;
       const list: [number, number][] = [];
       for (const index of next[leg]![option]!) {
+        const from = backward[leg + 1]![index]!;
         let best = Infinity;
-        brands.forEach((_, brand) => {
-          best = Math.min(best, forward[leg]![option]![brand]! + backward[leg + 1]![index]![brand]!);
-        });
+        for (let brand = 0; brand < upTo.length; brand++) best = Math.min(best, upTo[brand]! + from[brand]!);
         if (Number.isFinite(best)) list.push([index, best]);
       }
       list.sort((a, b) => a[1] - b[1]);
@@ -171,20 +240,7 @@ export async function searchGrouped(
     }
     combinations.push(pairs);
   }
-
-  return {
-    answer: {
-      view: 'itineraries',
-      currency: context.currency,
-      trip_type: search.tripType,
-      cabin: search.cabin,
-      passengers: { adults: passengers.adults, children: passengers.children, infants: passengers.infants },
-      reference,
-      legs,
-      combinations,
-    },
-    trips: countTrips(kept, next),
-  };
+  return combinations;
 }
 
 /** Whole trips the answer holds (any brand), counted up to the flat answer's cap: the history's count. */
