@@ -28,10 +28,23 @@ import type { LoadJob, LoadResult } from './load-client.js';
 
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 15);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 20);
-/** Node flags for the server, to compare settings: BENCH_SERVER_FLAGS="--liftoff-only". */
-const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
-/** How long a server is left alone before its idle size is read. */
-const SETTLE_MS = 10_000;
+/** The Node flags `npm start` runs the server with, read from package.json, where they are set. */
+const START_FLAGS = (() => {
+  const root = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
+  const start = /\bnode ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(root.scripts.start as string);
+  if (!start) throw new Error('package.json: the start script no longer runs apps/server/dist/main.js');
+  return start[1]!.trim();
+})();
+/**
+ * Node flags for the server: `npm start`'s own (package.json) unless BENCH_SERVER_FLAGS compares
+ * another setting (BENCH_SERVER_FLAGS="" for Node's defaults).
+ */
+const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? START_FLAGS).split(' ').filter(Boolean);
+/**
+ * A server left alone shrinks for a while: V8's memory reducer collects and hands pages back some
+ * 30–40 s after the last work. Its idle size is read IDLE_AFTER_MS after it started.
+ */
+const IDLE_AFTER_MS = 45_000;
 const TARGET_IDLE_MB = 250;
 const TARGET_LOAD_MB = 350;
 
@@ -243,7 +256,7 @@ async function main() {
   const rows: [string, string][] = [];
   try {
     const first = await startServer(dataDir);
-    await pause(SETTLE_MS);
+    await pause(IDLE_AFTER_MS);
     const firstIdle = mb(rssKb(first.child.pid!));
     rows.push([
       'idle after the first start (demo + history seeded)',
@@ -253,7 +266,7 @@ async function main() {
 
     const server = await startServer(dataDir);
     const pid = server.child.pid!;
-    await pause(SETTLE_MS);
+    await pause(IDLE_AFTER_MS);
     const idle = mb(rssKb(pid));
     rows.push([
       'idle after a restart on the same data',

@@ -12,6 +12,7 @@
  * Loopback only, bounded counts and durations: it stops by itself in about two minutes.
  */
 
+import '../src/platform/memory-flags.js';
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';

@@ -1,3 +1,4 @@
+import './platform/memory-flags.js';
 import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { buildApp } from './app.js';

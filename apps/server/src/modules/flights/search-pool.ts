@@ -47,13 +47,22 @@ type Member = { worker: Worker; pending: Map<number, Pending> };
  * dev`) — registered inside the worker, as Node 20 does not carry `--import` hooks into workers.
  */
 function startWorker(setup: SearchWorkerSetup): Worker {
+  const options = { workerData: setup, resourceLimits: WORKER_LIMITS };
   if (!import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('./search-worker.js', import.meta.url), { workerData: setup });
+    return new Worker(new URL('./search-worker.js', import.meta.url), options);
   }
   const script = new URL('./search-worker.ts', import.meta.url).href;
   const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script)}); });`;
-  return new Worker(boot, { eval: true, workerData: setup });
+  return new Worker(boot, { eval: true, ...options });
 }
+
+/**
+ * A search's garbage dies young, and a worker holds little else (the timetable is typed arrays):
+ * a young generation of 6 MB (semi-spaces of 2 MB, as `npm start` gives the event loop) instead of
+ * V8's default of three times 16 MB, resident in every worker once a load has passed through it
+ * (docs/benchmarks.md, "Memory").
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 6 };
 
 /** A structured clone hands Buffers over as plain Uint8Arrays. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
