@@ -51,18 +51,16 @@ export function unreachableReason(error: unknown): string | undefined {
   if (error === null || typeof error !== 'object') return undefined;
   const { code, message } = error as { code?: unknown; message?: unknown };
   const text = typeof message === 'string' ? message : '';
-  if (typeof code === 'string') {
-    // SQLSTATE class 08: connection exception; 57P01–57P03: shutting down, crashed, starting up.
-    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') {
-      return `${code}: ${text}`;
-    }
-    if (NETWORK_CODES.has(code)) return `${code}: ${text}`;
+  if (typeof code === 'string' && (UNREACHABLE_SQLSTATE.test(code) || NETWORK_CODES.has(code))) {
+    return `${code}: ${text}`;
   }
   // node-postgres' own errors for a connection that ended or never opened carry no code.
   if (error instanceof Error && LOST_CONNECTION.test(text)) return text;
   return undefined;
 }
 
+/** Class 08: connection exception; 57P01–57P03: shutting down, crashed, starting up; 53300: too many clients. */
+const UNREACHABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
