@@ -1,5 +1,6 @@
 // Bundles the server into dist/main.js, the search worker thread it starts into
-// dist/search-worker.js, and the operator CLI into dist/operator.js. Registry packages stay
+// dist/search-worker.js, and the CLIs into dist/operator.js, dist/backup.js and dist/restore.js
+// (a deployment runs them with node alone, without the TypeScript loader). Registry packages stay
 // external (node_modules at run time, including PGlite's WASM files); the workspace contract
 // package is bundled in.
 import { readFileSync } from 'node:fs';
@@ -13,6 +14,8 @@ await build({
     main: 'src/main.ts',
     'search-worker': 'src/modules/flights/search-worker.ts',
     operator: 'src/cli/operator.ts',
+    backup: 'src/cli/backup.ts',
+    restore: 'src/cli/restore.ts',
   },
   outdir: 'dist',
   bundle: true,
