@@ -188,8 +188,10 @@ describe.each(storeKinds())('the live channel on %s', (kind) => {
     const stranger = await signedInSocket(other);
     const deposit = await pendingDeposit(t, agency.companyId, { amountMinor: 50_000 });
 
-    const decidedAt = Date.now();
     await ok(admin('POST', `/api/admin/transactions/${deposit.id}/approve`));
+    // Timed from the decision's answer, not from before the request: how long the approval itself
+    // takes on a loaded machine is not what this measures (frames that came first are kept).
+    const decidedAt = Date.now();
     const pushed = await first.frame('notification');
     expect(Date.now() - decidedAt).toBeLessThan(1_000);
     expect(pushed.notification).toMatchObject({ kind: 'deposit_approved', read_at: null });
