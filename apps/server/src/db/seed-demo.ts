@@ -93,6 +93,13 @@ export type DemoHistorySettings = {
 /** The demo seeding's advisory lock (migrate.ts holds another key). */
 const DEMO_SEED_LOCK_KEY = 7_404_312_012;
 
+/** Whether the store has an agency or an operator already (the demo is seeded only into neither). */
+async function hasAnyone(db: Kysely<Database>): Promise<boolean> {
+  const existing = await db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
+  const operator = await db.selectFrom('operators').select('id').limit(1).executeTakeFirst();
+  return Boolean(existing || operator);
+}
+
 /**
  * Seeds the demo agency (approved, owner verified with TOTP enrolled, credits) and the demo operator,
  * and what SkyDesk published for agencies (its agencies are told of it by the publication sweep
@@ -104,13 +111,6 @@ const DEMO_SEED_LOCK_KEY = 7_404_312_012;
  * history, four months ago, and staff, bookings, deposits and searches follow up to now. Without,
  * the credits are one adjustment posted now and nothing else has happened.
  */
-/** Whether the store has an agency or an operator already (the demo is seeded only into neither). */
-async function hasAnyone(db: Kysely<Database>): Promise<boolean> {
-  const existing = await db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
-  const operator = await db.selectFrom('operators').select('id').limit(1).executeTakeFirst();
-  return Boolean(existing || operator);
-}
-
 export async function seedDemoData(
   db: Kysely<Database>,
   deps: {
@@ -121,10 +121,10 @@ export async function seedDemoData(
     history?: boolean | DemoHistorySettings;
   },
 ): Promise<boolean> {
-  const history = deps.history === false ? null : deps.history === true || !deps.history ? {} : deps.history;
   // Every start after the first finds the demo there: said at once, without hashing passwords
   // (most of a restart's second). The check under the lock below decides a race.
   if (await hasAnyone(db)) return false;
+  const history = deps.history === false ? null : deps.history === true || !deps.history ? {} : deps.history;
   // The sandbox network the history books from is built while the passwords hash (the server
   // that starts next shares it, so a start-up pays for it once).
   const [passwordHash, operatorHash, supplier] = await Promise.all([
