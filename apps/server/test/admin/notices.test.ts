@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminNoticePost, AdminNoticePostList, NoticePostKind } from '@skydesk/contract';
+import type {
+  AdminNoticePost,
+  AdminNoticePostList,
+  NoticePostKind,
+  Notification,
+  NotificationSummary,
+} from '@skydesk/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcePublishedPosts } from '../../src/modules/notices/publication.js';
@@ -7,10 +13,12 @@ import { asOperator, auditOf, ok } from '../support/admin.js';
 import { createTestApp } from '../support/app.js';
 import {
   formData,
+  get,
   makeApprovedCompany,
   onboardedOwner,
   postForm,
   sampleFiles,
+  signIn,
   type TestApp,
 } from '../support/auth-flow.js';
 import { adminPostsPath, createPost } from '../support/notice-posts.js';
@@ -267,6 +275,35 @@ describe.each(storeKinds())('announcements and offers in the back office on %s',
       target_type: 'announcement',
       before: { title: 'Short-lived', status: 'published' },
     });
+  });
+
+  it("takes a post's notification away with it: back to a draft, expired, or no longer for the agency's country", async () => {
+    let owner = await onboardedOwner(t, { country: 'NZ' });
+    await makeApprovedCompany(t.store.db, owner.user.company_id);
+    /** The owner's notifications of the post, and the bell's count. */
+    const seen = async (title: string) => {
+      owner = await signIn(t, owner);
+      const list = await ok<Notification[]>(get(t, '/api/notification', { token: owner.token }));
+      const summary = await ok<NotificationSummary>(
+        get(t, '/api/notification/summary', { token: owner.token }),
+      );
+      return { told: list.filter((notice) => notice.title.includes(title)).length, unread: summary.unread };
+    };
+    const fields = { body: 'Hello', publish_at: inHours(-1), expires_at: null, countries: [] };
+    const withdrawals = [
+      ['back to a draft', { publish_at: null }],
+      ['for other countries', { countries: ['AU'] }],
+      ['expired', { expires_at: inHours(1) }],
+    ] as const;
+    for (const [how, change] of withdrawals) {
+      const title = `Withdrawn: ${how}`;
+      const post = await create('announcement', { ...fields, title });
+      const before = await seen(title);
+      expect(before.told, how).toBe(1);
+      await ok(admin('PUT', `/api/admin/announcements/${post.id}`, { ...fields, title, ...change }));
+      if (how === 'expired') t.clock.advance(2 * HOUR);
+      expect(await seen(title), how).toEqual({ told: 0, unread: before.unread - 1 });
+    }
   });
 
   describe('the picture', () => {

@@ -17,7 +17,7 @@ export const isLive = (now: Date) => (eb: PostRow) =>
   ]);
 
 /** For every agency (no country named), or for the agency's country. */
-const forCountryOf = (companyId: string) => (eb: PostRow) =>
+export const forCountryOf = (companyId: string) => (eb: PostRow) =>
   eb.or([
     sql<boolean>`cardinality(${eb.ref('p.countries')}) = 0`,
     sql<boolean>`(select c.country from companies c where c.id = ${companyId}) = any(${eb.ref('p.countries')})`,

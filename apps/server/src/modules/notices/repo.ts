@@ -8,6 +8,7 @@ import {
 } from '@skydesk/contract';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
+import { forCountryOf, isLive } from './posts-repo.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -105,11 +106,15 @@ export const postNotifications = (db: Db, postId: string) =>
 
 // ── what one user sees ──────────────────────────────────────────────────────────────────────────
 
-export type Reader = { companyId: string; userId: string };
+/** A user of the company, reading at `now`. */
+export type Reader = { companyId: string; userId: string; now: Date };
 
 /**
  * The notifications a user of the company sees — the company's and their own — each with the
  * user's own reading: a row of theirs in notification_reads, or made before their "all read".
+ * A "new announcement" or offer is seen while the agency may read its post: one withdrawn,
+ * expired or no longer meant for the agency's country takes its notification with it, as a
+ * deleted one does (its row goes with the post).
  */
 function visibleTo(db: Db, reader: Reader) {
   return db
@@ -127,6 +132,19 @@ function visibleTo(db: Db, reader: Reader) {
         eb('u.is_owner', '=', true),
         ...GATED_KINDS.map(([permission, kinds]) =>
           eb.and([eb('n.kind', 'in', kinds), sql<boolean>`${permission} = any(${eb.ref('ro.permissions')})`]),
+        ),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('n.notice_post_id', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('notice_posts as p')
+            .select('p.id')
+            .whereRef('p.id', '=', 'n.notice_post_id')
+            .where(isLive(reader.now))
+            .where(forCountryOf(reader.companyId)),
         ),
       ]),
     )

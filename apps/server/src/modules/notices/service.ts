@@ -44,11 +44,6 @@ const imageNotFound = () => new AppError('not_found', 'Image not found');
 /** Live posts listed to an agency at most (the announcements page, the dashboard's offer). */
 const POSTS_LISTED = 50;
 
-const readerOf = (principal: CompanyPrincipal): repo.Reader => ({
-  companyId: principal.companyId,
-  userId: principal.userId,
-});
-
 /**
  * docs/api.md#support-notices-analytics: an agency's notifications — to the whole company or to one user,
  * read or unread by each user for themselves — the user's e-mail settings, and the announcements
@@ -61,6 +56,11 @@ export function createNoticeService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, clock, files } = deps;
+  const readerOf = (principal: CompanyPrincipal): repo.Reader => ({
+    companyId: principal.companyId,
+    userId: principal.userId,
+    now: clock.now(),
+  });
 
   /** The posts of a kind the agency may see now, newest first, as both lists present them. */
   async function livePosts(principal: CompanyPrincipal, kind: NoticePostKind) {
