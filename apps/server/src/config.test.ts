@@ -31,6 +31,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mailTransport).toBe('smtp');
   });
 
+  it('gives a new socket 5 s to authenticate, never longer (docs/api.md: WebSocket /api/ws)', () => {
+    expect(loadConfig({}).liveAuthTimeoutMs).toBe(5_000);
+    expect(loadConfig({ LIVE_AUTH_TIMEOUT_MS: '300' }).liveAuthTimeoutMs).toBe(300);
+    expect(() => loadConfig({ LIVE_AUTH_TIMEOUT_MS: '5001' })).toThrow(/LIVE_AUTH_TIMEOUT_MS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { LIVE_AUTH_TIMEOUT_MS } from '@skydesk/contract';
 import { z } from 'zod';
 
 const bool = z
@@ -68,8 +69,13 @@ const EnvSchema = z.object({
     .max(30 * 86_400)
     .optional(),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
-  // How long a new WebSocket may wait before its auth frame (docs/api.md: 5 s); tests shorten it.
-  LIVE_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  // How long a new WebSocket may wait before its auth frame (docs/api.md: 5 s at most); tests shorten it.
+  LIVE_AUTH_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(LIVE_AUTH_TIMEOUT_MS, `must be at most ${LIVE_AUTH_TIMEOUT_MS}`)
+    .default(LIVE_AUTH_TIMEOUT_MS),
   // How often every live socket is pinged; one that missed the last ping is dropped (tests shorten it).
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   // Seat hoarding (docs/architecture.md §5): live holds may total this many times the available credits.

@@ -27,8 +27,8 @@ const RECHECK_SECONDS = 60;
 /**
  * The live channel (docs/api.md: WebSocket /api/ws): a socket per open portal tab, authenticated by its
  * first frame, that the server pushes an agency's news through as they are committed
- * (docs/decisions/012-live-push.md). The notices module pushes notifications; support-ticket
- * messages will use the same hub.
+ * (docs/decisions/012-live-push.md). The notices module pushes notifications through it, the
+ * support module tickets' messages, read receipts and typing.
  */
 export const liveModule = defineModule({ name: 'live' }, async ({ config, clock, log, store }, app) => {
   const hub = createLiveHub({ maxSocketsPerUser: MAX_SOCKETS_PER_USER });
