@@ -12,7 +12,8 @@
  *   npm run bench:kpi -w @skydesk/server
  *
  * BENCH_KPI_BOOKINGS (default 1,000,000), BENCH_KPI_AGENCIES (100), BENCH_KPI_SEARCHES (searches
- * per booking, 2) change the volume; BENCH_KPI_STORES=pglite or postgres runs one store. Bounded:
+ * per booking, 2) change the volume, BENCH_KPI_RUNS the calls timed per figure (200);
+ * BENCH_KPI_STORES=pglite or postgres runs one store. Bounded:
  * the volume is a fixed number of INSERT … SELECT batches, the timings a fixed number of calls on
  * loopback (app.inject: no socket); it stops by itself.
  */
@@ -40,7 +41,7 @@ const STORES = (process.env.BENCH_KPI_STORES ?? 'pglite,postgres').split(',');
 const BASELINE_BOOKINGS = 1_000;
 const BATCH = 100_000;
 const DAYS = 730;
-const RUNS = 200;
+const RUNS = Number(process.env.BENCH_KPI_RUNS ?? 200);
 const WARM_UP = 10;
 const TARGETS = { agency: 100, operator: 500 };
 

@@ -3,12 +3,15 @@
  * with 1,000 authenticated sockets of one agency (125 users with 8 tabs each), held by a second
  * process; a company-wide notification is committed and the time until each socket has it is
  * measured — the whole path: pg_notify at the commit, the listener reading the row back, the hub's
- * one encoding sent to every socket, the client reading it. The baseline, in the same run, is the
- * same notification to another agency with 10 sockets; rounds alternate between the two.
+ * one encoding sent to every socket, the client reading it. Then a support chat message written
+ * through the API (POST /api/ticket/{id}/messages), from the request to each socket: stored, then
+ * announced, read back and pushed the same way. The baseline, in the same run, is the same
+ * notification or message to another agency with 10 sockets; rounds alternate between the two.
  *
  *   npm run bench:live -w @skydesk/server
  *
- * BENCH_LIVE_SOCKETS changes the count (default 1,000). Bounded: 30 rounds each, one at a time.
+ * BENCH_LIVE_SOCKETS changes the count (default 1,000), BENCH_LIVE_ROUNDS the rounds (30). Bounded:
+ * the rounds of each kind run one at a time.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -30,7 +33,7 @@ import type { SocketsJob, SocketsMessage } from './live-sockets.js';
 const SOCKETS = Number(process.env.BENCH_LIVE_SOCKETS ?? 1_000);
 const BASELINE_SOCKETS = 10;
 const TABS_PER_USER = 8;
-const ROUNDS = 30;
+const ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 30);
 const WARM_UP = 3;
 const TARGET_P95_MS = 100;
 
@@ -108,7 +111,8 @@ async function main() {
           subjectId: row.id,
           sessionId: session.sessionId,
           sessionVersion: row.session_version,
-          permissions: ['support.use'],
+          // Staff who read the money notices and use support: every socket gets both kinds below.
+          permissions: ['payments.view', 'support.use'],
           companyId,
         },
         3_600,
@@ -147,9 +151,20 @@ async function main() {
     `${open} sockets open and authenticated in ${ms(performance.now() - openedAt)} (hub: ${app.live.size()}); server RSS ${mb(rssWithSockets)}`,
   );
 
-  /** One company-wide notification; answers each socket's delay after the commit returned. */
-  async function round(companyId: string, expected: number, title: string): Promise<number[]> {
-    const committedAt = now();
+  /** Every socket's delay from `startedAt` once `expected` of them have received `title`. */
+  async function receipts(title: string, expected: number, startedAt: number): Promise<number[]> {
+    const deadline = Date.now() + 10_000;
+    while ((received.get(title)?.length ?? 0) < expected) {
+      if (Date.now() > deadline)
+        throw new Error(`${title}: ${received.get(title)?.length ?? 0} of ${expected}`);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    return (received.get(title) ?? []).map((at) => at - startedAt);
+  }
+
+  /** One company-wide notification; each socket's delay from before its commit. */
+  async function notificationRound(companyId: string, expected: number, title: string): Promise<number[]> {
+    const startedAt = now();
     await notify(store.db, {
       companyId,
       userId: null,
@@ -159,41 +174,81 @@ async function main() {
       link: '/dashboard/statement',
       at: new Date(),
     });
-    const deadline = Date.now() + 10_000;
-    while ((received.get(title)?.length ?? 0) < expected) {
-      if (Date.now() > deadline)
-        throw new Error(`${title}: ${received.get(title)?.length ?? 0} of ${expected}`);
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-    return (received.get(title) ?? []).map((at) => at - committedAt);
+    return receipts(title, expected, startedAt);
   }
 
-  const big: number[] = [];
-  const baseline: number[] = [];
-  const bigLast: number[] = [];
-  const baselineLast: number[] = [];
-  for (let index = 0; index < WARM_UP + ROUNDS; index++) {
-    const many = await round(owner.company_id, SOCKETS, `big ${index}`);
-    const few = await round(other.id, BASELINE_SOCKETS, `baseline ${index}`);
-    if (index < WARM_UP) continue;
-    big.push(...many);
-    baseline.push(...few);
-    bigLast.push(Math.max(...many));
-    baselineLast.push(Math.max(...few));
+  /**
+   * A support ticket of the agency, opened by the user of `token`: its messages reach every
+   * socket of the agency whose user may use support (all of them here), the writer's own tabs too.
+   */
+  async function ticketOf(token: string): Promise<string> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/ticket',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { subject: 'Benchmark ticket', category: 'technical', message: 'Opened by the live bench.' },
+    });
+    if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`POST /api/ticket: ${res.body}`);
+    return (res.json() as { data: { id: string } }).data.id;
   }
-  const report = (label: string, times: number[], last: number[]) => {
+
+  /** One chat message written through the API; each socket's delay from the request. */
+  async function messageRound(ticket: { id: string; token: string }, expected: number, text: string) {
+    const startedAt = now();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/ticket/${ticket.id}/messages`,
+      headers: { authorization: `Bearer ${ticket.token}` },
+      payload: { body: text },
+    });
+    if (res.statusCode >= 300) throw new Error(`POST /api/ticket/{id}/messages: ${res.body}`);
+    return receipts(text, expected, startedAt);
+  }
+
+  type Round = (audience: 'big' | 'baseline', index: number) => Promise<number[]>;
+  const percentiles = (times: number[]) => {
     const sorted = [...times].sort((x, y) => x - y);
-    const lastSorted = [...last].sort((x, y) => x - y);
-    console.log(
-      `  ${label.padEnd(34)} per socket p50 ${ms(percentile(sorted, 50))}  p95 ${ms(percentile(sorted, 95))}  p99 ${ms(percentile(sorted, 99))};  last socket p95 ${ms(percentile(lastSorted, 95))}`,
-    );
-    return percentile(sorted, 95);
+    return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
   };
-  console.log(`\nA company-wide notification, commit to receipt (${ROUNDS} rounds each, alternating):`);
-  const p95 = report(`${SOCKETS} sockets of one agency`, big, bigLast);
-  const baseP95 = report(`baseline: ${BASELINE_SOCKETS} sockets`, baseline, baselineLast);
-  console.log(
-    `  ratio p95 ${SOCKETS} / ${BASELINE_SOCKETS} sockets: ×${(p95 / baseP95).toFixed(2)};  target p95 ≤ ${TARGET_P95_MS} ms ${p95 <= TARGET_P95_MS ? '✓' : '✗'}`,
+  /** Rounds alternating between the two agencies; prints each one's delays and answers the big one's p95. */
+  async function measure(heading: string, round: Round): Promise<number> {
+    const times = { big: [] as number[], baseline: [] as number[] };
+    const last = { big: [] as number[], baseline: [] as number[] };
+    for (let index = 0; index < WARM_UP + ROUNDS; index++) {
+      for (const audience of ['big', 'baseline'] as const) {
+        const delays = await round(audience, index);
+        if (index < WARM_UP) continue;
+        times[audience].push(...delays);
+        last[audience].push(Math.max(...delays));
+      }
+    }
+    console.log(`\n${heading} (${ROUNDS} rounds each, alternating):`);
+    const report = (label: string, audience: 'big' | 'baseline') => {
+      const each = percentiles(times[audience]);
+      console.log(
+        `  ${label.padEnd(34)} per socket p50 ${ms(each.p50)}  p95 ${ms(each.p95)}  p99 ${ms(each.p99)};  last socket p95 ${ms(percentiles(last[audience]).p95)}`,
+      );
+      return each.p95;
+    };
+    const p95 = report(`${SOCKETS} sockets of one agency`, 'big');
+    const baseP95 = report(`baseline: ${BASELINE_SOCKETS} sockets`, 'baseline');
+    console.log(
+      `  ratio p95 ${SOCKETS} / ${BASELINE_SOCKETS} sockets: ×${(p95 / baseP95).toFixed(2)};  target p95 ≤ ${TARGET_P95_MS} ms ${p95 <= TARGET_P95_MS ? '✓' : '✗'}`,
+    );
+    return p95;
+  }
+
+  const companies = { big: owner.company_id, baseline: other.id };
+  const expected = { big: SOCKETS, baseline: BASELINE_SOCKETS };
+  await measure('A company-wide notification, commit to receipt', (audience, index) =>
+    notificationRound(companies[audience], expected[audience], `${audience} ${index}`),
+  );
+  const tickets = {
+    big: { id: await ticketOf(bigTokens[0]!), token: bigTokens[0]! },
+    baseline: { id: await ticketOf(baselineTokens[0]!), token: baselineTokens[0]! },
+  };
+  await measure('A support chat message, request to receipt', (audience, index) =>
+    messageRound(tickets[audience], expected[audience], `${audience} message ${index}`),
   );
   console.log(`server RSS after the rounds ${mb(process.memoryUsage().rss)}`);
 

@@ -2,8 +2,8 @@
  * The sockets of bench/live-fanout.bench.ts, in a process of their own so that receiving and
  * parsing a thousand frames does not compete with the server it measures for one event loop. It
  * opens one socket per token (batches of 50), authenticates each, then tells on IPC, for each
- * frame received, when it arrived (epoch milliseconds with sub-millisecond precision, comparable
- * across the two processes) and on which socket.
+ * notification or support message received, when it arrived (epoch milliseconds with
+ * sub-millisecond precision, comparable across the two processes) and on which socket.
  */
 import WebSocket from 'ws';
 
@@ -25,10 +25,16 @@ async function open(job: SocketsJob) {
           const socket = new WebSocket(job.url, { origin: job.origin });
           socket.once('error', reject);
           socket.on('message', (data) => {
-            const frame = JSON.parse(data.toString()) as { type: string; notification?: { title: string } };
+            const frame = JSON.parse(data.toString()) as {
+              type: string;
+              notification?: { title: string };
+              message?: { body: string };
+            };
             if (frame.type === 'ready') resolve(socket);
-            else if (frame.type === 'notification' && frame.notification) {
-              send({ type: 'received', socket: index, title: frame.notification.title, at: now() });
+            // A notification is known by its title, a support message by its text.
+            const title = frame.notification?.title ?? frame.message?.body;
+            if (title !== undefined && (frame.type === 'notification' || frame.type === 'ticket_message')) {
+              send({ type: 'received', socket: index, title, at: now() });
             }
           });
           socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token })));

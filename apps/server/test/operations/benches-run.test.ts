@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The benchmarks that go through the portal's own rules still run (docs/benchmarks.md), on a
+ * small volume each: they are not part of the test run otherwise, and a change of those rules can
+ * break them unseen — the live bench waited forever for notifications its sockets' staff were no
+ * longer allowed to see once notifications were gated by permission. Figures are not checked here
+ * (performance lives in `npm run bench`), only that each bench completes and reports them.
+ */
+
+const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+function runBench(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: SERVER_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, output }));
+  });
+}
+
+describe('the benchmarks run on a small volume', () => {
+  it('bench:live fans a notification and a support message out to every socket', async () => {
+    const { code, output } = await runBench('bench/live-fanout.bench.ts', {
+      BENCH_LIVE_SOCKETS: '16',
+      BENCH_LIVE_ROUNDS: '2',
+    });
+    expect(code, output).toBe(0);
+    expect(output).toMatch(/A company-wide notification, commit to receipt/);
+    expect(output).toMatch(/A support chat message, request to receipt/);
+    expect(output.match(/16 sockets of one agency +per socket p50/g)).toHaveLength(2);
+  }, 120_000);
+
+  it('bench:kpi makes its volume, recounts the rollups and times every figure', async () => {
+    const { code, output } = await runBench('bench/kpi.bench.ts', {
+      BENCH_KPI_BOOKINGS: '3000',
+      BENCH_KPI_AGENCIES: '10',
+      BENCH_KPI_RUNS: '3',
+      BENCH_KPI_STORES: 'pglite',
+    });
+    expect(code, output).toBe(0);
+    for (const figure of ['agency, last 30 days (', 'agency, one year (', 'operator, one year (']) {
+      expect(output).toContain(figure);
+    }
+  }, 120_000);
+});
