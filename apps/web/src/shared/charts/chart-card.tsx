@@ -99,7 +99,14 @@ export function ChartCard({
       ) : tableOnly || showTable ? (
         <ChartTableView table={table} caption={title} scroll={scrollTable} />
       ) : (
-        <div role="img" aria-labelledby={titleId} aria-describedby={describedBy} className="min-w-0">
+        // Clipped sideways: a hidden tooltip keeps the place it last had, and after the window
+        // narrows (a phone turned, a desktop window resized) it widened the page past the screen.
+        <div
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={describedBy}
+          className="min-w-0 overflow-x-clip"
+        >
           {plot}
         </div>
       )}
