@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH } from './chromium.js';
-import { startServer } from './server.js';
+import { REFUNDS_AT_ONCE, startServer } from './server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,12 +31,7 @@ export default async function setup(project: TestProject) {
     env: { ...process.env, NODE_ENV: 'production' },
   });
 
-  const server = await startServer({
-    // Test setting only: refunds are approved in the request itself, where the booking journey
-    // expects them; the back-office journey starts a server of its own where they wait for an
-    // operator (e2e/admin-journey.e2e.test.ts).
-    REFUND_APPROVAL_DELAY_SECONDS: '0',
-  });
+  const server = await startServer(REFUNDS_AT_ONCE);
   project.provide('baseUrl', server.baseUrl);
   return server.stop;
 }

@@ -10,6 +10,12 @@ const serverRoot = resolve(webRoot, '../server');
 export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
 
 /**
+ * Test setting only: refunds are approved in the request itself, where the booking journey
+ * expects them; the back-office journey's server leaves them for an operator, as production does.
+ */
+export const REFUNDS_AT_ONCE = { REFUND_APPROVAL_DELAY_SECONDS: '0' };
+
+/**
  * Starts the real server (src/main.ts) on a free loopback port with a fresh embedded store and
  * demo data, serving the built SPA (apps/web/dist), exactly as `npm start` would. `env` adds or
  * overrides settings (e.g. a test-only refund approval delay).
