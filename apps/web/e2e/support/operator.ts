@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DEMO, nextTotpStep } from './demo.js';
-import { freshTotp } from './totp.js';
+import { DEMO, seededPersonTotp } from './demo.js';
 
 /** The demo operator, seeded with the demo agency (the same password and authenticator secret). */
 export const OPERATOR = { email: 'ops@skydesk.local', password: DEMO.password, totpSecret: DEMO.totpSecret };
@@ -25,8 +24,7 @@ export async function signInAsOperator(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { level: 1, name: 'Two-step verification' }).waitFor();
   await onScreen?.('authenticator');
-  await nextTotpStep();
-  await page.getByLabel('Authenticator code').fill(await freshTotp(OPERATOR.totpSecret));
+  await page.getByLabel('Authenticator code').fill(await seededPersonTotp(page, OPERATOR.email));
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/admin/agencies');
 }
