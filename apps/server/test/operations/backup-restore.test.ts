@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { kyselyQuery, type Manifest, snapshotFigures } from '../../src/cli/backup.js';
 import { readArchive } from '../../src/cli/backup-archive.js';
 import { openStore } from '../../src/platform/db/store.js';
-import { serverPath } from '../../src/platform/paths.js';
+import { runScript } from '../support/run-script.js';
 import { startServer } from '../support/server-process.js';
 import { createEmptyPostgresDatabase, type StoreKind, storeKinds } from '../support/stores.js';
 import {
@@ -35,21 +34,7 @@ import { brokenRules } from './store-invariants.js';
 /** Runs one of the CLIs (src/cli/<name>.ts) as a deployment does; its exit code and output. */
 function runCli(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverPath(`src/cli/${name}.ts`), ...args], {
-    cwd: serverPath(),
-    env: { ...inherited, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, output })),
-  );
+  return runScript(`src/cli/${name}.ts`, args, { ...inherited, ...env });
 }
 
 const manifestOf = (file: string) =>

@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runScript } from '../support/run-script.js';
 
 /**
  * The benchmarks that go through the portal's own rules still run (docs/benchmarks.md), on a
@@ -10,29 +9,8 @@ import { describe, expect, it } from 'vitest';
  * (performance lives in `npm run bench`), only that each bench completes and reports them.
  */
 
-const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-function runBench(
-  script: string,
-  env: Record<string, string>,
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
-      cwd: SERVER_ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, output }));
-  });
-}
+const runBench = (script: string, env: Record<string, string>) =>
+  runScript(script, [], { ...process.env, ...env });
 
 describe('the benchmarks run on a small volume', () => {
   it('bench:live fans a notification and a support message out to every socket', async () => {
