@@ -6,6 +6,7 @@ import { refreshSession, renewSession } from '../features/auth/renew-session';
 import { paths } from '../shared/routing/paths';
 import { fail, fakeApi, ok } from '../testing/fake-api';
 import { fakeJwt, sampleMe, sampleUser, signedInState } from '../testing/fake-session';
+import { PERSIST_WAIT, persistedState } from '../testing/persisted-state';
 import { renderApp } from '../testing/render-with-providers';
 import { makeStore } from './store';
 
@@ -54,9 +55,7 @@ describe('starting with a saved session but no token (docs/architecture.md §6)'
     expect(router.state.location.pathname).toBe(paths.login);
     expect(store.getState().session.user).toBeNull();
     expect(toastError).not.toHaveBeenCalled();
-    await waitFor(() =>
-      expect(localStorage.getItem('persist:skydesk') ?? '').not.toContain(sampleUser.email),
-    );
+    await waitFor(() => expect(persistedState()).not.toContain(sampleUser.email), PERSIST_WAIT);
   });
 
   it('gives up quietly, and ends the server session, when the profile cannot be read', async () => {

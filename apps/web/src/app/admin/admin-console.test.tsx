@@ -9,6 +9,7 @@ import { loggedOut } from '../../shared/session/session-slice';
 import { fail, fakeApi, invalid, ok } from '../../testing/fake-api';
 import { fakeJwt, sampleUser, signedInState } from '../../testing/fake-session';
 import { liveOperatorToken, operatorSignedOutState, sampleOperator } from '../../testing/operator-session';
+import { PERSIST_WAIT, persistedState } from '../../testing/persisted-state';
 import { makeStore } from '../store';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -42,7 +43,7 @@ describe('the operator console: its session apart from the agency’s', { timeou
     expect(api.calls(QUEUE)[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
     // Never persisted: the operator's token lives in memory only.
     expect(store.getState().operatorSession?.token).toBe(token);
-    await waitFor(() => expect(localStorage.getItem('persist:skydesk') ?? '').not.toContain(token));
+    await waitFor(() => expect(persistedState()).not.toContain(token), PERSIST_WAIT);
   });
 
   it('shows the console’s sign-in, quietly, when the cookie gives no session', async () => {

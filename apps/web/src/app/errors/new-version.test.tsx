@@ -5,6 +5,7 @@ import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleUser, signedInState } from '../../testing/fake-session';
+import { persistedState } from '../../testing/persisted-state';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { lazyScreen } from './lazy-screen';
 import {
@@ -95,7 +96,7 @@ describe('a screen that fails to load after a new deployment (docs/product-spec.
 
     await waitFor(() => expect(loadFreshPage).toHaveBeenCalledWith('/'));
     expect(store.getState().session.user).toBeNull();
-    expect(localStorage.getItem('persist:skydesk') ?? '').not.toContain(sampleUser.email);
+    expect(persistedState()).not.toContain(sampleUser.email);
   });
 
   it('does not reload for an error that is not a missing chunk', async () => {

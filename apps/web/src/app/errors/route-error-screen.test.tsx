@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleUser, signedInState } from '../../testing/fake-session';
+import { PERSIST_WAIT, persistedState } from '../../testing/persisted-state';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { RouteErrorScreen } from './route-error-screen';
 
@@ -79,13 +80,13 @@ describe('the crash screen (docs/product-spec.md §2)', () => {
       preloadedState: signedInState(),
     });
     await crashTitle();
-    await waitFor(() => expect(localStorage.getItem('persist:skydesk')).toContain(sampleUser.email));
+    await waitFor(() => expect(persistedState()).toContain(sampleUser.email), PERSIST_WAIT);
 
     await user.click(screen.getByRole('button', { name: CRASH_SCREEN.reset }));
 
     expect(await screen.findByText('Sign in screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(store.getState().session.user).toBeNull();
-    expect(localStorage.getItem('persist:skydesk') ?? '').not.toContain(sampleUser.email);
+    expect(persistedState()).not.toContain(sampleUser.email);
   });
 });

@@ -1,0 +1,11 @@
+/** The key redux-persist saves the store under (app/store.ts). */
+export const PERSIST_KEY = 'persist:skydesk';
+
+/** What redux-persist saved last ('' before anything). */
+export const persistedState = (): string => localStorage.getItem(PERSIST_KEY) ?? '';
+
+/**
+ * How long a test waits for a save: redux-persist writes after its throttle, and on a loaded
+ * machine (a CI run on two cores) later than waitFor's default second.
+ */
+export const PERSIST_WAIT = { timeout: 5_000 };
