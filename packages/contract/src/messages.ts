@@ -139,6 +139,9 @@ export const SERVER = {
   /** 503 of a call whose database connection was lost (a restart, a dropped link, too many clients). */
   storeConnectionLost:
     'SkyDesk lost its connection to its database for a moment. Please try again; a retry with the same Idempotency-Key is safe.',
+  /** 503 of a call whose transaction lost a race with another one on the same records (a deadlock). */
+  storeConflict:
+    'SkyDesk was changing the same records for another request and had to stop this one. Please try again; a retry with the same Idempotency-Key is safe.',
   priceChanged: 'Price changed',
   insufficientCredits: 'Insufficient credits',
 } as const;

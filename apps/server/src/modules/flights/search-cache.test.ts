@@ -56,7 +56,7 @@ const request = (overrides: Partial<FlightSearchRequest> = {}): FlightSearchRequ
   ...overrides,
 });
 
-const cached = (ttlMs = 60_000, maxItineraries = 10_000): SearchRunner =>
+const cached = (ttlMs = 60_000, maxItineraries = 10_000) =>
   withSearchCache(inThreadRunner(sandbox), { ttlMs, maxItineraries, clock, inventory });
 const search = (runner: SearchRunner, overrides: Partial<FlightSearchRequest> = {}) =>
   runner.search(request(overrides), { gzip: false });
@@ -152,6 +152,19 @@ describe('the search cache', () => {
     expect(searches).toBe(2);
     await search(supplier);
     expect(searches).toBe(3);
+  });
+
+  it('lets go of answers past their time to live when it stores another, not only when full', async () => {
+    const supplier = cached(60_000, 10_000);
+    const economy = (await search(supplier)).count;
+    expect(supplier.heldItineraries()).toBe(economy);
+    clock.set(new Date('2026-11-22T12:00:30Z'));
+    const business = (await search(supplier, { cabin: 'Business' })).count;
+    expect(supplier.heldItineraries()).toBe(economy + business);
+    clock.set(new Date('2026-11-22T12:01:10Z'));
+    const first = (await search(supplier, { cabin: 'First' })).count;
+    // The economy answer is 70 s old and gone; the business one (40 s) stays.
+    expect(supplier.heldItineraries()).toBe(business + first);
   });
 
   it('is off with a time to live of 0', async () => {

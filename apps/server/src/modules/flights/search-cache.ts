@@ -50,10 +50,33 @@ const keyOf = (request: FlightSearchRequest) =>
 const sameCounts = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((value, index) => value === b[index]);
 
-export function withSearchCache(runner: SearchRunner, options: SearchCacheOptions): SearchRunner {
-  if (options.ttlMs <= 0) return runner;
+export function withSearchCache(
+  runner: SearchRunner,
+  options: SearchCacheOptions,
+): SearchRunner & { /** Itineraries the cache holds now. */ heldItineraries(): number } {
+  if (options.ttlMs <= 0) {
+    return {
+      search: (request, searchOptions) => runner.search(request, searchOptions),
+      lowestFare: (request) => runner.lowestFare(request),
+      close: () => runner.close(),
+      heldItineraries: () => 0,
+    };
+  }
   const entries = new Map<string, Entry>();
   let held = 0;
+  let sweptAt = 0;
+
+  /**
+   * Drops the answers past their time to live, at most once a second. Left until the bound pushed
+   * them out, they held memory for nothing: a day of varied searches filled the cache to its
+   * 20,000 itineraries over many minutes, and the server's memory crept up with it (issue 17's
+   * soak). Now it holds the last minute's answers only.
+   */
+  function dropExpired(now: number) {
+    if (now - sweptAt < 1_000) return;
+    sweptAt = now;
+    for (const [key, entry] of entries) if (now - entry.storedAt >= options.ttlMs) forget(key);
+  }
 
   function forget(key: string) {
     const entry = entries.get(key);
@@ -66,8 +89,10 @@ export function withSearchCache(runner: SearchRunner, options: SearchCacheOption
     const outcome = await runner.search(request, { gzip });
     // The sandbox says what it priced with; otherwise the seats shown are read once more.
     const sold = outcome.sold ?? (await options.inventory.soldSeats(outcome.seats));
+    const now = options.clock.now().getTime();
     forget(key);
-    entries.set(key, { outcome, storedAt: options.clock.now().getTime(), sold });
+    dropExpired(now);
+    entries.set(key, { outcome, storedAt: now, sold });
     held += outcome.count;
     while (held > options.maxItineraries && entries.size > 1) forget(entries.keys().next().value as string);
     return outcome;
@@ -87,6 +112,7 @@ export function withSearchCache(runner: SearchRunner, options: SearchCacheOption
       entries.set(key, entry);
       return entry.outcome;
     },
+    heldItineraries: () => held,
     // Not cached: without an answer to sign and encode, a lowest fare is a small part of a search.
     lowestFare: (request) => runner.lowestFare(request),
     close: () => runner.close(),

@@ -62,6 +62,17 @@ export async function lockAvailableCredits(
 }
 
 /**
+ * Takes the company's balance row lock now, for a posting later in the transaction that moves
+ * seats first. The lock order (docs/booking-and-money.md): the booking, the balance row, the
+ * seats, and last the analytics rollups every ledger line and booking event adds to. A void that
+ * posted before giving its seats back held the rollups while it waited for the seats, which a
+ * cancelled hold held while it waited for the rollups: a deadlock.
+ */
+export async function lockLedger(trx: Transaction<Database>, companyId: string): Promise<void> {
+  await lockBalance(trx, companyId);
+}
+
+/**
  * Posts one entry; a debit the available credits (balance + credit limit) cannot cover throws 402
  * 'Insufficient credits'. A posting that takes available credits under the agency's low-balance
  * threshold tells the owner, once per crossing (low-balance.ts).

@@ -8,11 +8,13 @@ import type {
   TransactionSettings,
 } from 'kysely';
 import { announce, type CommittedWrite, watchingWrites, writesOf } from './committed-writes.js';
+import { traceTransaction, tracingTransactions } from './transaction-trace.js';
 
 /**
  * A Kysely dialect whose every statement's failure — transaction control included — passes
  * through `translate` before reaching the caller (store-health.ts turns "cannot write" into a
- * 503). It also shows the metrics the watched inserts once they are committed (committed-writes.ts).
+ * 503). It also shows the metrics the watched inserts once they are committed (committed-writes.ts),
+ * and a listening test each transaction's statements (transaction-trace.ts).
  * Everything else is the wrapped dialect's own.
  */
 export function guardDialect(dialect: Dialect, translate: (error: unknown) => unknown): Dialect {
@@ -51,7 +53,10 @@ class GuardedDriver implements Driver {
   // The watched writes of a transaction wait for its COMMIT; a ROLLBACK drops them.
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     await this.driver.beginTransaction(connection, settings);
-    if (connection instanceof GuardedConnection) connection.pending = [];
+    if (connection instanceof GuardedConnection) {
+      connection.pending = [];
+      connection.traced = tracingTransactions() ? [] : null;
+    }
   }
   async commitTransaction(connection: DatabaseConnection) {
     await this.driver.commitTransaction(connection);
@@ -106,6 +111,8 @@ class GuardedConnection implements DatabaseConnection {
   pending: CommittedWrite[] | null = null;
   /** How many were pending at each savepoint of the open transaction. */
   readonly savepoints = new Map<string, number>();
+  /** The open transaction's statements while a test traces them (transaction-trace.ts); else null. */
+  traced: CompiledQuery[] | null = null;
 
   constructor(
     readonly connection: DatabaseConnection,
@@ -119,6 +126,7 @@ class GuardedConnection implements DatabaseConnection {
     } catch (error) {
       throw this.translate(error);
     }
+    this.traced?.push(query);
     if (watchingWrites()) {
       const writes = writesOf(query);
       if (writes.length > 0) {
@@ -132,6 +140,8 @@ class GuardedConnection implements DatabaseConnection {
   endTransaction(): CommittedWrite[] {
     const writes = this.pending ?? [];
     this.pending = null;
+    if (this.traced) traceTransaction(this.traced);
+    this.traced = null;
     this.savepoints.clear();
     return writes;
   }

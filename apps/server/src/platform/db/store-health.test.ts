@@ -1,11 +1,14 @@
 import { SERVER } from '@skydesk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  CONFLICT_RETRY_AFTER_SECONDS,
   CONNECTION_RETRY_AFTER_SECONDS,
   cannotWriteReason,
+  conflictReason,
   createStoreHealth,
   type Degraded,
   STORE_RETRY_AFTER_SECONDS,
+  StoreConflictError,
   type StoreHealth,
   StoreUnavailableError,
   StoreUnreachableError,
@@ -144,6 +147,28 @@ describe('the store health mark', () => {
       message: SERVER.storeConnectionLost,
       retryAfter: CONNECTION_RETRY_AFTER_SECONDS,
       cause: lost,
+    });
+    expect(health.classify(failed)).toBe(failed);
+    expect(health.degraded()).toBeUndefined();
+    expect(changes).toEqual([]);
+    expect(probe.calls).toBe(0);
+  });
+
+  it.each([
+    ['40P01', 'deadlock detected'],
+    ['40001', 'could not serialize access due to concurrent update'],
+    ['55P03', 'could not obtain lock on row in relation "bookings"'],
+  ])('turns a lost race (%s %s) into a 503 to retry at once, without marking the store', (code, message) => {
+    const { health, probe, changes } = watched();
+    const race = dbError(code, message);
+    expect(conflictReason(race)).toContain(code);
+    const failed = health.classify(race);
+    expect(failed).toBeInstanceOf(StoreConflictError);
+    expect(failed).toMatchObject({
+      status: 503,
+      message: SERVER.storeConflict,
+      retryAfter: CONFLICT_RETRY_AFTER_SECONDS,
+      cause: race,
     });
     expect(health.classify(failed)).toBe(failed);
     expect(health.degraded()).toBeUndefined();

@@ -73,10 +73,30 @@ const NETWORK_CODES = new Set([
 const LOST_CONNECTION =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
 
+/**
+ * The reason a failure means the statement lost a race with another transaction, or undefined:
+ * PostgreSQL broke a deadlock by aborting it (40P01), could not serialize it (40001), or a lock it
+ * would not wait for was taken (55P03). Nothing is wrong with the request or the store: its
+ * transaction rolled back and the same work run again succeeds. A request with an
+ * Idempotency-Key is run again by the server itself (idempotency.ts); any other answers 503 with
+ * Retry-After, never 500. The lock order (docs/booking-and-money.md) keeps deadlocks out of the
+ * money and seat paths; this is the net under whatever order is not known yet.
+ */
+export function conflictReason(error: unknown): string | undefined {
+  if (error === null || typeof error !== 'object') return undefined;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code !== 'string' || !CONFLICT_SQLSTATES.has(code)) return undefined;
+  return `${code}: ${typeof message === 'string' ? message : ''}`;
+}
+
+const CONFLICT_SQLSTATES = new Set(['40P01', '40001', '55P03']);
+
 /** Seconds a client is told to wait before trying a write again. */
 export const STORE_RETRY_AFTER_SECONDS = 30;
 /** Seconds a client is told to wait after a lost connection: the pool reconnects at once. */
 export const CONNECTION_RETRY_AFTER_SECONDS = 2;
+/** Seconds a client is told to wait after its transaction lost a race: the other is done by then. */
+export const CONFLICT_RETRY_AFTER_SECONDS = 1;
 
 /** What a request gets when its statement failed because the store cannot write: a 503. */
 export class StoreUnavailableError extends AppError {
@@ -97,6 +117,15 @@ export class StoreUnreachableError extends AppError {
   }
 }
 
+/** What a request gets when its transaction lost a race with another (a deadlock): a 503 to retry. */
+export class StoreConflictError extends AppError {
+  constructor(cause: unknown) {
+    super('unavailable', SERVER.storeConflict, { retryAfter: CONFLICT_RETRY_AFTER_SECONDS });
+    this.name = 'StoreConflictError';
+    this.cause = cause;
+  }
+}
+
 export type Degraded = { since: Date; reason: string };
 
 export type StoreHealth = {
@@ -105,7 +134,8 @@ export type StoreHealth = {
   /**
    * A failed statement's error, passed on: one that means the store cannot write marks it degraded
    * and comes back as a StoreUnavailableError; a lost connection comes back as a
-   * StoreUnreachableError; any other comes back as it was.
+   * StoreUnreachableError; a lost race (a deadlock) as a StoreConflictError; any other comes back
+   * as it was.
    */
   classify(error: unknown): unknown;
   /** Called on each change, degraded (with why) or writable again (undefined); returns the unsubscribe. */
@@ -158,9 +188,18 @@ export function createStoreHealth(options: {
   return {
     degraded: () => state,
     classify(error) {
-      if (error instanceof StoreUnavailableError || error instanceof StoreUnreachableError) return error;
+      if (
+        error instanceof StoreUnavailableError ||
+        error instanceof StoreUnreachableError ||
+        error instanceof StoreConflictError
+      ) {
+        return error;
+      }
       const reason = cannotWriteReason(error);
-      if (!reason) return unreachableReason(error) ? new StoreUnreachableError(error) : error;
+      if (!reason) {
+        if (conflictReason(error)) return new StoreConflictError(error);
+        return unreachableReason(error) ? new StoreUnreachableError(error) : error;
+      }
       if (!state) change({ since: now(), reason });
       scheduleProbe();
       return new StoreUnavailableError(error);

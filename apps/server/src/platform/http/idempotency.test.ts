@@ -1,4 +1,5 @@
 import { AppError, defineEndpoint, SERVER } from '@skydesk/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, testSecrets } from '../../../test/support/app.js';
@@ -62,6 +63,34 @@ describe.each(storeKinds())('Idempotency-Key on %s', (kind) => {
     gate = { opened, open, entered, enter };
   };
 
+  /**
+   * Two requests that take the same two locks in opposite orders, each waiting until the other
+   * holds its first: a real deadlock, which PostgreSQL breaks after deadlock_timeout (1 s) by
+   * aborting one. Only the first two runs wait for each other; a run again takes its locks at once.
+   */
+  let lockPair = 0;
+  let crossing: { arrived: number; both: Promise<void>; arrive: () => void } | undefined;
+  const crossLocks = (forward: boolean) =>
+    t.store.db.transaction().execute(async (trx) => {
+      const [first, second] = forward ? [lockPair, lockPair + 1] : [lockPair + 1, lockPair];
+      await sql`select pg_advisory_xact_lock(${first})`.execute(trx);
+      const meeting = crossing;
+      if (meeting && meeting.arrived < 2) {
+        meeting.arrived++;
+        if (meeting.arrived === 2) meeting.arrive();
+        await meeting.both;
+      }
+      await sql`select pg_advisory_xact_lock(${second})`.execute(trx);
+    });
+  const meetAtTheLocks = () => {
+    lockPair = 1_000_000 + Math.floor(Math.random() * 1_000_000) * 2;
+    let arrive!: () => void;
+    const both = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    crossing = { arrived: 0, both, arrive };
+  };
+
   beforeAll(async () => {
     t = await createTestApp(kind, { secrets });
     // The app's real guard over the app's own key, as the app's registrar gets it.
@@ -87,6 +116,7 @@ describe.each(storeKinds())('Idempotency-Key on %s', (kind) => {
         await gate.opened;
       }
       if (body.amount === 500 && explode) throw new Error('the supplier connection dropped');
+      if (body.amount === 40 || body.amount === 41) await crossLocks(body.amount === 40);
       const run = (runs.get(principal.companyId) ?? 0) + 1;
       runs.set(principal.companyId, run);
       if (body.amount < 0) {
@@ -267,6 +297,35 @@ describe.each(storeKinds())('Idempotency-Key on %s', (kind) => {
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect(runsOf(owner)).toBe(before + 1);
   });
+
+  it.runIf(kind === 'postgres')(
+    'runs a keyed request again when a deadlock rolled it back: both of two crossing requests succeed',
+    async () => {
+      meetAtTheLocks();
+      const before = runsOf(owner);
+      const answers = await Promise.all([
+        send(owner, newKey(), { amount: 40 }),
+        send(owner, newKey(), { amount: 41 }),
+      ]);
+      expect(answers.map((res) => res.statusCode)).toEqual([201, 201]);
+      expect(runsOf(owner)).toBe(before + 2);
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    'answers the loser of a deadlock without a key 503 with Retry-After, never 500',
+    async () => {
+      meetAtTheLocks();
+      const answers = await Promise.all([
+        send(owner, undefined, { amount: 40 }),
+        send(owner, undefined, { amount: 41 }),
+      ]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 503]);
+      const lost = answers.find((res) => res.statusCode === 503)!;
+      expect(lost.json()).toEqual({ status: false, message: SERVER.storeConflict });
+      expect(lost.headers['retry-after']).toBe('1');
+    },
+  );
 
   it('stores nothing for a request its schemas refuse: a corrected request with the key runs', async () => {
     const key = newKey();

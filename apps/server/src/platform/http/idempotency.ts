@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError, type FieldErrors } from '@skydesk/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { RequestTransaction } from '../db/request-transaction.js';
 import type { Database } from '../db/schema.js';
+import { StoreConflictError } from '../db/store-health.js';
 import { failureBody } from './errors.js';
 import {
   deleteKeysCreatedBefore,
@@ -146,7 +148,33 @@ function answered(
   return { status: record.responseStatus, body: envelopeInOrder(record.responseBody) };
 }
 
+/**
+ * Runs the request; a transaction that lost a race (a deadlock, store-health.ts) rolled all of it
+ * back, so it runs again, up to CONFLICT_ATTEMPTS times, after a short random pause that lets the
+ * winner finish. The client never sees the race — only a 503 if it lost every time.
+ */
 async function runOnce(
+  deps: Deps,
+  request: KeyedRequest,
+  answer: () => Promise<IdempotentAnswer | undefined>,
+): Promise<IdempotentOutcome | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runAttempt(deps, request, answer);
+    } catch (error) {
+      if (!(error instanceof StoreConflictError) || attempt >= CONFLICT_ATTEMPTS) throw error;
+      deps.log.warn(
+        { err: error.cause, idempotencyKey: request.key, attempt },
+        'the request lost a race with another transaction and was rolled back; running it again',
+      );
+      await sleep(10 + Math.random() * 40 * attempt);
+    }
+  }
+}
+
+const CONFLICT_ATTEMPTS = 4;
+
+async function runAttempt(
   deps: Deps,
   request: KeyedRequest,
   answer: () => Promise<IdempotentAnswer | undefined>,

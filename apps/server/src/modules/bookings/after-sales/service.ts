@@ -12,7 +12,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
-import { postLedgerEntry } from '../../payments/ledger.js';
+import { lockLedger, postLedgerEntry } from '../../payments/ledger.js';
 import { expireHoldIfDue } from '../booking/hold-expiry.js';
 import { presentBooking, ticketName, utcMinute } from '../booking/presenter.js';
 import {
@@ -169,6 +169,9 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
     const tickets = await ticketsWithFares(trx, booking.id);
     const paid = tickets.reduce((sum, ticket) => sum + ticket.paid_minor, 0);
     const numbers = tickets.map((ticket) => ticket.ticket_number);
+    // The lock order: the balance row, then the seats, then the credit (and its rollups).
+    await lockLedger(trx, principal.companyId);
+    await supplier.release(trx, await heldSeatsOf(trx, booking.id));
     const entry = await postLedgerEntry(trx, {
       companyId: principal.companyId,
       kind: 'void',
@@ -190,7 +193,6 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
       at: now,
     });
     await updateBooking(trx, booking.id, { status: 'voided', updated_at: now });
-    await supplier.release(trx, await heldSeatsOf(trx, booking.id));
     await recordEvent(trx, {
       bookingId: booking.id,
       action: 'voided',

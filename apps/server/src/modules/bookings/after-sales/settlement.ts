@@ -6,7 +6,7 @@ import type { Database } from '../../../platform/db/schema.js';
 import type { Exclusively } from '../../../platform/db/task-lock.js';
 import { periodicTask } from '../../../platform/periodic-task.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
-import { postLedgerEntry } from '../../payments/ledger.js';
+import { lockLedger, postLedgerEntry } from '../../payments/ledger.js';
 import { heldSeatsOf, lockBooking, type OrderRow, recordEvent, updateBooking } from '../booking/repo.js';
 import { afterSalesRules, type TicketRefund, ticketRefund } from './penalty.js';
 import { spreadRefund } from './refund-split.js';
@@ -184,6 +184,26 @@ export async function settleRefundOrder(
   const at = decisionTime(order, now);
   const described = `${minorToAmount(total).toFixed(2)} ${booking.currency}`;
   const lowered = total < quote.allowedMinor;
+
+  const after = tickets.map((ticket) =>
+    requested.has(ticket.ticket_number) ? { ...ticket, status: 'refunded' as const } : ticket,
+  );
+  const live = after.filter((ticket) => LIVE_TICKET.has(ticket.status));
+  const freedSeats = refunding.filter((ticket) => seated(ticket.passenger_type)).length;
+  let status: BookingStatus;
+  if (live.length === 0) status = 'refunded';
+  else if (!live.some((ticket) => seated(ticket.passenger_type))) {
+    throw new Error(`Refund order ${order.order_no} would leave infants of ${booking.pnr} without a seat`);
+  } else {
+    status = live.some((ticket) => ticket.status === 'refund_requested')
+      ? 'refund_requested'
+      : 'partially_refunded';
+  }
+
+  // The lock order (ledger.ts, lockLedger): the balance row, then the seats, then the credit.
+  await lockLedger(trx, booking.company_id);
+  if (status === 'refunded') await supplier.release(trx, await heldSeatsOf(trx, booking.id));
+  else if (freedSeats > 0) await supplier.release(trx, await lowerHeldSeats(trx, booking.id, freedSeats));
   const entry =
     total > 0
       ? await postLedgerEntry(trx, {
@@ -208,25 +228,6 @@ export async function settleRefundOrder(
     },
     at,
   );
-
-  const after = tickets.map((ticket) =>
-    requested.has(ticket.ticket_number) ? { ...ticket, status: 'refunded' as const } : ticket,
-  );
-  const live = after.filter((ticket) => LIVE_TICKET.has(ticket.status));
-  const freedSeats = refunding.filter((ticket) => seated(ticket.passenger_type)).length;
-  let status: BookingStatus;
-  if (live.length === 0) {
-    status = 'refunded';
-    await supplier.release(trx, await heldSeatsOf(trx, booking.id));
-  } else {
-    if (!live.some((ticket) => seated(ticket.passenger_type))) {
-      throw new Error(`Refund order ${order.order_no} would leave infants of ${booking.pnr} without a seat`);
-    }
-    status = live.some((ticket) => ticket.status === 'refund_requested')
-      ? 'refund_requested'
-      : 'partially_refunded';
-    if (freedSeats > 0) await supplier.release(trx, await lowerHeldSeats(trx, booking.id, freedSeats));
-  }
   await updateBooking(trx, booking.id, { status, updated_at: at });
   const allowed = `${minorToAmount(quote.allowedMinor).toFixed(2)} ${booking.currency}`;
   await recordEvent(trx, {
