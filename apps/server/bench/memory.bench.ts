@@ -10,7 +10,8 @@
  *    BENCH_LOAD_SECONDS (default 15), peak and end;
  * 3. a soak of mixed traffic for BENCH_SOAK_SECONDS (default 20; 600 for the issue's 10-minute
  *    figure): four agents searching, holding and cancelling, reading credits, bookings,
- *    notifications and the statement — resident size at its start and end, and its peak.
+ *    notifications and the statement — resident size at its start and end, and its peak; at each
+ *    tenth, also the server's JS heap in use and its external memory (PGlite's), from its metrics.
  *
  *   npm run bench:memory -w @skydesk/server
  *   BENCH_SOAK_SECONDS=600 npm run bench:memory -w @skydesk/server
@@ -19,27 +20,22 @@
  */
 import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
 import { DEMO } from '../src/db/seed-demo.js';
 import type { LoadJob, LoadResult } from './load-client.js';
+import { START_FLAGS } from './start-flags.js';
 
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 15);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 20);
-/** The Node flags `npm start` runs the server with, read from package.json, where they are set. */
-const START_FLAGS = (() => {
-  const root = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
-  const start = /\bnode ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(root.scripts.start as string);
-  if (!start) throw new Error('package.json: the start script no longer runs apps/server/dist/main.js');
-  return start[1]!.trim();
-})();
 /**
  * Node flags for the server: `npm start`'s own (package.json) unless BENCH_SERVER_FLAGS compares
  * another setting (BENCH_SERVER_FLAGS="" for Node's defaults).
  */
-const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? START_FLAGS).split(' ').filter(Boolean);
+const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? START_FLAGS.join(' ')).split(' ').filter(Boolean);
 /**
  * A server left alone shrinks for a while: V8's memory reducer collects and hands pages back some
  * 30–40 s after the last work. Its idle size is read IDLE_AFTER_MS after it started.
@@ -84,11 +80,41 @@ function sampler(pid: number) {
 
 type Server = { child: ChildProcess; url: string; startedInMs: number };
 
-async function startServer(dataDir: string): Promise<Server> {
+/** A port free on loopback now (the server's metrics listen there, apart from the API). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * The server's own split of its memory, from its metrics: the event loop's JS heap in use (live
+ * objects and garbage not yet collected) and its external memory (PGlite's WebAssembly memory,
+ * buffers), in MB. A leak of JS objects grows the first; the store's data, the second.
+ */
+async function heapSplit(metricsUrl: string): Promise<{ heapMb: number; externalMb: number }> {
+  const text = await (await fetch(metricsUrl)).text();
+  const read = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return {
+    heapMb: Math.round(read('nodejs_heap_size_used_bytes') / 1_048_576),
+    externalMb: Math.round(read('nodejs_external_memory_bytes') / 1_048_576),
+  };
+}
+
+async function startServer(dataDir: string, metricsPort: number): Promise<Server> {
   const started = performance.now();
   const child = spawn(process.execPath, [...SERVER_FLAGS, SERVER], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      METRICS_PORT: String(metricsPort),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -255,7 +281,9 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'skydesk-memory-bench-'));
   const rows: [string, string][] = [];
   try {
-    const first = await startServer(dataDir);
+    const metricsPort = await freePort();
+    const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    const first = await startServer(dataDir, metricsPort);
     await pause(IDLE_AFTER_MS);
     const firstIdle = mb(rssKb(first.child.pid!));
     rows.push([
@@ -264,7 +292,7 @@ async function main() {
     ]);
     await stopServer(first);
 
-    const server = await startServer(dataDir);
+    const server = await startServer(dataDir, metricsPort);
     const pid = server.child.pid!;
     await pause(IDLE_AFTER_MS);
     const idle = mb(rssKb(pid));
@@ -292,11 +320,17 @@ async function main() {
     rows.push(['5 s after the load', `${mb(rssKb(pid))} MB`]);
 
     const soakStart = mb(rssKb(pid));
+    const soakStartSplit = await heapSplit(metricsUrl);
     const soak = sampler(pid);
     const until = Date.now() + SOAK_SECONDS * 1000;
-    const checkpoints: number[] = [];
+    const checkpoints: string[] = [];
     const marks = setInterval(
-      () => checkpoints.push(mb(rssKb(pid))),
+      () => {
+        const rss = mb(rssKb(pid));
+        void heapSplit(metricsUrl).then(({ heapMb, externalMb }) =>
+          checkpoints.push(`${rss} (${heapMb} + ${externalMb})`),
+        );
+      },
       Math.max(5_000, (SOAK_SECONDS * 1000) / 10),
     );
     const agents = await Promise.all([0, 1, 2, 3].map((i) => agent(server.url, token, i, until)));
@@ -310,7 +344,15 @@ async function main() {
       `soak of mixed traffic, ${SOAK_SECONDS} s (4 agents, ${rounds} rounds, ${errors} errors)`,
       `start ${soakStart} MB, end ${soakEnd} MB (5 s after), peak ${soaked.peakMb} MB`,
     ]);
-    rows.push(['  during the soak, every tenth of it', `${checkpoints.join(' → ')} MB`]);
+    const soakEndSplit = await heapSplit(metricsUrl);
+    rows.push([
+      '  JS heap used + external (the store) at the start → end',
+      `${soakStartSplit.heapMb} + ${soakStartSplit.externalMb} → ${soakEndSplit.heapMb} + ${soakEndSplit.externalMb} MB`,
+    ]);
+    rows.push([
+      '  during the soak, every tenth of it: resident (heap used + external)',
+      `${checkpoints.join(' → ')} MB`,
+    ]);
     await stopServer(server);
 
     const width = Math.max(...rows.map(([label]) => label.length));

@@ -5,7 +5,8 @@
  * (d) a return trip in the flat answer and (g) the same return trip in the grouped answer (issue 16:
  * `view: 'itineraries'`, with its answer's size beside the flat one's) — first in-process (`inject`, no sockets), then over HTTP on 127.0.0.1 with
  * autocannon at 10 connections (in a child process, so the client does not share the server's
- * event loop), beside bare `GET /api/health` in the same run.
+ * event loop), beside bare `GET /api/health` in the same run. It runs the server with `npm start`'s
+ * Node flags (start-flags.ts).
  *
  *   npm run bench:http -w @skydesk/server
  *
@@ -28,6 +29,7 @@ import { createSecretBox } from '../src/platform/security/encryption.js';
 import { createPasswordHasher } from '../src/platform/security/password.js';
 import { signInDemoOwner } from './demo-session.js';
 import type { LoadJob, LoadResult } from './load-client.js';
+import { rerunWithStartFlags, START_FLAGS } from './start-flags.js';
 
 const CONNECTIONS = 10;
 const HTTP_SECONDS = 6;
@@ -59,6 +61,7 @@ const percentile = (sorted: number[], p: number) =>
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 async function main() {
+  rerunWithStartFlags();
   const dataDir = mkdtempSync(join(tmpdir(), 'skydesk-bench-'));
   const config = {
     ...loadConfig({
@@ -191,7 +194,7 @@ async function main() {
   }
 
   console.log(
-    `\nOver HTTP on loopback: autocannon, ${CONNECTIONS} connections; searches on ${config.searchWorkers} worker thread(s) (SEARCH_WORKERS)`,
+    `\nOver HTTP on loopback: autocannon, ${CONNECTIONS} connections; searches on ${config.searchWorkers} worker thread(s) (SEARCH_WORKERS); node ${START_FLAGS.join(' ')}`,
   );
   const health = await load({ url: `${address}/api/health`, method: 'GET', seconds: HTTP_SECONDS });
   console.log(

@@ -58,11 +58,12 @@ function startWorker(setup: SearchWorkerSetup): Worker {
 
 /**
  * A search's garbage dies young, and a worker holds little else (the timetable is typed arrays):
- * a young generation of 6 MB (semi-spaces of 2 MB, as `npm start` gives the event loop) instead of
- * V8's default of three times 16 MB, resident in every worker once a load has passed through it
- * (docs/benchmarks.md, "Memory").
+ * a young generation of 12 MB instead of V8's default 48 MB, resident in every worker once a load
+ * has passed through it (docs/benchmarks.md, "Memory"). 6 MB kept the memory lower still, but a
+ * worker then spent a quarter of its time collecting: 12 MB takes about a fifth off a fresh
+ * search's CPU for some 5 MB more at the peak of the search load (issue 16).
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 6 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 12 };
 
 /** A structured clone hands Buffers over as plain Uint8Arrays. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
