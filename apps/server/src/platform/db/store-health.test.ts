@@ -96,6 +96,26 @@ describe('what counts as "the database could not be reached"', () => {
   });
 });
 
+describe('what counts as "the transaction lost a race"', () => {
+  it.each([
+    ['40P01', 'deadlock detected'],
+    ['40001', 'could not serialize access due to concurrent update'],
+    ['55P03', 'could not obtain lock on row in relation "bookings"'],
+  ])('%s %s', (code, message) => {
+    expect(conflictReason(dbError(code, message))).toContain(code);
+  });
+
+  it.each([
+    dbError('23505', 'duplicate key value violates unique constraint "users_email_key"'),
+    dbError('53100', 'could not extend file'),
+    dbError('57P01', 'terminating connection due to administrator command'),
+    new Error('deadlock detected'),
+    null,
+  ])('not %s', (error) => {
+    expect(conflictReason(error)).toBeUndefined();
+  });
+});
+
 describe('the store health mark', () => {
   let health: StoreHealth | undefined;
   afterEach(() => health?.stop());
@@ -137,44 +157,38 @@ describe('the store health mark', () => {
     });
   });
 
-  it('turns a lost connection into a 503 to retry soon, without marking the store', () => {
-    const { health, probe, changes } = watched();
-    const lost = new Error('Connection terminated unexpectedly');
-    const failed = health.classify(lost);
-    expect(failed).toBeInstanceOf(StoreUnreachableError);
-    expect(failed).toMatchObject({
-      status: 503,
+  it.each([
+    {
+      what: 'a lost connection',
+      error: new Error('Connection terminated unexpectedly'),
+      type: StoreUnreachableError,
       message: SERVER.storeConnectionLost,
       retryAfter: CONNECTION_RETRY_AFTER_SECONDS,
-      cause: lost,
-    });
-    expect(health.classify(failed)).toBe(failed);
-    expect(health.degraded()).toBeUndefined();
-    expect(changes).toEqual([]);
-    expect(probe.calls).toBe(0);
-  });
-
-  it.each([
-    ['40P01', 'deadlock detected'],
-    ['40001', 'could not serialize access due to concurrent update'],
-    ['55P03', 'could not obtain lock on row in relation "bookings"'],
-  ])('turns a lost race (%s %s) into a 503 to retry at once, without marking the store', (code, message) => {
-    const { health, probe, changes } = watched();
-    const race = dbError(code, message);
-    expect(conflictReason(race)).toContain(code);
-    const failed = health.classify(race);
-    expect(failed).toBeInstanceOf(StoreConflictError);
-    expect(failed).toMatchObject({
-      status: 503,
+    },
+    ...[
+      ['40P01', 'deadlock detected'],
+      ['40001', 'could not serialize access due to concurrent update'],
+      ['55P03', 'could not obtain lock on row in relation "bookings"'],
+    ].map(([code, text]) => ({
+      what: `a lost race (${code} ${text})`,
+      error: dbError(code!, text!),
+      type: StoreConflictError,
       message: SERVER.storeConflict,
       retryAfter: CONFLICT_RETRY_AFTER_SECONDS,
-      cause: race,
-    });
-    expect(health.classify(failed)).toBe(failed);
-    expect(health.degraded()).toBeUndefined();
-    expect(changes).toEqual([]);
-    expect(probe.calls).toBe(0);
-  });
+    })),
+  ])(
+    'turns $what into a 503 to retry soon, without marking the store',
+    ({ error, type, message, retryAfter }) => {
+      const { health, probe, changes } = watched();
+      const failed = health.classify(error);
+      expect(failed).toBeInstanceOf(type);
+      expect(failed).toMatchObject({ status: 503, message, retryAfter, cause: error });
+      expect(health.classify(failed)).toBe(failed);
+      expect(health.degraded()).toBeUndefined();
+      expect(changes).toEqual([]);
+      expect(probe.calls).toBe(0);
+    },
+  );
 
   it('passes every other failure on as it was, and stays writable', () => {
     const { health, probe, changes } = watched();
