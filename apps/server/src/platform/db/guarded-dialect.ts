@@ -119,7 +119,21 @@ class GuardedConnection implements DatabaseConnection {
     private readonly translate: (error: unknown) => unknown,
   ) {}
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+  /** The last statement sent, which the next one waits for. */
+  private turn: Promise<unknown> = Promise.resolve();
+
+  /**
+   * One statement at a time, in the order they were sent: code may send several at once on one
+   * connection (a `Promise.all` of reads inside a transaction), which node-postgres 8 queues with a
+   * deprecation warning and node-postgres 9 refuses.
+   */
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const run = this.turn.then(() => this.execute<R>(query));
+    this.turn = run.catch(() => {});
+    return run;
+  }
+
+  private async execute<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     let result: QueryResult<R>;
     try {
       result = await this.connection.executeQuery<R>(query);
