@@ -36,7 +36,10 @@ const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 20);
  * Node flags for the server: `npm start`'s own (package.json) unless BENCH_SERVER_FLAGS compares
  * another setting (BENCH_SERVER_FLAGS="" for Node's defaults).
  */
-const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? START_FLAGS.join(' ')).split(' ').filter(Boolean);
+const SERVER_FLAGS =
+  process.env.BENCH_SERVER_FLAGS === undefined
+    ? START_FLAGS
+    : process.env.BENCH_SERVER_FLAGS.split(' ').filter(Boolean);
 /**
  * A server left alone shrinks for a while: V8's memory reducer collects and hands pages back some
  * 30–40 s after the last work. Its idle size is read IDLE_AFTER_MS after it started.
@@ -332,12 +335,13 @@ async function main() {
     const soakStartSplit = await heapSplit(metricsUrl);
     const soak = sampler(pid);
     const until = Date.now() + SOAK_SECONDS * 1000;
-    const checkpoints: string[] = [];
+    // Each tenth's reading, in order, awaited once the soak is over (none lost to a slow scrape).
+    const readings: Promise<string>[] = [];
     const marks = setInterval(
       () => {
         const rss = mb(rssKb(pid));
-        void heapSplit(metricsUrl).then(({ heapMb, externalMb }) =>
-          checkpoints.push(`${rss} (${heapMb} + ${externalMb})`),
+        readings.push(
+          heapSplit(metricsUrl).then(({ heapMb, externalMb }) => `${rss} (${heapMb} + ${externalMb})`),
         );
       },
       Math.max(5_000, (SOAK_SECONDS * 1000) / 10),
@@ -360,7 +364,7 @@ async function main() {
     ]);
     rows.push([
       '  during the soak, every tenth of it: resident (heap used + external)',
-      `${checkpoints.join(' → ')} MB`,
+      `${(await Promise.all(readings)).join(' → ')} MB`,
     ]);
     await stopServer(server);
 

@@ -5,9 +5,8 @@ import { emptySearchDraft, searchDraftSaved } from '../shared/flight-search/sear
 import { sessionStarted } from '../shared/session/session-slice';
 import { fakeJwt, sampleUser } from '../testing/fake-session';
 import { createLogout } from './logout';
-import { makeStore } from './store';
+import { makeStore, PERSISTED_ITEM } from './store';
 
-const STORAGE_KEY = 'persist:skydesk';
 const EXP = 1_900_000_000;
 
 /** Resolves once the saved state has been read back (or found empty). */
@@ -18,7 +17,7 @@ function startPersistence(store: ReturnType<typeof makeStore>) {
 }
 
 const saved = (): Record<string, unknown> => {
-  const raw = localStorage.getItem(STORAGE_KEY);
+  const raw = localStorage.getItem(PERSISTED_ITEM);
   if (!raw) return {};
   const outer = JSON.parse(raw) as Record<string, string>;
   return Object.fromEntries(Object.entries(outer).map(([key, value]) => [key, JSON.parse(value)]));
@@ -35,7 +34,7 @@ describe('the store', () => {
 
     expect(store.getState().session).toMatchObject({ token, expiresAt: EXP, user: sampleUser });
     expect(saved().session).toEqual({ user: sampleUser, expiresAt: EXP });
-    expect(localStorage.getItem(STORAGE_KEY)).not.toContain(token);
+    expect(localStorage.getItem(PERSISTED_ITEM)).not.toContain(token);
   });
 
   it('saves the search and booking drafts (docs/product-spec.md §3)', async () => {
@@ -53,7 +52,7 @@ describe('the store', () => {
 
   it('reads the saved session back at start, without a token', async () => {
     localStorage.setItem(
-      STORAGE_KEY,
+      PERSISTED_ITEM,
       JSON.stringify({
         session: JSON.stringify({ user: sampleUser, expiresAt: EXP }),
         _persist: JSON.stringify({ version: 1, rehydrated: true }),
@@ -79,13 +78,13 @@ describe('the store', () => {
     store.dispatch(searchDraftSaved({ ...emptySearchDraft, adult_quantity: 3 }));
     store.dispatch(travellerDisabled('traveller-1'));
     await persistor.flush();
-    expect(localStorage.getItem(STORAGE_KEY)).toContain(sampleUser.email);
+    expect(localStorage.getItem(PERSISTED_ITEM)).toContain(sampleUser.email);
 
     await createLogout(store, persistor)();
 
     const { _persist: _, ...state } = store.getState();
     const { _persist: __, ...initialState } = initial;
     expect(state).toEqual(initialState);
-    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(PERSISTED_ITEM)).toBeNull();
   });
 });

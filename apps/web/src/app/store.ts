@@ -63,12 +63,16 @@ const sessionWithoutToken = createTransform<SessionState, SavedSession>(
   { whitelist: [sessionSlice.reducerPath] },
 );
 
+const PERSIST_KEY = 'skydesk';
+/** The local-storage item redux-persist keeps them in (its `persist:` prefix and the key). */
+export const PERSISTED_ITEM = `persist:${PERSIST_KEY}`;
+
 /**
  * docs/product-spec.md §3, §4, §9: the session and the form drafts are saved in local storage under one key and
  * read back at start within 5000 ms. Server data is never persisted: it is fetched fresh.
  */
 const persistConfig: PersistConfig<RootState> = {
-  key: 'skydesk',
+  key: PERSIST_KEY,
   version: 1,
   storage,
   timeout: 5000,

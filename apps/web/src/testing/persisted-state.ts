@@ -1,8 +1,7 @@
-/** The key redux-persist saves the store under (app/store.ts). */
-export const PERSIST_KEY = 'persist:skydesk';
+import { PERSISTED_ITEM } from '../app/store';
 
 /** What redux-persist saved last ('' before anything). */
-export const persistedState = (): string => localStorage.getItem(PERSIST_KEY) ?? '';
+export const persistedState = (): string => localStorage.getItem(PERSISTED_ITEM) ?? '';
 
 /**
  * How long a test waits for a save: redux-persist writes after its throttle, and on a loaded

@@ -54,14 +54,7 @@ export function withSearchCache(
   runner: SearchRunner,
   options: SearchCacheOptions,
 ): SearchRunner & { /** Itineraries the cache holds now. */ heldItineraries(): number } {
-  if (options.ttlMs <= 0) {
-    return {
-      search: (request, searchOptions) => runner.search(request, searchOptions),
-      lowestFare: (request) => runner.lowestFare(request),
-      close: () => runner.close(),
-      heldItineraries: () => 0,
-    };
-  }
+  if (options.ttlMs <= 0) return { ...runner, heldItineraries: () => 0 };
   const entries = new Map<string, Entry>();
   let held = 0;
   let sweptAt = 0;

@@ -196,13 +196,13 @@ export function createStoreHealth(options: {
         return error;
       }
       const reason = cannotWriteReason(error);
-      if (!reason) {
-        if (conflictReason(error)) return new StoreConflictError(error);
-        return unreachableReason(error) ? new StoreUnreachableError(error) : error;
+      if (reason) {
+        if (!state) change({ since: now(), reason });
+        scheduleProbe();
+        return new StoreUnavailableError(error);
       }
-      if (!state) change({ since: now(), reason });
-      scheduleProbe();
-      return new StoreUnavailableError(error);
+      if (conflictReason(error)) return new StoreConflictError(error);
+      return unreachableReason(error) ? new StoreUnreachableError(error) : error;
     },
     onChange(listener) {
       listeners.add(listener);
