@@ -4,6 +4,7 @@ import { travellerDisabled } from '../shared/booking-draft/booking-draft-slice';
 import { emptySearchDraft, searchDraftSaved } from '../shared/flight-search/search-draft-slice';
 import { sessionStarted } from '../shared/session/session-slice';
 import { fakeJwt, sampleUser } from '../testing/fake-session';
+import { trackPersistor } from '../testing/live-persistors';
 import { createLogout } from './logout';
 import { makeStore, PERSISTED_ITEM } from './store';
 
@@ -12,7 +13,7 @@ const EXP = 1_900_000_000;
 /** Resolves once the saved state has been read back (or found empty). */
 function startPersistence(store: ReturnType<typeof makeStore>) {
   return new Promise<ReturnType<typeof persistStore>>((resolve) => {
-    const persistor = persistStore(store, null, () => resolve(persistor));
+    const persistor = trackPersistor(persistStore(store, null, () => resolve(persistor)));
   });
 }
 
@@ -86,5 +87,18 @@ describe('the store', () => {
     const { _persist: __, ...initialState } = initial;
     expect(state).toEqual(initialState);
     expect(localStorage.getItem(PERSISTED_ITEM)).toBeNull();
+  });
+
+  it('keeps each store’s saving its own: a paused one writes nothing, whatever a newer store does', async () => {
+    // Tests make a store each; one left from an earlier test must not save into the next one's.
+    const earlier = makeStore();
+    const earlierPersistor = await startPersistence(earlier);
+    earlierPersistor.pause();
+    await startPersistence(makeStore());
+
+    earlier.dispatch(sessionStarted({ token: fakeJwt({ exp: EXP }), user: sampleUser }));
+    await earlierPersistor.flush();
+
+    expect(localStorage.getItem(PERSISTED_ITEM) ?? '').not.toContain(sampleUser.email);
   });
 });

@@ -80,12 +80,17 @@ const persistConfig: PersistConfig<RootState> = {
   transforms: [sessionWithoutToken],
 };
 
-const persistedReducer = persistReducer(persistConfig, rootReducer);
+const persistedReducer = () => persistReducer(persistConfig, rootReducer);
 
-/** A fresh store; tests pass the state they start from. */
+/**
+ * A fresh store; tests pass the state they start from. Its persisted reducer is its own:
+ * redux-persist keeps its writer and its paused flag in the reducer, so stores sharing one (a
+ * test file's) wrote each other's state — an earlier test's store, still dispatching, saved its
+ * signed-in session after the next test had signed out.
+ */
 export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
-    reducer: persistedReducer,
+    reducer: persistedReducer(),
     // The persisted reducer's type asks for `_persist` up front; redux-persist adds it itself.
     preloadedState: preloadedState as (RootState & PersistedState) | undefined,
     middleware: (getDefaultMiddleware) =>

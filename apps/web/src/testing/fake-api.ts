@@ -13,6 +13,27 @@ export type SentRequest = {
 
 type Handler = (request: SentRequest) => Response | Promise<Response>;
 
+/**
+ * Answers held until the test lets them go. A loading state is only there between the request and
+ * its answer; an answer that comes by itself (at once, or after a timer) can come before the test
+ * looks, on a busy machine, and the test fails by chance. Hold it, see the skeleton, then open.
+ */
+export function answerGate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return {
+    hold:
+      (handler: Handler): Handler =>
+      async (request) => {
+        await opened;
+        return handler(request);
+      },
+    open,
+  };
+}
+
 /** A success envelope (docs/api.md). */
 export const ok = (data: unknown, { status = 200, message = 'OK' } = {}) =>
   new Response(JSON.stringify({ status: true, message, data }), {

@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { appRoutes } from '../app/routes';
 import { makeStore, type RootState } from '../app/store';
+import { trackPersistor } from './live-persistors';
 
 /** The state a test's store starts from, for helpers that may not import app/ (decision 010). */
 export type PreloadedState = Partial<RootState>;
@@ -31,7 +32,7 @@ export function renderWithProviders(
   { preloadedState, route = '/', history = [], routes }: RenderOptions = {},
 ) {
   const store = makeStore(preloadedState);
-  const persistor = persistStore(store);
+  const persistor = trackPersistor(persistStore(store));
   const router = createMemoryRouter(routes ?? [{ path: '*', element: ui }], {
     initialEntries: [...history, route],
     initialIndex: history.length,

@@ -4,6 +4,7 @@ import { toast } from 'react-hot-toast';
 import { afterEach, beforeEach } from 'vitest';
 import { resetHttpConfig } from '../shared/http/http-config';
 import { installFakeWebSocket } from './fake-websocket';
+import { stopPersistors } from './live-persistors';
 
 // Screens load on demand (docs/product-spec.md §2) and the suite shares two cores with the server's: a find* or
 // waitFor gets 5 s, not testing-library's 1 s, so a busy machine doesn't fail a correct screen.
@@ -38,9 +39,10 @@ beforeEach(() => {
   installFakeWebSocket();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   toast.remove();
+  await stopPersistors();
   localStorage.clear();
   sessionStorage.clear();
   resetHttpConfig();

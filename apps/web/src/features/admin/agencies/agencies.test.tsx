@@ -7,7 +7,7 @@ import {
   adminAgencyStatementPath,
   adminPaths,
 } from '../../../shared/routing/admin-paths';
-import { fail, fakeApi, invalid, ok } from '../../../testing/fake-api';
+import { answerGate, fail, fakeApi, invalid, ok } from '../../../testing/fake-api';
 import { sampleOperator } from '../../../testing/operator-session';
 import { ADMIN_SUCCESS } from '../admin-labels';
 import {
@@ -97,15 +97,16 @@ describe('the agency queue', { timeout: 20_000 }, () => {
 
   it('shows a skeleton while loading, and a way to try again when the list fails', async () => {
     let attempts = 0;
+    const gate = answerGate();
     fakeApi({
-      [QUEUE]: async () => {
+      [QUEUE]: gate.hold(() => {
         attempts += 1;
-        await new Promise((resolve) => setTimeout(resolve, 50));
         return attempts === 1 ? fail(500, 'Server error') : ok(agencyList([agency()]));
-      },
+      }),
     });
     const { user } = renderConsole(adminPaths.agencies);
-    expect(await screen.findByRole('status', { name: 'Loading agencies' })).toBeInTheDocument();
+    await screen.findByRole('status', { name: 'Loading agencies' });
+    gate.open();
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Horizon Voyages' })).toBeInTheDocument();
   });

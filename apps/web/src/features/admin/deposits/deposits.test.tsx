@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { adminAgencyPath, adminDepositPath, adminPaths } from '../../../shared/routing/admin-paths';
-import { fail, fakeApi, invalid, ok } from '../../../testing/fake-api';
+import { answerGate, fail, fakeApi, invalid, ok } from '../../../testing/fake-api';
 import { ADMIN_SUCCESS } from '../admin-labels';
 import { AGENCY_ID, DEPOSIT_ID, deposit, depositList } from '../testing/admin-fixtures';
 import { renderConsole } from '../testing/render';
@@ -103,15 +103,16 @@ describe('the deposit desk', { timeout: 20_000 }, () => {
 
   it('shows a skeleton while loading, and a way to try again when the list fails', async () => {
     let attempts = 0;
+    const gate = answerGate();
     fakeApi({
-      [DESK]: async () => {
+      [DESK]: gate.hold(() => {
         attempts += 1;
-        await new Promise((resolve) => setTimeout(resolve, 50));
         return attempts === 1 ? fail(500, 'Server error') : ok(depositList([deposit()]));
-      },
+      }),
     });
     const { user } = renderConsole(adminPaths.deposits);
-    expect(await screen.findByRole('status', { name: 'Loading deposits' })).toBeInTheDocument();
+    await screen.findByRole('status', { name: 'Loading deposits' });
+    gate.open();
     expect(await screen.findByText('The deposits could not be loaded')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: /Horizon Voyages/ })).toBeInTheDocument();

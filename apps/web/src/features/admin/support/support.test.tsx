@@ -183,8 +183,9 @@ describe('a support ticket in the console', { timeout: 30_000 }, () => {
     expect(screen.getByText('Nobody yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Take ticket' }));
     expect(await screen.findByText(TICKET_ACTION_DONE.assigned)).toBeInTheDocument();
+    // The toast and the page's new state are two renders: wait for the page.
     const handling = screen.getByRole('region', { name: 'Handling' });
-    expect(within(handling).getByText('You')).toBeInTheDocument();
+    expect(await within(handling).findByText('You')).toBeInTheDocument();
     expect(within(handling).queryByRole('button', { name: /Take/ })).not.toBeInTheDocument();
     expect(api.calls(ASSIGN)).toHaveLength(1);
   });
@@ -204,13 +205,16 @@ describe('a support ticket in the console', { timeout: 30_000 }, () => {
     });
     await user.click(screen.getByRole('button', { name: 'Close ticket' }));
     expect(await screen.findByText(TICKET_ACTION_DONE.closed)).toBeInTheDocument();
-    expect(screen.getByText('This ticket is closed. Reopen it to reply to the agency.')).toBeInTheDocument();
+    // The toast and the page's new state are two renders: wait for the page.
+    expect(
+      await screen.findByText('This ticket is closed. Reopen it to reply to the agency.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
 
     const handling = screen.getByRole('region', { name: 'Handling' });
     await user.click(within(handling).getByRole('button', { name: 'Reopen' }));
     expect(await screen.findByText(TICKET_ACTION_DONE.reopened)).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeInTheDocument();
   });
 
   it('replies optimistically, once, with the frame of the stored reply arriving too; shows the agency typing', async () => {

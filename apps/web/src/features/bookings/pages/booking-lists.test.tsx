@@ -174,7 +174,7 @@ describe('booking history', { timeout: 20_000 }, () => {
       limit: '20',
     });
     expect(new URLSearchParams(router.state.location.search).get('status')).toBe('refund_requested');
-    expect(await screen.findAllByRole('link', { name: /H0000/ })).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /H0000/ })).toHaveLength(2));
     // One short page is the whole list: no paging.
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
 

@@ -84,7 +84,7 @@ describe('the search form', () => {
       destination_location_code: 'JFK',
       departure_date: outbound,
     });
-    expect(await screen.findAllByRole('article')).toHaveLength(4);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
     expect(api.calls('POST /api/search')[0]?.body).toMatchObject({
       trip_type: 'OneWay',
       adult_quantity: 1,

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayLocalDate } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/routing/paths';
-import { fail, fakeApi, invalid, ok } from '../../../testing/fake-api';
+import { answerGate, fail, fakeApi, invalid, ok } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-with-providers';
 import { banks, paymentsState, sampleCredits, transaction } from '../testing/payments';
 
@@ -162,9 +162,11 @@ describe('recording a deposit', () => {
 
   it('says the banks could not be fetched, and asks again', async () => {
     let answer = () => fail(500, 'Failed to fetch banks');
-    fakeApi({ 'GET /api/bank': () => answer() });
+    const gate = answerGate();
+    fakeApi({ 'GET /api/bank': gate.hold(() => answer()) });
     const { user } = renderApp(paths.dashboard.createTransaction, { preloadedState: paymentsState() });
-    expect(await screen.findByRole('status', { name: 'Loading the bank accounts' })).toBeInTheDocument();
+    await screen.findByRole('status', { name: 'Loading the bank accounts' });
+    gate.open();
     await screen.findByRole('button', { name: 'Try again' });
     answer = () => ok([banks]);
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../shared/routing/paths';
-import { fail, fakeApi, ok } from '../../../testing/fake-api';
+import { answerGate, fail, fakeApi, ok } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-with-providers';
 import { paymentsState, sampleCredits, sampleTransactions, transaction } from '../testing/payments';
 import { TRANSACTIONS_PAGE_SIZE } from './transactions-page';
@@ -160,12 +160,14 @@ describe('the transactions screen', () => {
 
   it('shows a skeleton while the deposits come, and the spec’s message with a retry when they fail', async () => {
     let answer: () => Response = () => fail(500, 'Server error');
+    const gate = answerGate();
     fakeApi({
-      'GET /api/company/user-transactions': () => answer(),
+      'GET /api/company/user-transactions': gate.hold(() => answer()),
       'GET /api/booking-credits': () => ok(sampleCredits()),
     });
     const { user } = renderApp(paths.dashboard.transactions, { preloadedState: paymentsState() });
-    expect(await screen.findByRole('status', { name: 'Loading deposits' })).toBeInTheDocument();
+    await screen.findByRole('status', { name: 'Loading deposits' });
+    gate.open();
     const alert = await screen.findByText('Failed to fetch transactions', { selector: 'p.font-semibold' });
     answer = () => ok(sampleTransactions());
     await user.click(within(alert.parentElement!).getByRole('button', { name: 'Try again' }));

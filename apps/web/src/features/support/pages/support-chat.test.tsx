@@ -370,7 +370,7 @@ describe('the support chat', () => {
     await user.click(screen.getByRole('button', { name: 'Close ticket' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close ticket' }));
     expect(await screen.findByText(SUPPORT_MESSAGES.closed)).toBeInTheDocument();
-    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument());
   });
 
   it('lists the conversations to choose from when opened without a ticket', async () => {

@@ -2,7 +2,7 @@ import { FALLBACK, SUCCESS, SUPPORT_MESSAGES } from '@skydesk/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../shared/routing/paths';
-import { fail, fakeApi, ok } from '../../../testing/fake-api';
+import { answerGate, fail, fakeApi, ok } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-with-providers';
 import { supportApi } from '../support-api';
 import { answeredTicket, supportState, ticket } from '../testing/support';
@@ -175,11 +175,13 @@ describe('the tickets screen', () => {
 
   it('shows a skeleton while loading, then the failure with a retry', async () => {
     let answer = () => new Response('oops', { status: 500 });
-    const api = fakeApi({ [LIST]: () => answer() });
+    const gate = answerGate();
+    const api = fakeApi({ [LIST]: gate.hold(() => answer()) });
     const { user } = renderApp(paths.dashboard.viewTickets, { preloadedState: supportState() });
-    expect(await screen.findByRole('status', { name: 'Loading tickets' })).toBeInTheDocument();
+    await screen.findByRole('status', { name: 'Loading tickets' });
+    gate.open();
     // Said in the page (and toasted).
-    expect(await screen.findAllByText(FALLBACK.fetchTickets)).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText(FALLBACK.fetchTickets)).toHaveLength(2));
     answer = () => ok([fresh]);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Refund not received')).toBeInTheDocument();

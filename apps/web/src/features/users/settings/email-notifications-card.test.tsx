@@ -107,6 +107,8 @@ describe('the settings screen: e-mail notifications', () => {
     expect(error).not.toHaveBeenCalledWith('Server error');
     answer = () => ok({ email: {} });
     await user.click(within(region).getByRole('button', { name: 'Try again' }));
-    expect(await within(region).findAllByRole('switch')).toHaveLength(MAILED_NOTIFICATION_KINDS.length);
+    await waitFor(() =>
+      expect(within(region).getAllByRole('switch')).toHaveLength(MAILED_NOTIFICATION_KINDS.length),
+    );
   });
 });
