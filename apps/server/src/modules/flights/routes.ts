@@ -31,10 +31,11 @@ export function registerFlightRoutes(
   });
   const flights = createFlightService({ db: store.db, supplier, runner: cachedRunner, clock, historyWriter });
 
-  route(flightEndpoints.activeRoutes, async () => ({
-    message: 'Active routes',
-    data: await flights.routes(),
-  }));
+  route(flightEndpoints.activeRoutes, async () => {
+    // The search form asks for the routes as it opens: its search follows.
+    cachedRunner.warm();
+    return { message: 'Active routes', data: await flights.routes() };
+  });
 
   route(flightEndpoints.search, async ({ principal, body, request, reply }) => {
     const { searchId, outcome } = await flights.search(principal, body, { gzip: acceptsGzip(request) });

@@ -108,6 +108,7 @@ export function withSearchCache(
     heldItineraries: () => held,
     // Not cached: without an answer to sign and encode, a lowest fare is a small part of a search.
     lowestFare: (request) => runner.lowestFare(request),
+    warm: () => runner.warm(),
     close: () => runner.close(),
   };
 }

@@ -1,5 +1,5 @@
 import type { PricedItinerary } from '@skydesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createManualClock } from '../../platform/clock.js';
 import { inventoryFromMap } from '../../supplier/inventory.js';
 import { type FlightSearchRequest, SupplierRequestError } from '../../supplier/port.js';
@@ -127,5 +127,66 @@ describe('searches on worker threads', () => {
       ),
     );
     expect(outcomes.every((outcome) => outcome.count > 0)).toBe(true);
+  });
+});
+
+describe('the workers of an idle portal', () => {
+  it('start with the first search, stop after a quiet spell (never under a search), and start again', async () => {
+    let openSeats: () => void = () => {};
+    const seatsHeld = new Promise<void>((resolve) => {
+      openSeats = resolve;
+    });
+    const idle = createSearchPool({
+      size: 2,
+      setup: { timetable: (await sharedTimetable()).parts(), offerKey, currency: 'USD' },
+      // The seats sold wait until the test lets them go: a search longer than the quiet spell.
+      inventory: {
+        soldSeats: async (queries) => {
+          await seatsHeld;
+          return inventory.soldSeats(queries);
+        },
+      },
+      clock,
+      onWorkerExit: (error) => {
+        throw error;
+      },
+      idleStopMs: 200,
+    });
+    try {
+      expect(idle.running()).toBe(0);
+      const long = idle.search(request(), { gzip: false });
+      expect(idle.running()).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(idle.running()).toBe(2);
+      openSeats();
+      const first = await long;
+      await vi.waitFor(() => expect(idle.running()).toBe(0), { timeout: 5_000 });
+
+      const again = await idle.search(request(), { gzip: false });
+      expect(idle.running()).toBe(2);
+      expect(plainOf(again.answer).equals(plainOf(first.answer))).toBe(true);
+    } finally {
+      await idle.close();
+    }
+  });
+
+  it('start when a search form opens, before its search', async () => {
+    const warmed = createSearchPool({
+      size: 1,
+      setup: { timetable: (await sharedTimetable()).parts(), offerKey, currency: 'USD' },
+      inventory,
+      clock,
+      onWorkerExit: (error) => {
+        throw error;
+      },
+    });
+    try {
+      warmed.warm();
+      expect(warmed.running()).toBe(1);
+      expect((await warmed.search(request(), { gzip: false })).count).toBeGreaterThan(0);
+      expect(warmed.running()).toBe(1);
+    } finally {
+      await warmed.close();
+    }
   });
 });

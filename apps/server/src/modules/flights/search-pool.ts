@@ -65,6 +65,14 @@ function startWorker(setup: SearchWorkerSetup): Worker {
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 12 };
 
+/**
+ * The workers start with the first search and stop after this long without one: an idle portal
+ * holds no search threads (a worker is some 10-20 MB resident: its V8 heap, its copy of the
+ * timetable), and the first search after a quiet spell waits for a worker to start
+ * (docs/benchmarks.md, "Memory").
+ */
+export const IDLE_STOP_MS = 5 * 60_000;
+
 /** A structured clone hands Buffers over as plain Uint8Arrays. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -75,9 +83,13 @@ export function createSearchPool(options: {
   clock: Clock;
   /** A worker that stopped unexpectedly (it is replaced; its searches fail). */
   onWorkerExit: (error: Error) => void;
-}): SearchRunner {
+  idleStopMs?: number;
+}): SearchRunner & { running(): number } {
+  const { idleStopMs = IDLE_STOP_MS } = options;
   let nextId = 0;
   let closing = false;
+  let members: Member[] = [];
+  let idleTimer: NodeJS.Timeout | undefined;
 
   function start(): Member {
     const worker = startWorker(options.setup);
@@ -131,7 +143,23 @@ export function createSearchPool(options: {
     }
   }
 
-  const members = Array.from({ length: Math.max(1, options.size) }, start);
+  /** Stops the workers once none has had a search for idleStopMs; a search still running waits. */
+  function stopWhenIdle() {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (members.some((member) => member.pending.size > 0)) return stopWhenIdle();
+      const idle = members;
+      members = []; // their exits are not failures: `stopped` no longer finds them
+      for (const member of idle) void member.worker.terminate();
+    }, idleStopMs);
+    idleTimer.unref();
+  }
+
+  function ready() {
+    stopWhenIdle();
+    if (members.length === 0) members = Array.from({ length: Math.max(1, options.size) }, start);
+  }
+
   const leastBusy = () =>
     members.reduce((best, member) => (member.pending.size < best.pending.size ? member : best));
 
@@ -141,6 +169,7 @@ export function createSearchPool(options: {
     job: (id: number, now: number) => ToWorker,
   ): Promise<Answer> {
     if (closing) return Promise.reject(new Error('The search workers have stopped'));
+    ready();
     const member = leastBusy();
     const id = nextId++;
     return new Promise<Answer>((resolve, reject) => {
@@ -153,8 +182,15 @@ export function createSearchPool(options: {
     search: (request, { gzip }) =>
       ask<SearchOutcome>((id, now) => ({ type: 'search', id, request, now, gzip })),
     lowestFare: (request) => ask<Money | null>((id, now) => ({ type: 'lowestFare', id, request, now })),
+    /** A worker takes some 300 ms to start: a search form opening starts them before its search. */
+    warm: () => {
+      if (!closing) ready();
+    },
+    /** How many workers are running now. */
+    running: () => members.length,
     async close() {
       closing = true;
+      clearTimeout(idleTimer);
       await Promise.all(members.map((member) => member.worker.terminate()));
     },
   };

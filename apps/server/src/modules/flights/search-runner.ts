@@ -11,6 +11,8 @@ export type SearchRunner = {
   search(request: FlightSearchRequest, options: { gzip: boolean }): Promise<SearchOutcome>;
   /** The lowest total of a search (the fare strip), without its answer. */
   lowestFare(request: FlightSearchRequest): Promise<Money | null>;
+  /** A search is likely soon (a search form asked for the routes): be ready to run it. */
+  warm(): void;
   close(): Promise<void>;
 };
 
@@ -21,6 +23,7 @@ export function inThreadRunner(supplier: FlightShopping): SearchRunner {
       supplier.lowestFare
         ? supplier.lowestFare(request)
         : lowestTotal((await supplier.search(request)).itineraries),
+    warm: () => {},
     close: async () => {},
   };
 }
