@@ -83,6 +83,7 @@ export function createSearchPool(options: {
   clock: Clock;
   /** A worker that stopped unexpectedly (it is replaced; its searches fail). */
   onWorkerExit: (error: Error) => void;
+  /** IDLE_STOP_MS unless a test needs a shorter quiet spell. */
   idleStopMs?: number;
 }): SearchRunner & { running(): number } {
   const { idleStopMs = IDLE_STOP_MS } = options;

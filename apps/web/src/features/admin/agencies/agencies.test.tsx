@@ -132,7 +132,9 @@ describe('an agency’s page', { timeout: 20_000 }, () => {
     expect(screen.getByText('TL-2026-55120')).toBeInTheDocument();
     const users = screen.getByRole('region', { name: 'Users (1)' });
     expect(within(users).getByText('Owner')).toBeInTheDocument();
-    expect(screen.getByText('US$1,250.00')).toBeInTheDocument();
+    // The credits panel, loading on its own, names the balance too: read the agency's header.
+    const header = screen.getByRole('region', { name: 'Horizon Voyages' });
+    expect(within(header).getByText('US$1,250.00')).toBeInTheDocument();
 
     // A picture as a picture, a PDF in the browser's viewer, both fetched with the operator's token.
     expect(await screen.findByRole('img', { name: 'Trade licence' })).toHaveAttribute(
