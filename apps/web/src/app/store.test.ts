@@ -5,6 +5,7 @@ import { emptySearchDraft, searchDraftSaved } from '../shared/flight-search/sear
 import { sessionStarted } from '../shared/session/session-slice';
 import { fakeJwt, sampleUser } from '../testing/fake-session';
 import { trackPersistor } from '../testing/live-persistors';
+import { persistedState } from '../testing/persisted-state';
 import { createLogout } from './logout';
 import { makeStore, PERSISTED_ITEM } from './store';
 
@@ -99,6 +100,6 @@ describe('the store', () => {
     earlier.dispatch(sessionStarted({ token: fakeJwt({ exp: EXP }), user: sampleUser }));
     await earlierPersistor.flush();
 
-    expect(localStorage.getItem(PERSISTED_ITEM) ?? '').not.toContain(sampleUser.email);
+    expect(persistedState()).not.toContain(sampleUser.email);
   });
 });

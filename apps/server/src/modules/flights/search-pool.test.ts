@@ -18,17 +18,23 @@ const inventory = inventoryFromMap(sold);
 let pool: SearchRunner;
 let inThread: SearchRunner;
 
-beforeAll(async () => {
-  const timetable = await sharedTimetable();
-  pool = createSearchPool({
+/** A pool on the sandbox's timetable; a worker stopping unexpectedly fails the test. */
+async function poolOf(options: Partial<Parameters<typeof createSearchPool>[0]> = {}) {
+  return createSearchPool({
     size: 2,
-    setup: { timetable: timetable.parts(), offerKey, currency: 'USD' },
+    setup: { timetable: (await sharedTimetable()).parts(), offerKey, currency: 'USD' },
     inventory,
     clock,
     onWorkerExit: (error) => {
       throw error;
     },
+    ...options,
   });
+}
+
+beforeAll(async () => {
+  const timetable = await sharedTimetable();
+  pool = await poolOf();
   inThread = inThreadRunner(await createSandboxSupplier({ timetable, offerKey, clock, inventory }));
 });
 afterAll(() => pool.close());
@@ -136,19 +142,13 @@ describe('the workers of an idle portal', () => {
     const seatsHeld = new Promise<void>((resolve) => {
       openSeats = resolve;
     });
-    const idle = createSearchPool({
-      size: 2,
-      setup: { timetable: (await sharedTimetable()).parts(), offerKey, currency: 'USD' },
+    const idle = await poolOf({
       // The seats sold wait until the test lets them go: a search longer than the quiet spell.
       inventory: {
         soldSeats: async (queries) => {
           await seatsHeld;
           return inventory.soldSeats(queries);
         },
-      },
-      clock,
-      onWorkerExit: (error) => {
-        throw error;
       },
       idleStopMs: 200,
     });
@@ -171,15 +171,7 @@ describe('the workers of an idle portal', () => {
   });
 
   it('start when a search form opens, before its search', async () => {
-    const warmed = createSearchPool({
-      size: 1,
-      setup: { timetable: (await sharedTimetable()).parts(), offerKey, currency: 'USD' },
-      inventory,
-      clock,
-      onWorkerExit: (error) => {
-        throw error;
-      },
-    });
+    const warmed = await poolOf({ size: 1 });
     try {
       warmed.warm();
       expect(warmed.running()).toBe(1);

@@ -205,7 +205,6 @@ describe('a support ticket in the console', { timeout: 30_000 }, () => {
     });
     await user.click(screen.getByRole('button', { name: 'Close ticket' }));
     expect(await screen.findByText(TICKET_ACTION_DONE.closed)).toBeInTheDocument();
-    // The toast and the page's new state are two renders: wait for the page.
     expect(
       await screen.findByText('This ticket is closed. Reopen it to reply to the agency.'),
     ).toBeInTheDocument();
