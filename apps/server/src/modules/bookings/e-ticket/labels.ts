@@ -1,5 +1,5 @@
 import type { BookingStatus, FareInfo, TicketStatus, TripType } from '@skydesk/contract';
-import { FLEET } from '../../../supplier/fleet.js';
+import { equipmentName } from '@skydesk/contract';
 
 /**
  * The e-ticket's own wording. The contract's label maps (cabin, trip, passenger type) are used as
@@ -28,9 +28,10 @@ export const TICKET_STATUS: Record<TicketStatus, { label: string; tone: Tone }> 
   refund_rejected: { label: 'Issued (refund rejected)', tone: 'good' },
 };
 
+/** Named from the contract's table, as the SPA names them, never from one supplier's fleet. */
 export function equipmentLabel(code: string): string {
-  const known = FLEET.find((equipment) => equipment.code === code);
-  return known ? `${known.name} (${code})` : code;
+  const name = equipmentName(code);
+  return name === code ? code : `${name} (${code})`;
 }
 
 export function baggageLabel(info: FareInfo | undefined): string {
