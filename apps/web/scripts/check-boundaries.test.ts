@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findBoundaryViolations } from './check-boundaries';
+import { findBoundaryViolations, findImportCycles } from './check-boundaries';
 
 let root: string | null = null;
 
@@ -21,6 +21,11 @@ afterEach(() => {
   if (root) rmSync(root, { recursive: true, force: true });
   root = null;
 });
+
+const breaches = (src: string) =>
+  findBoundaryViolations(src).map(
+    ({ file, specifier }) => `${file.split(path.sep).join('/')} → ${specifier}`,
+  );
 
 describe('the module boundaries (decision 010)', () => {
   it('fails a deliberate import of one feature by another, naming the file and the import', () => {
@@ -74,7 +79,97 @@ describe('the module boundaries (decision 010)', () => {
     expect(findBoundaryViolations(src)).toHaveLength(1);
   });
 
+  it('fails an entity importing a feature or app/, and shared/ importing an entity', () => {
+    const src = srcTree({
+      'app/store.ts': 'export const store = 1;\n',
+      'features/flights/grouped-trip.ts': 'export const trip = 1;\n',
+      'entities/itinerary/legs.ts':
+        "import { trip } from '../../features/flights/grouped-trip';\nexport { trip };\n",
+      'entities/itinerary/store.ts':
+        "import type { store } from '../../app/store';\nexport type { store };\n",
+      'shared/ui/card.tsx': "export { trip } from '../../entities/itinerary/legs';\n",
+    });
+    expect(breaches(src)).toEqual([
+      'entities/itinerary/legs.ts → ../../features/flights/grouped-trip',
+      'entities/itinerary/store.ts → ../../app/store',
+      'shared/ui/card.tsx → ../../entities/itinerary/legs',
+    ]);
+  });
+
+  it('lets a feature import entities, and an entity another entity and shared/', () => {
+    const src = srcTree({
+      'shared/format/money.ts': 'export const money = 1;\n',
+      'entities/credits/balance.ts': "export { money } from '../../shared/format/money';\n",
+      'entities/bookings/issue.ts': "export { money } from '../credits/balance';\n",
+      'features/company/home.tsx': "export { money } from '../../entities/bookings/issue';\n",
+    });
+    expect(findBoundaryViolations(src)).toEqual([]);
+    expect(findImportCycles(src)).toEqual([]);
+  });
+
   it('holds for the portal’s own source', () => {
     expect(findBoundaryViolations(path.resolve(import.meta.dirname, '../src'))).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  const way = (src: string) =>
+    findImportCycles(src).map(
+      ({ level, path: files }) => `${level}: ${files.join(' → ').split(path.sep).join('/')}`,
+    );
+
+  it('fails two files importing each other, type-only imports included, naming the way round', () => {
+    const src = srcTree({
+      'features/flights/components/itinerary-card.tsx':
+        "import { FewSeats } from './brand-comparison';\nexport const FEW_SEATS = 9;\nexport { FewSeats };\n",
+      'features/flights/components/brand-comparison.tsx':
+        "import type { FEW_SEATS } from './itinerary-card';\nexport const FewSeats = 1;\nexport type { FEW_SEATS };\n",
+    });
+    expect(way(src)).toEqual([
+      'file: features/flights/components/brand-comparison.tsx → features/flights/components/itinerary-card.tsx → features/flights/components/brand-comparison.tsx',
+    ]);
+  });
+
+  it('fails a longer circle through a lazy import', () => {
+    const src = srcTree({
+      'shared/charts/daily-chart.tsx': "export const plot = () => import('./plots/daily-plot');\n",
+      'shared/charts/plots/daily-plot.tsx': "export { series } from '../series';\n",
+      'shared/charts/series.ts': "import { plot } from './daily-chart';\nexport const series = plot;\n",
+    });
+    expect(way(src)).toEqual([
+      'file: shared/charts/daily-chart.tsx → shared/charts/plots/daily-plot.tsx → shared/charts/series.ts → shared/charts/daily-chart.tsx',
+    ]);
+  });
+
+  it('fails two entities leaning on each other through different files, and two shared segments', () => {
+    const src = srcTree({
+      'entities/bookings/issue.ts': "export { balance } from '../credits/balance';\n",
+      'entities/bookings/status.ts': 'export const status = 1;\n',
+      'entities/credits/balance.ts': 'export const balance = 1;\n',
+      'entities/credits/statement-link.ts': "export { status } from '../bookings/status';\n",
+      'shared/routing/guard.tsx': "export { Forbidden } from '../ui/forbidden';\n",
+      'shared/routing/paths.ts': 'export const paths = {};\n',
+      'shared/ui/forbidden.tsx':
+        "import { paths } from '../routing/paths';\nexport const Forbidden = paths;\n",
+    });
+    expect(way(src)).toEqual([
+      'slice: entities/bookings → entities/credits → entities/bookings',
+      'slice: shared/routing → shared/ui → shared/routing',
+    ]);
+  });
+
+  it('leaves tests out of the slices: a test may render the app that loads its feature', () => {
+    const src = srcTree({
+      'app/routes.ts': "export const routes = () => import('../features/flights/page');\n",
+      'testing/render.ts': "export { routes } from '../app/routes';\n",
+      'features/flights/page.tsx': 'export const page = 1;\n',
+      'features/flights/page.test.tsx':
+        "import { routes } from '../../testing/render';\nexport { routes };\n",
+    });
+    expect(findImportCycles(src)).toEqual([]);
+  });
+
+  it('finds none in the portal’s own source', () => {
+    expect(findImportCycles(path.resolve(import.meta.dirname, '../src'))).toEqual([]);
   });
 });

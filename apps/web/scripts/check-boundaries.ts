@@ -1,16 +1,31 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 /*
- * The SPA's module boundaries (decision 010), checked by `npm run lint`:
+ * The SPA's module boundaries (decision 010), checked by `npm run lint`. Three layers, each
+ * importing only the ones below it:
  *
- * - a feature (src/features/<name>/) imports its own files, src/shared/ and packages
- *   (@skydesk/contract, React, …) — never another feature, nor src/app/;
- * - src/shared/ imports only src/shared/ and packages;
- * - their tests and test helpers (`*.test.ts(x)`, a `testing/` folder) may also use src/testing/;
- * - src/app/ (the shell and the router) and src/testing/ may import anything.
+ *   src/app/          the shell and the router: may import anything;
+ *   src/features/<f>/ a screen set: its own files, src/entities/, src/shared/ and packages
+ *                     (@skydesk/contract, React, …) — never another feature, nor src/app/;
+ *   src/entities/<e>/ a domain kit several features use (its API slice, state, components):
+ *                     its own files, another entity, src/shared/ and packages — never a feature
+ *                     nor src/app/. An entity may import another entity, and the slices'
+ *                     import graph must have no cycle (below), so two entities never lean on
+ *                     each other;
+ *   src/shared/       what any feature may use whatever its domain (UI kit, HTTP and live data
+ *                     access, formatting, routing, session, store hooks): only src/shared/ and
+ *                     packages.
+ *
+ * Tests and test helpers (`*.test.ts(x)`, a `testing/` folder) may also use src/testing/, which
+ * (like src/app/) may import anything.
+ *
+ * No import cycle, at two levels: between files (none at all, tests included), and between slices
+ * — a feature, an entity, a shared segment (src/shared/<name>/), src/app/ — outside test code
+ * (tests render the whole app on purpose). Type-only and lazy imports count: a cycle of types is
+ * still two modules that cannot be understood one without the other.
  *
  * Biome's noRestrictedImports matches import strings, not the files they resolve to, so a rule
  * for relative imports at every depth ("../../flights/…", "../flights/…") could not be written
@@ -19,18 +34,24 @@ import ts from 'typescript';
 
 export type Violation = { file: string; specifier: string; target: string; rule: string };
 
+/** A cycle, as a path that comes back to where it started: `[a, b, a]`. */
+export type Cycle = { level: 'file' | 'slice'; path: string[] };
+
 type Place =
   | { kind: 'feature'; name: string }
+  | { kind: 'entity'; name: string }
   | { kind: 'shared' }
   | { kind: 'app' }
   | { kind: 'testing' }
   | { kind: 'other' };
 
 const SOURCE = /\.(ts|tsx|mts|js|jsx|mjs)$/;
+const RESOLVED_EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs', '/index.ts', '/index.tsx'];
 
 function placeOf(srcDir: string, file: string): Place {
   const [top, name] = path.relative(srcDir, file).split(path.sep);
   if (top === 'features' && name) return { kind: 'feature', name };
+  if (top === 'entities' && name) return { kind: 'entity', name };
   if (top === 'shared') return { kind: 'shared' };
   if (top === 'app') return { kind: 'app' };
   if (top === 'testing') return { kind: 'testing' };
@@ -41,20 +62,26 @@ function placeOf(srcDir: string, file: string): Place {
 const isTestCode = (file: string): boolean =>
   /\.test\.[cm]?[jt]sx?$/.test(file) || file.split(path.sep).includes('testing');
 
+const RULES = {
+  feature:
+    'a feature imports only its own files, src/entities/, src/shared/ and packages (@skydesk/contract); move what features share to src/entities/ (a domain kit) or src/shared/ (anything else)',
+  entity:
+    'an entity imports only its own files, other entities, src/shared/ and packages, never a feature nor src/app/',
+  shared: 'src/shared/ imports only src/shared/ and packages, never an entity, a feature nor src/app/',
+};
+
 /** Why an import from `from` of `to` breaks a boundary, or null when it is allowed. */
 function brokenRule(srcDir: string, from: string, to: string): string | null {
   const source = placeOf(srcDir, from);
   const target = placeOf(srcDir, to);
   const testing = target.kind === 'testing' && isTestCode(from);
+  if (testing || target.kind === 'shared') return null;
   if (source.kind === 'feature') {
     const own = target.kind === 'feature' && target.name === source.name;
-    if (own || target.kind === 'shared' || testing) return null;
-    return `a feature imports only its own files, src/shared/ and packages (@skydesk/contract); move what features share to src/shared/`;
+    return own || target.kind === 'entity' ? null : RULES.feature;
   }
-  if (source.kind === 'shared') {
-    if (target.kind === 'shared' || testing) return null;
-    return 'src/shared/ imports only src/shared/ and packages, never a feature nor src/app/';
-  }
+  if (source.kind === 'entity') return target.kind === 'entity' ? null : RULES.entity;
+  if (source.kind === 'shared') return RULES.shared;
   return null;
 }
 
@@ -66,15 +93,18 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** Relative imports of a file: `import`, `export … from` and `import()`, comments and strings left aside. */
+function relativeImports(file: string): string[] {
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  return importedFiles.map(({ fileName }) => fileName).filter((specifier) => specifier.startsWith('.'));
+}
+
 /** Every import under `srcDir` that crosses a boundary. */
 export function findBoundaryViolations(srcDir: string): Violation[] {
   const root = path.resolve(srcDir);
   const violations: Violation[] = [];
   for (const file of sourceFiles(root)) {
-    // Imports, `export … from` and dynamic `import()`, comments and strings left aside.
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    for (const { fileName: specifier } of importedFiles) {
-      if (!specifier.startsWith('.')) continue;
+    for (const specifier of relativeImports(file)) {
       const target = path.resolve(path.dirname(file), specifier);
       const rule = brokenRule(root, file, target);
       if (rule)
@@ -89,6 +119,116 @@ export function findBoundaryViolations(srcDir: string): Violation[] {
   return violations;
 }
 
+/** The file an import names (a stylesheet or an asset is not a module of the graph: null). */
+function resolveImport(from: string, specifier: string): string | null {
+  const base = path.resolve(path.dirname(from), specifier);
+  for (const extension of RESOLVED_EXTENSIONS) {
+    const candidate = base + extension;
+    if (SOURCE.test(candidate) && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** The slice a file belongs to: `features/<f>`, `entities/<e>`, `shared/<segment>`, `app`, or itself. */
+function sliceOf(relativeFile: string): string {
+  const [top, second, ...rest] = relativeFile.split(path.sep);
+  if (top === 'app' || top === 'testing') return top;
+  if ((top === 'features' || top === 'entities' || top === 'shared') && second && rest.length > 0)
+    return `${top}/${second}`;
+  return relativeFile;
+}
+
+type Graph = Map<string, Set<string>>;
+
+/** The graph's strongly connected parts with more than one node, or a node importing itself (Tarjan). */
+function cyclicParts(graph: Graph): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const parts: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const part: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      part.push(member);
+    } while (member !== node);
+    if (part.length > 1 || graph.get(node)?.has(node)) parts.push(part);
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return parts;
+}
+
+/** One shortest way round a cyclic part, from its first node (in name order) back to it. */
+function wayRound(graph: Graph, part: string[]): string[] {
+  const members = new Set(part);
+  const start = [...part].sort()[0]!;
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift()!;
+    for (const next of [...(graph.get(node) ?? [])].sort()) {
+      if (!members.has(next)) continue;
+      if (next === start) {
+        const way = [node];
+        while (way[0] !== start) way.unshift(cameFrom.get(way[0]!)!);
+        return [...way, start];
+      }
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return [start, start];
+}
+
+function addEdge(graph: Graph, from: string, to: string): void {
+  if (!graph.has(from)) graph.set(from, new Set());
+  if (!graph.has(to)) graph.set(to, new Set());
+  graph.get(from)!.add(to);
+}
+
+/** Every import cycle under `srcDir`: between files, then between slices (test code left out). */
+export function findImportCycles(srcDir: string): Cycle[] {
+  const root = path.resolve(srcDir);
+  const files: Graph = new Map();
+  const slices: Graph = new Map();
+  for (const file of sourceFiles(root)) {
+    const from = path.relative(root, file);
+    if (!files.has(from)) files.set(from, new Set());
+    for (const specifier of relativeImports(file)) {
+      const resolved = resolveImport(file, specifier);
+      if (!resolved) continue;
+      const to = path.relative(root, resolved);
+      addEdge(files, from, to);
+      if (isTestCode(from) || isTestCode(to)) continue;
+      if (sliceOf(from) !== sliceOf(to)) addEdge(slices, sliceOf(from), sliceOf(to));
+    }
+  }
+  return [
+    ...cyclicParts(files).map((part): Cycle => ({ level: 'file', path: wayRound(files, part) })),
+    ...cyclicParts(slices).map((part): Cycle => ({ level: 'slice', path: wayRound(slices, part) })),
+  ];
+}
+
 const invokedDirectly =
   process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 
@@ -97,9 +237,16 @@ if (invokedDirectly) {
   const violations = findBoundaryViolations(srcDir);
   for (const { file, specifier, target, rule } of violations)
     console.error(`src/${file}: import '${specifier}' (src/${target}) — ${rule}`);
-  if (violations.length > 0) {
-    console.error(`\n${violations.length} import(s) cross a module boundary (docs/decisions/010).`);
+  const cycles = findImportCycles(srcDir);
+  for (const { level, path: way } of cycles)
+    console.error(`import cycle between ${level}s: ${way.map((node) => `src/${node}`).join(' → ')}`);
+  if (violations.length > 0 || cycles.length > 0) {
+    console.error(
+      `\n${violations.length} import(s) cross a module boundary, ${cycles.length} import cycle(s) (docs/decisions/010).`,
+    );
     process.exit(1);
   }
-  console.log('Module boundaries: every feature imports only itself, src/shared/ and packages.');
+  console.log(
+    'Module boundaries: features → entities → shared, each importing only itself and what is below it; no import cycle.',
+  );
 }

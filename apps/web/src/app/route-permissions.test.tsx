@@ -2,7 +2,7 @@ import { PERMISSIONS, type Permission } from '@skydesk/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_ACCESS } from '../shared/routing/dashboard-access';
+import { DASHBOARD_ACCESS } from '../shared/access/dashboard-access';
 import { paths } from '../shared/routing/paths';
 import { profileLoaded } from '../shared/session/session-slice';
 import { describePermission } from '../shared/ui/forbidden-screen';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { permissionForPath } from '../shared/routing/dashboard-access';
+import { permissionForPath } from '../shared/access/dashboard-access';
+import { RequirePermission } from '../shared/access/require-permission';
 import { paths } from '../shared/routing/paths';
-import { RequirePermission } from '../shared/routing/require-permission';
 import { adminRoutes } from './admin/admin-routes';
 import { lazyScreen } from './errors/lazy-screen';
 import { RouteErrorScreen } from './errors/route-error-screen';

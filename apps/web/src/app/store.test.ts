@@ -1,7 +1,7 @@
 import { persistStore } from 'redux-persist';
 import { describe, expect, it } from 'vitest';
-import { travellerDisabled } from '../shared/booking-draft/booking-draft-slice';
-import { emptySearchDraft, searchDraftSaved } from '../shared/flight-search/search-draft-slice';
+import { travellerDisabled } from '../entities/booking-draft/booking-draft-slice';
+import { emptySearchDraft, searchDraftSaved } from '../entities/flight-search/search-draft-slice';
 import { sessionStarted } from '../shared/session/session-slice';
 import { fakeJwt, sampleUser } from '../testing/fake-session';
 import { trackPersistor } from '../testing/live-persistors';

@@ -12,9 +12,9 @@ import {
   REHYDRATE,
 } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
+import { bookingDraftSlice } from '../entities/booking-draft/booking-draft-slice';
+import { searchDraftSlice } from '../entities/flight-search/search-draft-slice';
 import { signInSlice } from '../features/auth/sign-in-slice';
-import { bookingDraftSlice } from '../shared/booking-draft/booking-draft-slice';
-import { searchDraftSlice } from '../shared/flight-search/search-draft-slice';
 import { api } from '../shared/http/api';
 import type { OperatorSessionState } from '../shared/operator-session/operator-session-slice';
 import {

@@ -18,7 +18,7 @@ import {
   Ticket,
   Users,
 } from 'lucide-react';
-import { permissionForPath } from '../../shared/routing/dashboard-access';
+import { permissionForPath } from '../../shared/access/dashboard-access';
 import { paths } from '../../shared/routing/paths';
 
 export type NavItem = {

@@ -1,5 +1,5 @@
 import type { PricedItinerary } from '@skydesk/contract';
-import type { BookingFormDraft } from '../../shared/booking-draft/booking-draft-slice';
+import type { BookingFormDraft } from '../../entities/booking-draft/booking-draft-slice';
 import { passengerMix, travellerProblems, tripDates } from './passengers';
 
 /**

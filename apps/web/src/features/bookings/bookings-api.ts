@@ -1,9 +1,9 @@
 import { bookingEndpoints } from '@skydesk/contract';
-import { changedBy, sharedBookingsApi } from '../../shared/bookings/bookings-api';
+import { changedBy, sharedBookingsApi } from '../../entities/bookings/bookings-api';
 import { contractFile, contractMutation, contractQuery } from '../../shared/http/contract-endpoints';
 
 /**
- * The bookings screens' calls: the list and the issue call come from shared/bookings (the
+ * The bookings screens' calls: the list and the issue call come from entities/bookings (the
  * dashboard's home uses them too), the rest are the bookings screens' own.
  */
 export const bookingsApi = sharedBookingsApi.injectEndpoints({

@@ -7,7 +7,7 @@ import {
   itinerarySelected,
   offerRepriced,
   previousTravellerRemembered,
-} from '../../shared/booking-draft/booking-draft-slice';
+} from '../../entities/booking-draft/booking-draft-slice';
 import { lhrJfk } from '../../testing/itineraries';
 import { emptyTraveller, passengerLabels, passengerMix, travellerProblems, tripDates } from './passengers';
 import { familyOffer, forFamily } from './testing/bookings';

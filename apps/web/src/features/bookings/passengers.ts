@@ -10,9 +10,9 @@ import {
   type TripDates,
   tripAgeProblem,
 } from '@skydesk/contract';
-import type { TravellerDraft } from '../../shared/booking-draft/booking-draft-slice';
+import type { TravellerDraft } from '../../entities/booking-draft/booking-draft-slice';
+import { passengerMix } from '../../entities/itinerary/passenger-mix';
 import { formatDayWithYear } from '../../shared/format/date-time';
-import { passengerMix } from '../../shared/itinerary/passenger-mix';
 
 export { passengerMix };
 

@@ -1,7 +1,7 @@
 import type { TripDates } from '@skydesk/contract';
 import { type BookingBody, BookingContact, type PassengerType } from '@skydesk/contract';
 import type { FieldError, Resolver } from 'react-hook-form';
-import type { BookingFormDraft, TravellerDraft } from '../../shared/booking-draft/booking-draft-slice';
+import type { BookingFormDraft, TravellerDraft } from '../../entities/booking-draft/booking-draft-slice';
 import { emptyTraveller, type TravellerField, travellerProblems } from './passengers';
 
 /** The travellers' form: the booking form draft minus its offer (the draft's offer is the one booked). */

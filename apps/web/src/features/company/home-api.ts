@@ -5,7 +5,7 @@ import { contractQuery } from '../../shared/http/contract-endpoints';
 /**
  * What the dashboard's home reads: the credits, the bookings lists (holds by deadline, departures
  * of the agency's today and tomorrow, the latest bookings) and the last 30 days' figures. Quiet on
- * failure, as the home's news cards (shared/notices): each block says so in its place with a way
+ * failure, as the home's news cards (entities/notices): each block says so in its place with a way
  * to ask again, rather than greeting a sign-in with a toast per block. They provide the tags the
  * writes invalidate (a ticket issued here or elsewhere refreshes the credits and the lists).
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalDayOffset, fewestSeats, layoversOf, legsOf } from '../../shared/itinerary/itinerary';
+import { arrivalDayOffset, fewestSeats, layoversOf, legsOf } from '../../entities/itinerary/itinerary';
 import { allLhrJfk, lhrJfk } from '../../testing/itineraries';
 import { airlineCounts, applyFilters, noFilters, sortSummaries, summarise } from './result-filters';
 

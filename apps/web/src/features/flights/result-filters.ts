@@ -1,5 +1,5 @@
 import type { PricedItinerary } from '@skydesk/contract';
-import { airlineName, firstSegment, lastSegment, legsOf, stopsOf } from '../../shared/itinerary/itinerary';
+import { airlineName, firstSegment, lastSegment, legsOf, stopsOf } from '../../entities/itinerary/itinerary';
 
 /**
  * The facts filters and sorts read, worked out once per result: a whole itinerary of the flat

@@ -64,7 +64,7 @@ export const supportApi = api.injectEndpoints({
         );
       },
     }),
-    /** Read through `fetchTicketMessages`: the chat keeps the conversation itself (shared/chat). */
+    /** Read through `fetchTicketMessages`: the chat keeps the conversation itself (entities/chat). */
     ticketMessages: contractQuery(build, supportEndpoints.messages, { suppressErrors: true }),
     /** A message that could not be sent says so under itself, with a retry: not toasted. */
     sendTicketMessage: contractMutation(build, supportEndpoints.sendMessage, {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { attachmentFormData } from '../../shared/chat/attachment-form';
-import type { ChatTransport } from '../../shared/chat/use-ticket-chat';
+import { attachmentFormData } from '../../entities/chat/attachment-form';
+import type { ChatTransport } from '../../entities/chat/use-ticket-chat';
 import { useAppDispatch } from '../../shared/store/hooks';
 import { supportApi } from './support-api';
 

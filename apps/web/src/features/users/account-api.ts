@@ -1,5 +1,5 @@
 import { companyEndpoints, userEndpoints } from '@skydesk/contract';
-import { companyProfileApi } from '../../shared/company/company-profile-api';
+import { companyProfileApi } from '../../entities/company/company-profile-api';
 import { contractMutation, contractQuery } from '../../shared/http/contract-endpoints';
 import { settledAnswer } from '../../shared/http/settled-answer';
 import { sessionUserUpdated } from '../../shared/session/session-slice';
@@ -9,7 +9,7 @@ import { sessionUserUpdated } from '../../shared/session/session-slice';
  * update-account, image, sessions) and the agency's profile. Each write's answer is taken as it
  * is: the session's user follows a new name, phone or picture at once (the header shows them), an
  * ended session leaves the list, a saved profile replaces the one shown (the profile's read is
- * shared/company's: the dashboard's home reads the agency's time zone from it).
+ * entities/company's: the dashboard's home reads the agency's time zone from it).
  */
 export const accountApi = companyProfileApi.injectEndpoints({
   endpoints: (build) => ({

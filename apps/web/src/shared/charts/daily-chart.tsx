@@ -4,19 +4,13 @@ import { lazy, Suspense } from 'react';
 import { formatDayWithYear } from '../format/date-time';
 import { ChartCard, PlotSkeleton } from './chart-card';
 import type { ChartTable } from './chart-table';
-import { formatMeasure, type Measure } from './measure';
+import type { DailySeries } from './daily-series';
+import { formatMeasure } from './measure';
 
 // recharts is loaded with the first chart drawn, never with the start-up bundle.
 const DailyPlot = lazy(() => import('./plots/daily-plot'));
 
-export type DailySeries = {
-  key: string;
-  label: string;
-  measure: Measure;
-  color: string;
-  /** One point per day, oldest first (the contract's `Kpi.series`). */
-  points: KpiPoint[];
-};
+export type { DailySeries };
 
 type DailyChartProps = {
   title: string;

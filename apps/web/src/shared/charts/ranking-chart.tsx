@@ -4,11 +4,9 @@ import { lazy, Suspense } from 'react';
 import { ChartCard, PlotSkeleton } from './chart-card';
 import type { ChartTable } from './chart-table';
 import { COUNT, formatMeasure, type Measure, money } from './measure';
+import { rankingHeight } from './ranking-height';
 
 const RankingPlot = lazy(() => import('./plots/ranking-plot'));
-
-/** The height of a ranking's picture: a bar per item. */
-export const rankingHeight = (items: number): number => Math.max(1, items) * 34 + 8;
 
 type RankingChartProps = {
   title: string;

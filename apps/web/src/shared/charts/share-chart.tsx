@@ -2,26 +2,13 @@ import { ChartPie } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { formatShare } from '../format/number';
 import { ChartCard, PlotSkeleton } from './chart-card';
-import { colorFor } from './chart-colors';
 import type { ChartTable } from './chart-table';
 import { formatMeasure, type Measure } from './measure';
+import { type ShareItem, shareSlices } from './share-slices';
 
 const SharePlot = lazy(() => import('./plots/share-plot'));
 
-/** A part of a whole: a booking outcome, an agency status. */
-export type ShareItem = { key: string; label: string; value: number };
-
-/** An item with its colour and its part of the total, as the picture and its legend draw it. */
-export type ShareSlice = ShareItem & { color: string; share: number };
-
-export function shareSlices(items: ShareItem[]): ShareSlice[] {
-  const total = items.reduce((sum, item) => sum + item.value, 0);
-  return items.map((item, index) => ({
-    ...item,
-    color: colorFor(item.key, index),
-    share: total === 0 ? 0 : item.value / total,
-  }));
-}
+export type { ShareItem };
 
 type ShareChartProps = {
   title: string;

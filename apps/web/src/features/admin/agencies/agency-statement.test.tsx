@@ -1,11 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { sampleStatement, statementIds } from '../../../entities/statement/statement-fixtures';
 import {
   adminAgencyPath,
   adminAgencyStatementPath,
   adminDepositPath,
 } from '../../../shared/routing/admin-paths';
-import { sampleStatement, statementIds } from '../../../shared/statement/statement-fixtures';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';
 import { AGENCY_ID, agencyDetails } from '../testing/admin-fixtures';
 import { renderConsole } from '../testing/render';

@@ -25,7 +25,7 @@ export const adminSupportApi = api.injectEndpoints({
     adminTicket: contractQuery(build, adminSupportEndpoints.ticket, {
       providesTags: (_details, _error, { params }) => [{ type: 'AdminTickets', id: params.id }],
     }),
-    /** Read through the chat (shared/chat), which keeps the conversation itself. */
+    /** Read through the chat (entities/chat), which keeps the conversation itself. */
     adminTicketMessages: contractQuery(build, adminSupportEndpoints.messages, { suppressErrors: true }),
     /** A reply that could not be sent says so under itself, with a retry: not toasted. */
     adminReplyToTicket: contractMutation(build, adminSupportEndpoints.reply, {

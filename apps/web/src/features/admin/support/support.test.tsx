@@ -1,6 +1,6 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { chatMessage, messageFrame } from '../../../shared/chat/testing/chat-fixtures';
+import { chatMessage, messageFrame } from '../../../entities/chat/testing/chat-fixtures';
 import { adminAgencyPath, adminPaths, adminTicketPath } from '../../../shared/routing/admin-paths';
 import { fail, fakeApi, ok, type SentRequest } from '../../../testing/fake-api';
 import { FakeWebSocket } from '../../../testing/fake-websocket';

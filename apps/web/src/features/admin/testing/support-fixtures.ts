@@ -1,5 +1,5 @@
 import type { AdminTicket, AdminTicketBooking, AdminTicketDetails, AdminTicketList } from '@skydesk/contract';
-import { AGENT, OPERATOR, TICKET_ID } from '../../../shared/chat/testing/chat-fixtures';
+import { AGENT, OPERATOR, TICKET_ID } from '../../../entities/chat/testing/chat-fixtures';
 import { AGENCY_ID } from './admin-fixtures';
 
 export { TICKET_ID };

@@ -1,12 +1,12 @@
 import { Users } from 'lucide-react';
+import { KpiCard } from '../../../entities/kpi/kpi-card';
+import { formatKpiRange } from '../../../entities/kpi/kpi-period';
+import type { KpiRange } from '../../../entities/kpi/kpi-range';
 import { ChartCard } from '../../../shared/charts/chart-card';
 import { DailyChart } from '../../../shared/charts/daily-chart';
 import { COUNT } from '../../../shared/charts/measure';
 import { RankingChart } from '../../../shared/charts/ranking-chart';
 import { ShareChart } from '../../../shared/charts/share-chart';
-import { KpiCard } from '../../../shared/kpi/kpi-card';
-import { formatKpiRange } from '../../../shared/kpi/kpi-period';
-import type { KpiRange } from '../../../shared/kpi/kpi-range';
 import {
   CARD_HINTS,
   CARD_KEYS,

@@ -1,10 +1,10 @@
 import type { Credits, Money } from '@skydesk/contract';
 import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { CreditsFigures } from '../../../shared/credits/credits-figures';
-import { availableCovers } from '../../../shared/credits/use-credits';
+import { CreditsFigures } from '../../../entities/credits/credits-figures';
+import { availableCovers } from '../../../entities/credits/use-credits';
+import { useMayOpen } from '../../../shared/access/dashboard-access';
 import { formatMoney } from '../../../shared/format/money';
-import { useMayOpen } from '../../../shared/routing/dashboard-access';
 import { paths } from '../../../shared/routing/paths';
 import { Card } from '../../../shared/ui/card';
 import { Spinner } from '../../../shared/ui/spinner';

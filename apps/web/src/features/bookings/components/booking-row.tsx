@@ -1,9 +1,9 @@
 import type { Booking } from '@skydesk/contract';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { firstDeparture, tripRoute } from '../../../shared/bookings/booking-segments';
-import { BookingStatusBadge } from '../../../shared/bookings/booking-status-badge';
-import { DeadlineCountdown } from '../../../shared/bookings/deadline-countdown';
+import { firstDeparture, tripRoute } from '../../../entities/bookings/booking-segments';
+import { BookingStatusBadge } from '../../../entities/bookings/booking-status-badge';
+import { DeadlineCountdown } from '../../../entities/bookings/deadline-countdown';
 import { formatDayTime, formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { bookingDetailsPath } from '../../../shared/routing/booking-paths';

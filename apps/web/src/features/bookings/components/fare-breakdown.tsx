@@ -1,7 +1,7 @@
 import type { AirItineraryPricingInfo, Money } from '@skydesk/contract';
 import { PTC_LABELS } from '@skydesk/contract';
+import { FareTotals } from '../../../entities/itinerary/fare-totals';
 import { formatMoney } from '../../../shared/format/money';
-import { FareTotals } from '../../../shared/itinerary/fare-totals';
 
 const times = (money: Money, quantity: number): Money => ({
   Amount: Math.round(money.Amount * 100 * quantity) / 100,

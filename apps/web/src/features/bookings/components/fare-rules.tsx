@@ -1,7 +1,7 @@
 import type { AirItineraryPricingInfo } from '@skydesk/contract';
 import { BadgeCheck, Luggage, RefreshCw, XCircle } from 'lucide-react';
+import { baggageLabel } from '../../../entities/itinerary/itinerary';
 import { formatMoney } from '../../../shared/format/money';
-import { baggageLabel } from '../../../shared/itinerary/itinerary';
 import { Badge } from '../../../shared/ui/badge';
 
 /** Refundability, penalties, brands and baggage of a fare, as the quote states them. */

@@ -1,7 +1,7 @@
 import type { HoldLimitExceeded } from '@skydesk/contract';
 import { ListChecks, PlaneTakeoff, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { useMayOpen } from '../../../shared/routing/dashboard-access';
+import { useMayOpen } from '../../../shared/access/dashboard-access';
 import { paths } from '../../../shared/routing/paths';
 import { Alert } from '../../../shared/ui/alert';
 import { buttonClasses } from '../../../shared/ui/button';

@@ -1,7 +1,7 @@
 import type { Booking } from '@skydesk/contract';
 import { Ticket } from 'lucide-react';
-import { IssueConfirmation } from '../../../shared/bookings/issue-confirmation';
-import type { CreditsState } from '../../../shared/credits/use-credits';
+import { IssueConfirmation } from '../../../entities/bookings/issue-confirmation';
+import type { CreditsState } from '../../../entities/credits/use-credits';
 
 type IssuePanelProps = {
   booking: Booking;
@@ -12,7 +12,7 @@ type IssuePanelProps = {
 
 /**
  * Issue: the tickets are paid from the agency's credits (docs/api.md `POST /api/booking-issue`). The
- * confirmation is shared with the dashboard's one-click issue (shared/bookings).
+ * confirmation is shared with the dashboard's one-click issue (entities/bookings).
  */
 export function IssuePanel({ booking, credits, onIssued, onClose }: IssuePanelProps) {
   const count = booking.passengers.length;

@@ -8,7 +8,7 @@ import {
 import { History, UserRound, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { type Control, type UseFormReturn, useWatch } from 'react-hook-form';
-import type { TravellerDraft } from '../../../shared/booking-draft/booking-draft-slice';
+import type { TravellerDraft } from '../../../entities/booking-draft/booking-draft-slice';
 import { formatDayWithYear } from '../../../shared/format/date-time';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';

@@ -1,6 +1,6 @@
 import type { PassengerType, Ticket } from '@skydesk/contract';
 import { PASSENGER_TYPE_LABELS } from '@skydesk/contract';
-import { TicketStatusBadge } from '../../../shared/bookings/booking-status-badge';
+import { TicketStatusBadge } from '../../../entities/bookings/booking-status-badge';
 import { formatDayWithYear } from '../../../shared/format/date-time';
 import { Badge } from '../../../shared/ui/badge';
 import { countryName } from '../country-name';

@@ -2,11 +2,16 @@ import type { AirItineraryPricingInfo, BookingSegment, TripType } from '@skydesk
 import { CABIN_LABELS } from '@skydesk/contract';
 import { Clock, Luggage } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { AirportDirectory } from '../../../shared/airports/use-airports';
-import { fareOfSegment, legLabel, legRoute, legsOfSegments } from '../../../shared/bookings/booking-segments';
+import type { AirportDirectory } from '../../../entities/airports/use-airports';
+import {
+  fareOfSegment,
+  legLabel,
+  legRoute,
+  legsOfSegments,
+} from '../../../entities/bookings/booking-segments';
+import { DayMark } from '../../../entities/itinerary/day-mark';
+import { baggageLabel, instantOf } from '../../../entities/itinerary/itinerary';
 import { daysBetween, formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
-import { DayMark } from '../../../shared/itinerary/day-mark';
-import { baggageLabel, instantOf } from '../../../shared/itinerary/itinerary';
 
 const place = (airports: AirportDirectory | undefined, code: string, terminal: string | null) => {
   const airport = airports?.byCode.get(code);

@@ -1,11 +1,11 @@
 import type { Money, PassengerType, PricedItinerary } from '@skydesk/contract';
 import { PASSENGER_TYPE_LABELS } from '@skydesk/contract';
 import type { ReactNode } from 'react';
-import { legLabel } from '../../../shared/bookings/booking-segments';
+import { legLabel } from '../../../entities/bookings/booking-segments';
+import { DayMark } from '../../../entities/itinerary/day-mark';
+import { firstSegment, lastSegment, legsOf, stopsOf } from '../../../entities/itinerary/itinerary';
 import { daysBetween, formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
-import { DayMark } from '../../../shared/itinerary/day-mark';
-import { firstSegment, lastSegment, legsOf, stopsOf } from '../../../shared/itinerary/itinerary';
 import { Card } from '../../../shared/ui/card';
 
 /** "2 adults, 1 child". */

@@ -2,7 +2,7 @@ import { type BookingBody, FALLBACK, HOLD_LIMIT, type HoldLimitExceeded, SUCCESS
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import type { BookingFormDraft } from '../../../shared/booking-draft/booking-draft-slice';
+import type { BookingFormDraft } from '../../../entities/booking-draft/booking-draft-slice';
 import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, invalid, ok } from '../../../testing/fake-api';
 import { asListed, credits, familyOffer, heldBooking } from '../testing/bookings';

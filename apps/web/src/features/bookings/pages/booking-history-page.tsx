@@ -3,8 +3,8 @@ import { BOOKING_STATUSES, type BookingListQuery, BookingStatus, EMPTY_RESULT } 
 import { ChevronLeft, ChevronRight, ClipboardList, RotateCcw, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BOOKING_STATUS_LABELS } from '../../../shared/bookings/booking-status-badge';
-import { isForbidden } from '../../../shared/routing/require-permission';
+import { BOOKING_STATUS_LABELS } from '../../../entities/bookings/booking-status-badge';
+import { isForbidden } from '../../../shared/access/require-permission';
 import { useCompanyId } from '../../../shared/session/use-company-id';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';

@@ -2,7 +2,7 @@ import { type Booking, EMPTY_RESULT, SERVER, SUCCESS } from '@skydesk/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { segmentsOfItinerary } from '../../../shared/bookings/booking-segments';
+import { segmentsOfItinerary } from '../../../entities/bookings/booking-segments';
 import { addDays, todayLocalDate } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';

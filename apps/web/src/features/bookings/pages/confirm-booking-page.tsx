@@ -3,15 +3,15 @@ import { ArrowLeft, CircleCheck, PlaneTakeoff, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { useAirports } from '../../../shared/airports/use-airports';
+import { useAirports } from '../../../entities/airports/use-airports';
 import {
   bookingSubmitted,
   offerRepriced,
   selectAcceptedTotal,
   selectBookingForm,
   selectSelectedItinerary,
-} from '../../../shared/booking-draft/booking-draft-slice';
-import { segmentsOfItinerary } from '../../../shared/bookings/booking-segments';
+} from '../../../entities/booking-draft/booking-draft-slice';
+import { segmentsOfItinerary } from '../../../entities/bookings/booking-segments';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { useIdempotentMutation } from '../../../shared/http/use-idempotent-mutation';
 import { bookingDetailsPath } from '../../../shared/routing/booking-paths';

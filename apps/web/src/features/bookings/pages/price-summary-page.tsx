@@ -5,8 +5,8 @@ import {
   selectAcceptedTotal,
   selectBookingForm,
   selectSelectedItinerary,
-} from '../../../shared/booking-draft/booking-draft-slice';
-import { useCredits } from '../../../shared/credits/use-credits';
+} from '../../../entities/booking-draft/booking-draft-slice';
+import { useCredits } from '../../../entities/credits/use-credits';
 import { paths } from '../../../shared/routing/paths';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { Button, buttonClasses } from '../../../shared/ui/button';

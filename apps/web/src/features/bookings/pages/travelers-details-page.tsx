@@ -14,7 +14,7 @@ import {
   selectPreviousTraveller,
   selectSelectedItinerary,
   type TravellerDraft,
-} from '../../../shared/booking-draft/booking-draft-slice';
+} from '../../../entities/booking-draft/booking-draft-slice';
 import { paths } from '../../../shared/routing/paths';
 import { selectSessionUser } from '../../../shared/session/session-slice';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';

@@ -9,7 +9,7 @@ import type {
   Ticket,
   Traveller,
 } from '@skydesk/contract';
-import { segmentsOfItinerary } from '../../../shared/bookings/booking-segments';
+import { segmentsOfItinerary } from '../../../entities/bookings/booking-segments';
 import { sampleUser } from '../../../testing/fake-session';
 import { lhrJfk, sampleRoutes } from '../../../testing/itineraries';
 

@@ -1,5 +1,8 @@
 import type { Permission, PricedItinerary } from '@skydesk/contract';
-import { type BookingDraftState, emptyBookingDraft } from '../../../shared/booking-draft/booking-draft-slice';
+import {
+  type BookingDraftState,
+  emptyBookingDraft,
+} from '../../../entities/booking-draft/booking-draft-slice';
 import { signedInState } from '../../../testing/fake-session';
 import { type PreloadedState, renderApp } from '../../../testing/render-with-providers';
 import { routesAnswer } from './bookings';

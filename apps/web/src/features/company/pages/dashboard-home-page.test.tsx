@@ -2,7 +2,7 @@ import { FALLBACK, PERMISSIONS, type Permission } from '@skydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptySearchDraft, type SearchDraft } from '../../../shared/flight-search/search-draft-slice';
+import { emptySearchDraft, type SearchDraft } from '../../../entities/flight-search/search-draft-slice';
 import { addDays, todayLocalDate } from '../../../shared/format/date-time';
 import { eTicketPath } from '../../../shared/routing/booking-paths';
 import { paths } from '../../../shared/routing/paths';
@@ -95,7 +95,7 @@ describe('the dashboard home (issue 15)', () => {
     );
 
     const figures = await block('Last 30 days');
-    // The shared KPI cards (shared/kpi), in the order an agent reads them, each against the period before.
+    // The shared KPI cards (entities/kpi), in the order an agent reads them, each against the period before.
     await waitFor(() => expect(figures).toHaveTextContent(/Bookings\s*12/));
     expect(figures).toHaveTextContent(/Spend\s*US\$10,980\.50/);
     expect(

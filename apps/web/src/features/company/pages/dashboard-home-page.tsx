@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
-import { FeaturedOfferCard } from '../../../shared/notices/featured-offer-card';
-import { LatestAnnouncementCard } from '../../../shared/notices/latest-announcement-card';
-import { useCan } from '../../../shared/routing/dashboard-access';
+import { FeaturedOfferCard } from '../../../entities/notices/featured-offer-card';
+import { LatestAnnouncementCard } from '../../../entities/notices/latest-announcement-card';
+import { useCan } from '../../../shared/access/dashboard-access';
 import { CreditsBlock } from '../components/home/credits-block';
 import { DeparturesBlock } from '../components/home/departures-block';
 import { HoldsBlock } from '../components/home/holds-block';

@@ -1,5 +1,5 @@
 import type { Booking, BookingStatus, CompanyProfile, Credits, Kpi, KpiKey } from '@skydesk/contract';
-import { segmentsOfItinerary } from '../../../shared/bookings/booking-segments';
+import { segmentsOfItinerary } from '../../../entities/bookings/booking-segments';
 import { sampleUser } from '../../../testing/fake-session';
 import { makeItinerary } from '../../../testing/itineraries';
 

@@ -2,10 +2,10 @@ import type { FareBrand } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { baggageLabel } from '../../../entities/itinerary/itinerary';
 import { formatMoney } from '../../../shared/format/money';
-import { baggageLabel } from '../../../shared/itinerary/itinerary';
+import { FEW_SEATS } from '../few-seats';
 import { differenceLabel, type TripBrand } from '../grouped-trip';
-import { FEW_SEATS } from './itinerary-card';
 
 type BrandComparisonProps = {
   brands: TripBrand[];

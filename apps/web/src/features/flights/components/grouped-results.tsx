@@ -9,7 +9,7 @@ import {
 import { clsx } from 'clsx';
 import { ArrowLeft, ArrowRight, Check, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { TripChoice } from '../../../shared/flight-search/search-url';
+import type { TripChoice } from '../../../entities/flight-search/search-url';
 import { formatDay } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { isApiFailure } from '../../../shared/http/api-error';

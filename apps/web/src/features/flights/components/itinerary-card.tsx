@@ -2,9 +2,7 @@ import type { OriginDestinationOption, PricedItinerary } from '@skydesk/contract
 import { clsx } from 'clsx';
 import { BadgeCheck, ChevronDown, Luggage, Users } from 'lucide-react';
 import { memo, useId, useState } from 'react';
-import { formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
-import { formatMoney } from '../../../shared/format/money';
-import { DayMark } from '../../../shared/itinerary/day-mark';
+import { DayMark } from '../../../entities/itinerary/day-mark';
 import {
   arrivalDayOffset,
   baggageLabel,
@@ -16,13 +14,13 @@ import {
   legsOf,
   pricePerAdult,
   stopsOf,
-} from '../../../shared/itinerary/itinerary';
+} from '../../../entities/itinerary/itinerary';
+import { formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
+import { formatMoney } from '../../../shared/format/money';
 import { Button } from '../../../shared/ui/button';
+import { FEW_SEATS } from '../few-seats';
 import { itineraryBrands, itineraryInFamily } from '../grouped-trip';
 import { BrandComparison } from './brand-comparison';
-
-/** docs/api.md: seats are exact; fewer than 10 left is worth telling the agent. */
-export const FEW_SEATS = 9;
 
 const stopsLabel = (stops: number) => (stops === 0 ? 'Nonstop' : stops === 1 ? '1 stop' : `${stops} stops`);
 

@@ -2,10 +2,10 @@ import type { GroupedSearchResult, LegOption } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { memo, useId, useState } from 'react';
+import { DayMark } from '../../../entities/itinerary/day-mark';
+import { instantOf } from '../../../entities/itinerary/itinerary';
 import { daysBetween, formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
-import { DayMark } from '../../../shared/itinerary/day-mark';
-import { instantOf } from '../../../shared/itinerary/itinerary';
 import { Button } from '../../../shared/ui/button';
 import { differenceLabel, type LegChoice } from '../grouped-trip';
 

@@ -3,7 +3,7 @@ import type { SearchHistoryEntry } from '@skydesk/contract';
 import { History } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useMayOpen } from '../../../shared/routing/dashboard-access';
+import { useMayOpen } from '../../../shared/access/dashboard-access';
 import { paths } from '../../../shared/routing/paths';
 import { flightsApi } from '../flights-api';
 import { datesSummary, passengersSummary, routeSummary } from '../search-summary';

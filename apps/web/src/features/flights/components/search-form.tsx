@@ -9,16 +9,16 @@ import { clsx } from 'clsx';
 import { ArrowLeftRight, Plus, Search, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { AirportCombobox } from '../../../shared/airports/airport-combobox';
-import type { AirportDirectory } from '../../../shared/airports/use-airports';
-import { PassengerPicker } from '../../../shared/flight-search/passenger-picker';
-import { type SearchDraft, searchDraftSaved } from '../../../shared/flight-search/search-draft-slice';
+import { AirportCombobox } from '../../../entities/airports/airport-combobox';
+import type { AirportDirectory } from '../../../entities/airports/use-airports';
+import { PassengerPicker } from '../../../entities/flight-search/passenger-picker';
+import { type SearchDraft, searchDraftSaved } from '../../../entities/flight-search/search-draft-slice';
 import {
   emptyLeg,
   formErrorsOfServer,
   MULTI_CITY_LEGS,
   SearchForm,
-} from '../../../shared/flight-search/search-form';
+} from '../../../entities/flight-search/search-form';
 import { todayLocalDate } from '../../../shared/format/date-time';
 import { useAppDispatch } from '../../../shared/store/hooks';
 import { Button } from '../../../shared/ui/button';

@@ -3,12 +3,10 @@ import { CABIN_LABELS, equipmentName, PTC_LABELS } from '@skydesk/contract';
 import { ArrowRight, BadgeCheck, Clock, Luggage, PlaneTakeoff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type AirportDirectory, useAirports } from '../../../shared/airports/use-airports';
-import { selectSelectedItinerary } from '../../../shared/booking-draft/booking-draft-slice';
-import { daysBetween, formatDayTime, formatDuration } from '../../../shared/format/date-time';
-import { formatMoney } from '../../../shared/format/money';
-import { DayMark } from '../../../shared/itinerary/day-mark';
-import { FareTotals } from '../../../shared/itinerary/fare-totals';
+import { type AirportDirectory, useAirports } from '../../../entities/airports/use-airports';
+import { selectSelectedItinerary } from '../../../entities/booking-draft/booking-draft-slice';
+import { DayMark } from '../../../entities/itinerary/day-mark';
+import { FareTotals } from '../../../entities/itinerary/fare-totals';
 import {
   baggageLabel,
   firstSegment,
@@ -16,8 +14,10 @@ import {
   layoversOf,
   legsOf,
   stopsOf,
-} from '../../../shared/itinerary/itinerary';
-import { useMayOpen } from '../../../shared/routing/dashboard-access';
+} from '../../../entities/itinerary/itinerary';
+import { useMayOpen } from '../../../shared/access/dashboard-access';
+import { daysBetween, formatDayTime, formatDuration } from '../../../shared/format/date-time';
+import { formatMoney } from '../../../shared/format/money';
 import { paths } from '../../../shared/routing/paths';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { useCountdown } from '../../../shared/time/use-countdown';

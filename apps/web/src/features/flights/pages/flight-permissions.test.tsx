@@ -1,7 +1,7 @@
 import { PERMISSIONS, type Permission } from '@skydesk/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyBookingDraft } from '../../../shared/booking-draft/booking-draft-slice';
+import { emptyBookingDraft } from '../../../entities/booking-draft/booking-draft-slice';
 import { paths } from '../../../shared/routing/paths';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { signedInState } from '../../../testing/fake-session';

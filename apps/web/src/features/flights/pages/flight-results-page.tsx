@@ -3,25 +3,25 @@ import { EMPTY_RESULT, GENERIC_ERROR, type PricedItinerary } from '@skydesk/cont
 import { PencilLine, PlaneTakeoff, RefreshCw } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { itinerarySelected } from '../../../shared/booking-draft/booking-draft-slice';
+import { itinerarySelected } from '../../../entities/booking-draft/booking-draft-slice';
 import {
   type SearchDraft,
   searchDraftSaved,
   selectSearchDraft,
-} from '../../../shared/flight-search/search-draft-slice';
-import { SearchForm, shiftDraftDates, toSearchBody } from '../../../shared/flight-search/search-form';
+} from '../../../entities/flight-search/search-draft-slice';
+import { SearchForm, shiftDraftDates, toSearchBody } from '../../../entities/flight-search/search-form';
 import {
   choiceFromParams,
   draftFromParams,
   resultsUrl,
   searchParamsOf,
   type TripChoice,
-} from '../../../shared/flight-search/search-url';
+} from '../../../entities/flight-search/search-url';
+import { useMayOpen } from '../../../shared/access/dashboard-access';
+import { isForbidden } from '../../../shared/access/require-permission';
 import { daysBetween } from '../../../shared/format/date-time';
 import { isApiFailure } from '../../../shared/http/api-error';
-import { useMayOpen } from '../../../shared/routing/dashboard-access';
 import { paths } from '../../../shared/routing/paths';
-import { isForbidden } from '../../../shared/routing/require-permission';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';

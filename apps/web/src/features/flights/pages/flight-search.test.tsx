@@ -1,7 +1,7 @@
 import { EMPTY_RESULT, type SearchHistoryEntry } from '@skydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptySearchDraft, type SearchDraft } from '../../../shared/flight-search/search-draft-slice';
+import { emptySearchDraft, type SearchDraft } from '../../../entities/flight-search/search-draft-slice';
 import { addDays, todayLocalDate } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';

@@ -1,10 +1,10 @@
 import type { FieldErrors } from '@skydesk/contract';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAirports } from '../../../shared/airports/use-airports';
-import { searchDraftSaved, selectSearchDraft } from '../../../shared/flight-search/search-draft-slice';
-import { draftFromSearch } from '../../../shared/flight-search/search-form';
-import { resultsUrl } from '../../../shared/flight-search/search-url';
+import { useAirports } from '../../../entities/airports/use-airports';
+import { searchDraftSaved, selectSearchDraft } from '../../../entities/flight-search/search-draft-slice';
+import { draftFromSearch } from '../../../entities/flight-search/search-form';
+import { resultsUrl } from '../../../entities/flight-search/search-url';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { RecentSearches } from '../components/recent-searches';
 import { FlightSearchForm } from '../components/search-form';

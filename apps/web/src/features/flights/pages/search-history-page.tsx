@@ -1,12 +1,12 @@
 import { type SearchHistoryEntry, TRIP_TYPE_LABELS } from '@skydesk/contract';
 import { RotateCw, Search } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { searchDraftSaved } from '../../../shared/flight-search/search-draft-slice';
-import { draftFromSearch } from '../../../shared/flight-search/search-form';
-import { resultsUrl } from '../../../shared/flight-search/search-url';
+import { searchDraftSaved } from '../../../entities/flight-search/search-draft-slice';
+import { draftFromSearch } from '../../../entities/flight-search/search-form';
+import { resultsUrl } from '../../../entities/flight-search/search-url';
+import { isForbidden } from '../../../shared/access/require-permission';
 import { formatInstant } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/routing/paths';
-import { isForbidden } from '../../../shared/routing/require-permission';
 import { useAppDispatch } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';

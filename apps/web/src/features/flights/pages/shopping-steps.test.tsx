@@ -1,8 +1,8 @@
 import { EMPTY_RESULT, type FareFamily, PERMISSIONS, type PriceSelectionBody } from '@skydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptySearchDraft, type SearchDraft } from '../../../shared/flight-search/search-draft-slice';
-import { choiceFromParams, resultsUrl } from '../../../shared/flight-search/search-url';
+import { emptySearchDraft, type SearchDraft } from '../../../entities/flight-search/search-draft-slice';
+import { choiceFromParams, resultsUrl } from '../../../entities/flight-search/search-url';
 import { addDays, todayLocalDate } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { sampleStatement, statementIds } from '../../../entities/statement/statement-fixtures';
 import { paths } from '../../../shared/routing/paths';
-import { sampleStatement, statementIds } from '../../../shared/statement/statement-fixtures';
 import { fail, fakeApi, invalid, ok } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-with-providers';
 import { paymentsState, sampleCredits } from '../testing/payments';

@@ -1,13 +1,13 @@
 import { CalendarDate, STATEMENT_DEFAULT_LIMIT, type StatementQuery } from '@skydesk/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CreditsFigures } from '../../../shared/credits/credits-figures';
-import { useCredits } from '../../../shared/credits/use-credits';
+import { CreditsFigures } from '../../../entities/credits/credits-figures';
+import { useCredits } from '../../../entities/credits/use-credits';
+import type { StatementRange } from '../../../entities/statement/statement-range';
+import { StatementView } from '../../../entities/statement/statement-view';
 import { saveAs } from '../../../shared/files/save-file';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { selectPermissions } from '../../../shared/session/session-slice';
-import type { StatementRange } from '../../../shared/statement/statement-range';
-import { StatementView } from '../../../shared/statement/statement-view';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { LowBalanceSetting } from '../components/low-balance-setting';

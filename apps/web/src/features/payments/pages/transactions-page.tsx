@@ -9,8 +9,8 @@ import {
 import { ChevronLeft, ChevronRight, FileText, Landmark, Plus, RotateCcw, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CreditsFigures } from '../../../shared/credits/credits-figures';
-import { useCredits } from '../../../shared/credits/use-credits';
+import { CreditsFigures } from '../../../entities/credits/credits-figures';
+import { useCredits } from '../../../entities/credits/use-credits';
 import { formatCredits } from '../../../shared/format/credits';
 import { formatDayWithYear, formatInstant } from '../../../shared/format/date-time';
 import { isApiFailure } from '../../../shared/http/api-error';

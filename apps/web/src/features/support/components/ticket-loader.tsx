@@ -2,9 +2,9 @@ import { FALLBACK, SUPPORT_MESSAGES, type SupportTicket } from '@skydesk/contrac
 import { LifeBuoy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { isForbidden } from '../../../shared/access/require-permission';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { paths } from '../../../shared/routing/paths';
-import { isForbidden } from '../../../shared/routing/require-permission';
 import { buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';

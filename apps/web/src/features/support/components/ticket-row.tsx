@@ -1,8 +1,8 @@
 import { SUPPORT_CATEGORY_LABELS, type SupportTicket } from '@skydesk/contract';
 import { Info, MessagesSquare, Trash2, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { whenShort } from '../../../shared/chat/chat-state';
-import { TicketPriorityBadge, TicketStatusBadge, UnreadBadge } from '../../../shared/chat/ticket-badges';
+import { whenShort } from '../../../entities/chat/chat-state';
+import { TicketPriorityBadge, TicketStatusBadge, UnreadBadge } from '../../../entities/chat/ticket-badges';
 import { formatInstant } from '../../../shared/format/date-time';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { supportChatPath, ticketInfoPath } from '../ticket-paths';

@@ -2,8 +2,8 @@ import { SUPPORT_MESSAGES, type SupportTicket } from '@skydesk/contract';
 import { ArrowLeft, Info, MessagesSquare, Plus, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { TicketPriorityBadge, TicketStatusBadge } from '../../../shared/chat/ticket-badges';
-import { TicketChat } from '../../../shared/chat/ticket-chat';
+import { TicketPriorityBadge, TicketStatusBadge } from '../../../entities/chat/ticket-badges';
+import { TicketChat } from '../../../entities/chat/ticket-chat';
 import { paths } from '../../../shared/routing/paths';
 import { selectSessionUser } from '../../../shared/session/session-slice';
 import { useAppSelector } from '../../../shared/store/hooks';
@@ -20,7 +20,7 @@ const LIST_HEIGHT = 'lg:h-[calc(100dvh-8rem)] lg:min-h-[26rem]';
 
 /**
  * /dashboard/support-chat?id= (docs/product-spec.md §2): the conversation with SkyDesk support on one ticket,
- * live (shared/chat), with the agency's other open tickets beside it on a wide screen. Without a
+ * live (entities/chat), with the agency's other open tickets beside it on a wide screen. Without a
  * ticket (the sidebar's link) it lists the conversations to choose from.
  */
 export function SupportChatPage() {

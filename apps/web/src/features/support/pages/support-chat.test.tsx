@@ -6,7 +6,7 @@ import {
 } from '@skydesk/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chatMessage, messageFrame, TICKET_ID } from '../../../shared/chat/testing/chat-fixtures';
+import { chatMessage, messageFrame, TICKET_ID } from '../../../entities/chat/testing/chat-fixtures';
 import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, ok, type SentRequest } from '../../../testing/fake-api';
 import { FakeWebSocket } from '../../../testing/fake-websocket';

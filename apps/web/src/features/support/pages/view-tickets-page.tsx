@@ -7,8 +7,8 @@ import {
 import { LifeBuoy, Plus, RotateCcw, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { isForbidden } from '../../../shared/access/require-permission';
 import { isApiFailure } from '../../../shared/http/api-error';
-import { isForbidden } from '../../../shared/routing/require-permission';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { Field, inputClasses, SelectField } from '../../../shared/ui/field';

@@ -1,5 +1,5 @@
 import type { Booking, Permission, SupportTicket } from '@skydesk/contract';
-import { AGENT, TICKET_ID } from '../../../shared/chat/testing/chat-fixtures';
+import { AGENT, TICKET_ID } from '../../../entities/chat/testing/chat-fixtures';
 import { signedInState } from '../../../testing/fake-session';
 import type { PreloadedState } from '../../../testing/render-with-providers';
 

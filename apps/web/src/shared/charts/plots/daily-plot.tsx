@@ -1,7 +1,7 @@
 import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDayMonth, formatDayWithYear } from '../../format/date-time';
 import { drawnPoints } from '../daily-buckets';
-import type { DailySeries } from '../daily-chart';
+import type { DailySeries } from '../daily-series';
 import { formatMeasure, formatMeasureAxis } from '../measure';
 import { FALLBACK_CHART_WIDTH, NARROW_CHART, useElementWidth } from './use-element-width';
 

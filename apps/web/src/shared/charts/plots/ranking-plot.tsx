@@ -2,7 +2,7 @@ import type { KpiItem } from '@skydesk/contract';
 import { Bar, BarChart, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS } from '../chart-colors';
 import { COUNT, formatMeasure, money } from '../measure';
-import { rankingHeight } from '../ranking-chart';
+import { rankingHeight } from '../ranking-height';
 import { FALLBACK_CHART_WIDTH, NARROW_CHART, useElementWidth } from './use-element-width';
 
 type RankingPlotProps = {

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { Cell, Pie, PieChart, Tooltip } from 'recharts';
 import { formatShare } from '../../format/number';
 import { formatMeasure, type Measure } from '../measure';
-import type { ShareSlice } from '../share-chart';
+import type { ShareSlice } from '../share-slices';
 import { useElementWidth } from './use-element-width';
 
 type SharePlotProps = { slices: ShareSlice[]; total: number; valueLabel: string; measure: Measure };

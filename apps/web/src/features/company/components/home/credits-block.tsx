@@ -1,10 +1,10 @@
 import { FALLBACK } from '@skydesk/contract';
 import { Plus, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { CreditsFigures } from '../../../../shared/credits/credits-figures';
+import { CreditsFigures } from '../../../../entities/credits/credits-figures';
+import { useMayOpen } from '../../../../shared/access/dashboard-access';
 import { formatCredits } from '../../../../shared/format/credits';
 import { isApiFailure } from '../../../../shared/http/api-error';
-import { useMayOpen } from '../../../../shared/routing/dashboard-access';
 import { paths } from '../../../../shared/routing/paths';
 import { Alert } from '../../../../shared/ui/alert';
 import { buttonClasses } from '../../../../shared/ui/button';

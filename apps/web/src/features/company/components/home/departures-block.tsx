@@ -7,9 +7,9 @@ import {
   firstDeparture,
   firstDepartureInstant,
   tripRoute,
-} from '../../../../shared/bookings/booking-segments';
-import { BookingStatusBadge } from '../../../../shared/bookings/booking-status-badge';
-import { type AgencyDays, useAgencyToday } from '../../../../shared/company/agency-today';
+} from '../../../../entities/bookings/booking-segments';
+import { BookingStatusBadge } from '../../../../entities/bookings/booking-status-badge';
+import { type AgencyDays, useAgencyToday } from '../../../../entities/company/agency-today';
 import { formatDay, formatTime } from '../../../../shared/format/date-time';
 import { isApiFailure } from '../../../../shared/http/api-error';
 import { bookingDetailsPath } from '../../../../shared/routing/booking-paths';
@@ -28,7 +28,7 @@ const FLYING = 'booked,ticketed,partially_refunded';
 
 /**
  * The agency's passengers leaving today and tomorrow (`bookings.view`), soonest first. "Today" is
- * the agency's (its time zone, shared/company), and each flight's day is its airport's, as the
+ * the agency's (its time zone, entities/company), and each flight's day is its airport's, as the
  * itinerary prints it (the contract's `departs_from`/`departs_to`).
  */
 export function DeparturesBlock() {

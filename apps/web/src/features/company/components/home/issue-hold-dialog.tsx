@@ -2,7 +2,7 @@ import type { Booking } from '@skydesk/contract';
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { IssueConfirmation } from '../../../../shared/bookings/issue-confirmation';
+import { IssueConfirmation } from '../../../../entities/bookings/issue-confirmation';
 import { formatMoney } from '../../../../shared/format/money';
 import { eTicketPath } from '../../../../shared/routing/booking-paths';
 import { Alert } from '../../../../shared/ui/alert';

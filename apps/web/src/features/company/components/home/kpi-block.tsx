@@ -1,9 +1,9 @@
 import { FALLBACK, type Kpi, type KpiKey } from '@skydesk/contract';
 import { ChartNoAxesColumn, Search } from 'lucide-react';
 import { Link } from 'react-router';
+import { KpiCard, KpiCardsSkeleton } from '../../../../entities/kpi/kpi-card';
+import { useMayOpen } from '../../../../shared/access/dashboard-access';
 import { isApiFailure } from '../../../../shared/http/api-error';
-import { KpiCard, KpiCardsSkeleton } from '../../../../shared/kpi/kpi-card';
-import { useMayOpen } from '../../../../shared/routing/dashboard-access';
 import { paths } from '../../../../shared/routing/paths';
 import { buttonClasses } from '../../../../shared/ui/button';
 import { Card } from '../../../../shared/ui/card';

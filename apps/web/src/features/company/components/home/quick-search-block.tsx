@@ -5,15 +5,15 @@ import { ArrowLeftRight, ChevronDown, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { AirportCombobox } from '../../../../shared/airports/airport-combobox';
-import { type AirportDirectory, useAirports } from '../../../../shared/airports/use-airports';
-import { PassengerPicker } from '../../../../shared/flight-search/passenger-picker';
+import { AirportCombobox } from '../../../../entities/airports/airport-combobox';
+import { type AirportDirectory, useAirports } from '../../../../entities/airports/use-airports';
+import { PassengerPicker } from '../../../../entities/flight-search/passenger-picker';
 import {
   type SearchDraft,
   searchDraftSaved,
   selectSearchDraft,
-} from '../../../../shared/flight-search/search-draft-slice';
-import { emptyLeg, SearchForm } from '../../../../shared/flight-search/search-form';
+} from '../../../../entities/flight-search/search-draft-slice';
+import { emptyLeg, SearchForm } from '../../../../entities/flight-search/search-form';
 import { todayLocalDate } from '../../../../shared/format/date-time';
 import { paths } from '../../../../shared/routing/paths';
 import { useAppDispatch, useAppSelector } from '../../../../shared/store/hooks';

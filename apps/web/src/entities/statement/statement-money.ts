@@ -1,0 +1,17 @@
+import type { LedgerKind } from '@skydesk/contract';
+import { formatCredits, formatSignedCredits } from '../../shared/format/credits';
+
+export { formatCredits, formatSignedCredits };
+
+/** How each ledger line is named to the agent (docs/architecture.md §5 kinds). */
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  deposit: 'Deposit',
+  ticket: 'Ticket',
+  void: 'Void',
+  refund: 'Refund',
+  adjustment: 'Adjustment',
+};
+
+/** The colour of a signed figure: credits green, debits red, nothing grey. */
+export const signedTone = (amount: number): string =>
+  amount > 0 ? 'text-emerald-700' : amount < 0 ? 'text-rose-700' : 'text-slate-600';
