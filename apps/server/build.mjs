@@ -12,7 +12,7 @@ const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name
 await build({
   entryPoints: {
     main: 'src/main.ts',
-    'search-worker': 'src/modules/flights/search-worker.ts',
+    'search-worker': 'src/supplier/sandbox/search-worker.ts',
     operator: 'src/cli/operator.ts',
     backup: 'src/cli/backup.ts',
     restore: 'src/cli/restore.ts',

@@ -51,6 +51,7 @@ import type { Secrets } from './platform/security/secrets.js';
 import { createTokenService } from './platform/security/tokens.js';
 import { createLocalFileStore, type FileStore } from './platform/storage/file-store.js';
 import type { FlightSupplier } from './supplier/port.js';
+import { createSandboxFlightContent } from './supplier/sandbox/index.js';
 
 export type AppDeps = {
   config: Config;
@@ -196,18 +197,30 @@ export async function buildApp(deps: AppDeps) {
     validateResponses: deps.validateResponses ?? false,
   });
 
+  // Flight content: the supplier the app was given, or the embedded sandbox GDS. The adapter is
+  // chosen here; the modules see only the port (supplier/port.ts).
+  const flights = deps.supplier
+    ? { supplier: deps.supplier }
+    : await createSandboxFlightContent({
+        store: deps.store,
+        clock,
+        dataEncryptionKey: deps.secrets.dataEncryptionKey,
+        currency: deps.config.currency,
+        searchWorkers: deps.config.searchWorkers,
+        onWorkerExit: (error) => app.log.error({ err: error }, 'a search worker stopped; starting another'),
+      });
+
   // The feature modules, each a plugin that builds, registers and runs what its domain needs, in
   // the order they build on each other (a module names the ones it needs; Fastify checks).
   await app.register(systemModule);
   await app.register(authModule);
-  await app.register(companyModule);
+  await app.register(companyModule, {
+    labels: { airline: async (code) => flights.supplier.airlineName?.(code) },
+  });
   await app.register(usersModule);
   await app.register(rolesModule);
   await app.register(devModule);
-  await app.register(flightsModule, {
-    ...(deps.supplier ? { supplier: deps.supplier } : {}),
-    dataEncryptionKey: deps.secrets.dataEncryptionKey,
-  });
+  await app.register(flightsModule, flights);
   await app.register(bookingsModule);
   await app.register(paymentsModule);
   await app.register(liveModule);

@@ -11,7 +11,7 @@ import { rollupDrift } from '../modules/company/analytics/recount-repo.js';
 import { createSecretBox } from '../platform/security/encryption.js';
 import { createPasswordHasher } from '../platform/security/password.js';
 import { createLocalFileStore } from '../platform/storage/file-store.js';
-import { localDate } from '../supplier/time-zones.js';
+import { localDate } from '../supplier/sandbox/time-zones.js';
 import { DEMO, seedDemoData } from './seed-demo.js';
 import { DEMO_TIME_ZONE, type DemoHistorySummary, receiptPdf } from './seed-demo-history.js';
 

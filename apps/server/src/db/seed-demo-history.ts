@@ -17,14 +17,14 @@ import {
   ticketingDeadline,
   voidUntil as voidWindowEnd,
 } from '../modules/bookings/booking/ticketing-deadline.js';
-import { sharedTimetable } from '../modules/flights/sandbox.js';
+import { sharedTimetable } from '../supplier/sandbox/index.js';
 import type { Database } from '../platform/db/schema.js';
 import type { FileStore } from '../platform/storage/file-store.js';
 import { EMPTY_INVENTORY } from '../supplier/inventory.js';
-import { createRandom } from '../supplier/random.js';
-import { createSandboxSupplier, type SandboxSupplier } from '../supplier/sandbox-supplier.js';
-import { ticketPrefix } from '../supplier/ticket-numbers.js';
-import { dateOfEpochDay, epochDayOf, localDate, startOfLocalDay } from '../supplier/time-zones.js';
+import { createRandom } from '../supplier/sandbox/random.js';
+import { createSandboxSupplier, type SandboxSupplier } from '../supplier/sandbox/shopping.js';
+import { ticketPrefix } from '../supplier/sandbox/ticket-numbers.js';
+import { dateOfEpochDay, epochDayOf, localDate, startOfLocalDay } from '../supplier/sandbox/time-zones.js';
 
 /**
  * A few months of the demo agency's past (issue 15), so a newcomer's dashboard shows a living

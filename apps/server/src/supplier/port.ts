@@ -40,6 +40,8 @@ export type FlightShopping = {
    * priced as `price` then re-prices it. A supplier without it answers the flat view only.
    */
   priceSelection?(selection: PriceSelection): Promise<SelectionAnswer>;
+  /** An airline's name by its IATA code, when the supplier knows it (the agency's top airlines). */
+  airlineName?(code: string): Promise<string | undefined>;
 };
 
 export type FlightSupplier = FlightShopping & {

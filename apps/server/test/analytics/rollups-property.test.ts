@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepDueRefunds } from '../../src/modules/bookings/after-sales/settlement.js';
 import { sweepExpiredHolds } from '../../src/modules/bookings/booking/hold-expiry.js';
 import { rollupDrift } from '../../src/modules/company/analytics/recount-repo.js';
-import { sandboxBookings } from '../../src/supplier/sandbox-bookings.js';
+import { sandboxBookings } from '../../src/supplier/sandbox/index.js';
 import { asOperator } from '../support/admin.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { post, type TestApp } from '../support/auth-flow.js';

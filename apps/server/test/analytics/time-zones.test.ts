@@ -1,8 +1,6 @@
 import { COUNTRIES, isTimeZone } from '@skydesk/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedTimetable } from '../../src/modules/flights/sandbox.js';
-import { busiestAirportZones } from '../../src/supplier/country-time-zones.js';
 import { createTestApp } from '../support/app.js';
 import { get, onboardedOwner, type TestApp } from '../support/auth-flow.js';
 import { type Agent, bookingAgent } from '../support/bookings.js';
@@ -12,9 +10,9 @@ import { setTimeZone } from './analytics-calls.js';
 /**
  * Issue 15: an agency's days are counted in its time zone — its country's unless the owner chose
  * another. A country's is the zone of its busiest airport in the sandbox network (computed from the
- * network, frozen into migration 0012's country_time_zones, held equal here), UTC for a country
- * the network has no airport in; a chosen zone must be one PostgreSQL knows, as the triggers count
- * days in it.
+ * network, frozen into migration 0012's country_time_zones, held equal by the sandbox's
+ * country-time-zones.test.ts), UTC for a country the network has no airport in; a chosen zone must
+ * be one PostgreSQL knows, as the triggers count days in it.
  */
 
 describe.each(storeKinds())("countries' default time zones on %s", (kind) => {
@@ -23,29 +21,6 @@ describe.each(storeKinds())("countries' default time zones on %s", (kind) => {
     store = await createTestStore(kind);
   });
   afterAll(() => store?.dispose());
-
-  it("are the zones of the countries' busiest airports in the sandbox network", async () => {
-    const computed = busiestAirportZones(await sharedTimetable());
-    const stored = await store.db
-      .selectFrom('country_time_zones')
-      .select(['country', 'airport', 'time_zone'])
-      .orderBy('country')
-      .execute();
-    const asStored = computed.map((zone) => ({
-      country: zone.country,
-      airport: zone.airport,
-      time_zone: zone.timeZone,
-    }));
-    // On a difference, a new migration sets the table to the computed zones and recounts the
-    // agencies of the countries that moved (analytics_recount).
-    expect(stored).toEqual(asStored);
-    expect(stored.find((row) => row.country === 'GB')).toEqual({
-      country: 'GB',
-      airport: 'LHR',
-      time_zone: 'Europe/London',
-    });
-    expect(stored.find((row) => row.country === 'AE')?.time_zone).toBe('Asia/Dubai');
-  });
 
   it('are zones PostgreSQL and the runtime both know', async () => {
     const unknown = await sql<{ time_zone: string }>`

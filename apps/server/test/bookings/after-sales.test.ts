@@ -3,7 +3,7 @@ import { BOOKING_MESSAGES, SUCCESS } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepDueRefunds } from '../../src/modules/bookings/after-sales/settlement.js';
 import { ledgerSum, readBalance } from '../../src/modules/payments/ledger-repo.js';
-import { sandboxBookings } from '../../src/supplier/sandbox-bookings.js';
+import { sandboxBookings } from '../../src/supplier/sandbox/index.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { get, post, type TestApp } from '../support/auth-flow.js';
 import {

@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type PricedItinerary, SERVER, SUCCESS } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultFlightContent } from '../../src/modules/flights/sandbox.js';
 import type { FlightSupplier } from '../../src/supplier/port.js';
-import { sandboxBookings } from '../../src/supplier/sandbox-bookings.js';
+import { createSandboxFlightContent, sandboxBookings } from '../../src/supplier/sandbox/index.js';
 import { createTestApp } from '../support/app.js';
 import { post, type TestApp } from '../support/auth-flow.js';
 import {
@@ -381,7 +380,7 @@ describe.each(storeKinds())('a price that fell on %s', (kind) => {
   };
   beforeAll(async () => {
     t = await createTestApp(kind, { supplier });
-    ({ supplier: sandbox } = await createDefaultFlightContent({
+    ({ supplier: sandbox } = await createSandboxFlightContent({
       store: t.store,
       clock: t.clock,
       dataEncryptionKey: randomBytes(32),

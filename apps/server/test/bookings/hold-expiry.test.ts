@@ -1,7 +1,7 @@
 import type { Booking } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdExpirySweeper, sweepExpiredHolds } from '../../src/modules/bookings/booking/hold-expiry.js';
-import { sandboxBookings } from '../../src/supplier/sandbox-bookings.js';
+import { sandboxBookings } from '../../src/supplier/sandbox/index.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { get, post, type TestApp } from '../support/auth-flow.js';
 import {

@@ -5,7 +5,7 @@ import { sweepDueRefunds } from '../../src/modules/bookings/after-sales/settleme
 import { sweepExpiredHolds } from '../../src/modules/bookings/booking/hold-expiry.js';
 import { reservedMinor } from '../../src/modules/bookings/booking/repo.js';
 import { readCreditRow } from '../../src/modules/payments/ledger-repo.js';
-import { sandboxBookings } from '../../src/supplier/sandbox-bookings.js';
+import { sandboxBookings } from '../../src/supplier/sandbox/index.js';
 import { asOperator } from '../support/admin.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { post, type TestApp } from '../support/auth-flow.js';

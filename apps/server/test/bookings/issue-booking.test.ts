@@ -1,7 +1,7 @@
 import { SERVER, SUCCESS } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerSum, readBalance } from '../../src/modules/payments/ledger-repo.js';
-import { ticketPrefix } from '../../src/supplier/ticket-numbers.js';
+import { ticketPrefix } from '../../src/supplier/sandbox/index.js';
 import { createTestApp } from '../support/app.js';
 import { get, post, type TestApp } from '../support/auth-flow.js';
 import {

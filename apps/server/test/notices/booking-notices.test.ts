@@ -2,7 +2,7 @@ import type { Booking, NotificationKind } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpiredHolds } from '../../src/modules/bookings/booking/hold-expiry.js';
 import { HOLD_WARNING_MS, warnExpiringHolds } from '../../src/modules/bookings/booking/hold-notices.js';
-import { sandboxBookings } from '../../src/supplier/sandbox-bookings.js';
+import { sandboxBookings } from '../../src/supplier/sandbox/index.js';
 import { notificationsOf } from '../support/admin.js';
 import { createTestApp } from '../support/app.js';
 import { get, type TestApp } from '../support/auth-flow.js';

@@ -5,8 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../../src/platform/db/migrate.js';
 import { openStore } from '../../src/platform/db/store.js';
-import { buildTimetable, DEFAULT_NETWORK_SEED } from '../../src/supplier/build-timetable.js';
-import { writeNetworkFile } from '../../src/supplier/network-file.js';
+import { writeNetworkFileOnce } from '../../src/supplier/sandbox/index.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,7 +24,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'skydesk-test-'));
   const networkPath = join(dir, 'network.v8');
-  writeNetworkFile(networkPath, DEFAULT_NETWORK_SEED, (await buildTimetable()).timetable);
+  await writeNetworkFileOnce(networkPath);
   process.env.SKYDESK_NETWORK_FILE = networkPath;
 
   const template = await openStore({ kind: 'pglite' });

@@ -1,8 +1,7 @@
 import { defineModule } from '../../platform/module.js';
 import type { FlightSupplier } from '../../supplier/port.js';
+import { inThreadRunner, type SearchRunner } from '../../supplier/search-runner.js';
 import { registerFlightRoutes } from './routes.js';
-import { createDefaultFlightContent } from './sandbox.js';
-import { inThreadRunner } from './search-runner.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,33 +11,21 @@ declare module 'fastify' {
 }
 
 export type FlightsOptions = {
-  /** Flight content; defaults to the embedded sandbox GDS over the database's seat inventory. */
-  supplier?: FlightSupplier;
-  /** The sandbox signs its offers with a key derived from this one. */
-  dataEncryptionKey: Buffer;
+  /** Flight content, chosen by the composition root (app.ts): the embedded sandbox GDS by default. */
+  supplier: FlightSupplier;
+  /** What runs its searches; on the event loop when not given (a remote supplier waits, not computes). */
+  runner?: SearchRunner;
 };
 
 /**
  * Routes, search and search history (docs/api.md#flights); decorates the app with the supplier. It
  * flushes the queued history rows and stops the search workers when the app closes.
  */
-export const flightsModule = defineModule<FlightsOptions>(
-  { name: 'flights' },
-  async (context, app, options) => {
-    const { supplier, runner } = options.supplier
-      ? { supplier: options.supplier, runner: inThreadRunner(options.supplier) }
-      : await createDefaultFlightContent({
-          store: context.store,
-          clock: context.clock,
-          dataEncryptionKey: options.dataEncryptionKey,
-          currency: context.config.currency,
-          searchWorkers: context.config.searchWorkers,
-          onWorkerExit: (error) => app.log.error({ err: error }, 'a search worker stopped; starting another'),
-        });
-    const flights = registerFlightRoutes(context, supplier, runner);
-    app.decorate('flightSupplier', supplier);
-    app
-      .addHook('onClose', () => flights.historyWriter.flush())
-      .addHook('onClose', () => flights.runner.close());
-  },
-);
+export const flightsModule = defineModule<FlightsOptions>({ name: 'flights' }, (context, app, options) => {
+  const { supplier, runner = inThreadRunner(options.supplier) } = options;
+  const flights = registerFlightRoutes(context, supplier, runner);
+  app.decorate('flightSupplier', supplier);
+  app
+    .addHook('onClose', () => flights.historyWriter.flush())
+    .addHook('onClose', () => flights.runner.close());
+});

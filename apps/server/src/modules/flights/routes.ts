@@ -2,10 +2,10 @@ import { flightEndpoints } from '@skydesk/contract';
 import { REPLY_SENT } from '../../platform/http/endpoint-route.js';
 import type { ModuleContext } from '../../platform/module.js';
 import type { FlightSupplier } from '../../supplier/port.js';
+import type { SearchRunner } from '../../supplier/search-runner.js';
 import { acceptsGzip, sendSearchAnswer } from './search-answer.js';
 import { withSearchCache } from './search-cache.js';
 import { createSearchHistoryWriter } from './search-history-writer.js';
-import type { SearchRunner } from './search-runner.js';
 import { createFlightService } from './service.js';
 
 /** Bound on the shopping cache: a big return search holds ~800 itineraries (a few MB). */

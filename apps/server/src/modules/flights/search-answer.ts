@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gzipWithTail } from '../../platform/http/gzip-fragments.js';
 import { acceptsEncoding } from '../../platform/http/large-answer-compression.js';
-import { type EncodedAnswer, gzipOf, plainOf } from './search-outcome.js';
+import { type EncodedAnswer, gzipOf, plainOf } from '../../supplier/search-outcome.js';
 
 /**
  * The search answer on the wire. Its itineraries are encoded once per answer (search-outcome.ts):

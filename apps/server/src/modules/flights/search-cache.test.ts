@@ -3,11 +3,10 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../platform/clock.js';
 import { inventoryFromMap, type SeatInventory, seatKey } from '../../supplier/inventory.js';
 import type { FlightSearchRequest, FlightShopping } from '../../supplier/port.js';
-import { createSandboxSupplier } from '../../supplier/sandbox-supplier.js';
-import { sharedTimetable } from './sandbox.js';
+import { createSandboxSupplier, sharedTimetable } from '../../supplier/sandbox/index.js';
+import { plainOf, type SearchOutcome } from '../../supplier/search-outcome.js';
+import { inThreadRunner, type SearchRunner } from '../../supplier/search-runner.js';
 import { withSearchCache } from './search-cache.js';
-import { plainOf, type SearchOutcome } from './search-outcome.js';
-import { inThreadRunner, type SearchRunner } from './search-runner.js';
 
 const clock = createManualClock();
 const sold = new Map<string, number>();

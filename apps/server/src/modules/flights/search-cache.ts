@@ -1,8 +1,8 @@
 import type { Clock } from '../../platform/clock.js';
 import type { SeatInventory } from '../../supplier/inventory.js';
 import type { FlightSearchRequest } from '../../supplier/port.js';
-import type { SearchOutcome } from './search-outcome.js';
-import type { SearchRunner } from './search-runner.js';
+import type { SearchOutcome } from '../../supplier/search-outcome.js';
+import type { SearchRunner } from '../../supplier/search-runner.js';
 
 /**
  * A shopping cache in front of the supplier, as flight portals keep one (agents search the same

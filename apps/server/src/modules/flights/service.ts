@@ -16,10 +16,10 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import { type FlightSearchRequest, type FlightSupplier, SupplierRequestError } from '../../supplier/port.js';
+import type { SearchOutcome } from '../../supplier/search-outcome.js';
+import type { SearchRunner } from '../../supplier/search-runner.js';
 import * as repo from './repo.js';
 import type { SearchHistoryWriter } from './search-history-writer.js';
-import type { SearchOutcome } from './search-outcome.js';
-import type { SearchRunner } from './search-runner.js';
 
 /** docs/api.md: the fare strip shows the outbound date and the 3 days either side. */
 const CALENDAR_DAYS_EACH_SIDE = 3;

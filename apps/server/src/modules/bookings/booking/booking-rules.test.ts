@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { newTicketNumber, ticketPrefix } from '../../../supplier/ticket-numbers.js';
 import { allowedActions } from './allowed-actions.js';
 import { passengerProblems } from './passenger-rules.js';
 import { newPnr, PNR_ALPHABET } from './references.js';
@@ -152,15 +151,5 @@ describe('references', () => {
       for (const character of pnr) expect(PNR_ALPHABET).toContain(character);
     }
     expect(PNR_ALPHABET).not.toMatch(/[01ILO]/);
-  });
-
-  it('numbers tickets with 13 digits, the carrier’s accounting code first', () => {
-    expect(ticketPrefix('BA')).toBe('125');
-    expect(ticketPrefix('EK')).toBe('176');
-    expect(ticketPrefix('ZZ')).toMatch(/^\d{3}$/);
-    expect(ticketPrefix('ZZ')).toBe(ticketPrefix('ZZ'));
-    expect(ticketPrefix('ZZ')).not.toBe('000');
-    const number = newTicketNumber('BA');
-    expect(number).toMatch(/^125\d{10}$/);
   });
 });

@@ -1,7 +1,7 @@
 import { AppError, type Cabin } from '@skydesk/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, storeKinds, type TestStore } from '../../test/support/stores.js';
+import { createTestStore, storeKinds, type TestStore } from '../../../test/support/stores.js';
 import { createDbSeatInventory, releaseSeats, type SeatHold, takeSeats } from './seat-inventory-repo.js';
 
 describe.each(storeKinds())('seat holds on %s', (kind) => {

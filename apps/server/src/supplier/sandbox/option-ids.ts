@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FlightSearchRequest } from '../port.js';
 import { OFFER_TTL_MS } from './offers.js';
-import type { FlightSearchRequest } from './port.js';
 
 /**
  * Option ids of the grouped answer (issue 16): one leg option of one search, short enough to be

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { FlightSearchRequest } from '../port.js';
 import { createOptionIdSigner, searchKeyOf } from './option-ids.js';
-import type { FlightSearchRequest } from './port.js';
 
 const request: FlightSearchRequest = {
   tripType: 'Return',

@@ -1,7 +1,7 @@
 import type { Cabin, OriginDestinationOption, PricedItinerary } from '@skydesk/contract';
-import { type GzipHead, gunzipHead, gzipHead } from '../../platform/http/gzip-fragments.js';
-import { type SeatQuery, type SeatReading, seatKey } from '../../supplier/inventory.js';
-import type { FlightSearchAnswer, GroupedAnswer } from '../../supplier/port.js';
+import { type GzipHead, gunzipHead, gzipHead } from '../platform/http/gzip-fragments.js';
+import { type SeatQuery, type SeatReading, seatKey } from './inventory.js';
+import type { FlightSearchAnswer, GroupedAnswer } from './port.js';
 
 /**
  * A search answer as the portal keeps and sends it: already encoded for the wire (its JSON up to

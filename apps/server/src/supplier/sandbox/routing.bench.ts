@@ -10,24 +10,20 @@
  * percentile; every round times all kernel queries, then all scans, so both run on the same
  * machine at the same time, each with its own data warm in the caches.
  */
-import { createManualClock } from '../src/platform/clock.js';
-import { buildTimetable } from '../src/supplier/build-timetable.js';
-import { cabinBit } from '../src/supplier/fleet.js';
-import { createRandom } from '../src/supplier/random.js';
-import {
-  type JourneyPlanner,
-  type JourneyQuery,
-  JourneyPlanner as Planner,
-} from '../src/supplier/routing.js';
-import { createSandboxSupplier } from '../src/supplier/sandbox-supplier.js';
+import { createManualClock } from '../../platform/clock.js';
+import { buildTimetable } from './build-timetable.js';
+import { cabinBit } from './fleet.js';
+import { createRandom } from './random.js';
+import { type JourneyPlanner, type JourneyQuery, JourneyPlanner as Planner } from './routing.js';
+import { createSandboxSupplier } from './shopping.js';
 import {
   dateOfEpochDay,
   epochDayOf,
   MINUTES_PER_DAY,
   startOfLocalDay,
   weekdayOfEpochDay,
-} from '../src/supplier/time-zones.js';
-import type { Timetable } from '../src/supplier/timetable.js';
+} from './time-zones.js';
+import type { Timetable } from './timetable.js';
 
 const QUERIES = 1_000;
 const ROUNDS = 5;

@@ -3,12 +3,12 @@
  * asking the event loop for seats sold, answering each search encoded for the wire.
  */
 import { parentPort, type TransferListItem, workerData } from 'node:worker_threads';
-import type { SeatInventory } from '../../supplier/inventory.js';
-import { SupplierRequestError } from '../../supplier/port.js';
-import { createSandboxSupplier } from '../../supplier/sandbox-supplier.js';
-import { Timetable } from '../../supplier/timetable.js';
-import { outcomeOf, type SearchOutcome } from './search-outcome.js';
+import type { SeatInventory } from '../inventory.js';
+import { SupplierRequestError } from '../port.js';
+import { outcomeOf, type SearchOutcome } from '../search-outcome.js';
 import type { FromWorker, SearchWorkerSetup, ToWorker } from './search-pool.js';
+import { createSandboxSupplier } from './shopping.js';
+import { Timetable } from './timetable.js';
 
 const port = parentPort;
 if (!port) throw new Error('search-worker.ts runs as a worker thread of search-pool.ts');

@@ -1,16 +1,16 @@
 import type { PricedItinerary } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedTimetable } from '../../src/modules/flights/sandbox.js';
-import { permittedKm } from '../../src/supplier/routing.js';
-import type { Timetable } from '../../src/supplier/timetable.js';
-import { createTestApp } from '../support/app.js';
+import { createTestApp } from '../../../test/support/app.js';
 import {
   makeApprovedCompany,
   onboardedOwner,
   post,
   type SignedIn,
   type TestApp,
-} from '../support/auth-flow.js';
+} from '../../../test/support/auth-flow.js';
+import { sharedTimetable } from './index.js';
+import { permittedKm } from './routing.js';
+import type { Timetable } from './timetable.js';
 
 /**
  * Issue 16: a connection's flown distance is bounded against the great circle (decision 017), so

@@ -1,6 +1,6 @@
 import type { TripType } from '@skydesk/contract';
+import { type FlightSearchRequest, SupplierRequestError } from '../port.js';
 import { cabinBit } from './fleet.js';
-import { type FlightSearchRequest, SupplierRequestError } from './port.js';
 import { type JourneyPlanner, minimumConnectionMinutes } from './routing.js';
 import { epochDayOf, startOfLocalDay } from './time-zones.js';
 import type { Timetable } from './timetable.js';

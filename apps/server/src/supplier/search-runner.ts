@@ -1,10 +1,10 @@
 import type { Money, PricedItinerary } from '@skydesk/contract';
-import type { FlightSearchRequest, FlightShopping } from '../../supplier/port.js';
+import type { FlightSearchRequest, FlightShopping } from './port.js';
 import { outcomeOf, type SearchOutcome } from './search-outcome.js';
 
 /**
  * Runs a search and hands back its outcome, encoded for the wire. The embedded GDS runs on worker
- * threads (search-pool.ts); any other supplier — a real one waits on the network, not the CPU — runs
+ * threads (sandbox/search-pool.ts); any other supplier — a real one waits on the network, not the CPU — runs
  * on the event loop here. Throws the supplier's SupplierRequestError for a request it cannot run.
  */
 export type SearchRunner = {

@@ -1,4 +1,5 @@
 import type { Cabin, TripType } from '@skydesk/contract';
+import type { SeatInventory, SeatQuery } from '../inventory.js';
 import { brandClassIndex, cabinBrands, seatsLeftInClass } from './brands.js';
 import {
   componentPricer,
@@ -12,7 +13,6 @@ import {
   seatsNeeded,
 } from './fares.js';
 import { equipmentAt } from './fleet.js';
-import type { SeatInventory, SeatQuery } from './inventory.js';
 import { localDate, MINUTES_PER_DAY } from './time-zones.js';
 import type { Timetable } from './timetable.js';
 

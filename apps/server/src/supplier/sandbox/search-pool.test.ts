@@ -1,13 +1,13 @@
 import type { PricedItinerary } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createManualClock } from '../../platform/clock.js';
-import { inventoryFromMap } from '../../supplier/inventory.js';
-import { type FlightSearchRequest, SupplierRequestError } from '../../supplier/port.js';
-import { createSandboxSupplier } from '../../supplier/sandbox-supplier.js';
-import { sharedTimetable } from './sandbox.js';
-import { plainOf } from './search-outcome.js';
+import { inventoryFromMap } from '../inventory.js';
+import { type FlightSearchRequest, SupplierRequestError } from '../port.js';
+import { plainOf } from '../search-outcome.js';
+import { inThreadRunner, type SearchRunner } from '../search-runner.js';
+import { sharedTimetable } from './index.js';
 import { createSearchPool } from './search-pool.js';
-import { inThreadRunner, type SearchRunner } from './search-runner.js';
+import { createSandboxSupplier } from './shopping.js';
 
 /** The embedded GDS on worker threads answers exactly as it does on the event loop. */
 

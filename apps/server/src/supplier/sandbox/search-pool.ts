@@ -1,11 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import type { Money } from '@skydesk/contract';
 import type { Clock } from '../../platform/clock.js';
-import type { SeatInventory, SeatQuery } from '../../supplier/inventory.js';
-import { type FlightSearchRequest, SupplierRequestError } from '../../supplier/port.js';
-import type { TimetableParts } from '../../supplier/timetable.js';
-import type { SearchOutcome } from './search-outcome.js';
-import type { SearchRunner } from './search-runner.js';
+import type { SeatInventory, SeatQuery } from '../inventory.js';
+import { type FlightSearchRequest, SupplierRequestError } from '../port.js';
+import type { SearchOutcome } from '../search-outcome.js';
+import type { SearchRunner } from '../search-runner.js';
+import type { TimetableParts } from './timetable.js';
 
 /**
  * The embedded GDS's searches on worker threads. Routing, pricing and encoding an answer is a few

@@ -1,10 +1,10 @@
 import { AppError, type Cabin } from '@skydesk/contract';
 import { sql, type Transaction } from 'kysely';
-import { preparedStatement } from '../platform/db/prepared.js';
-import type { Database } from '../platform/db/schema.js';
-import type { Store } from '../platform/db/store.js';
-import type { SeatInventory } from './inventory.js';
-import { seatKey } from './inventory.js';
+import { preparedStatement } from '../../platform/db/prepared.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { Store } from '../../platform/db/store.js';
+import type { SeatInventory } from '../inventory.js';
+import { seatKey } from '../inventory.js';
 
 /** Seats sold on the flights of a search: prepared, as nearly every search reads them. */
 const SEATS_SOLD = preparedStatement<{

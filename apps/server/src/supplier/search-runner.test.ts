@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FlightSearchRequest, FlightShopping } from '../../supplier/port.js';
-import { createSandboxSupplier } from '../../supplier/sandbox-supplier.js';
-import { sharedTimetable } from './sandbox.js';
+import type { FlightSearchRequest, FlightShopping } from './port.js';
+import { sharedTimetable } from './sandbox/index.js';
+import { createSandboxSupplier } from './sandbox/shopping.js';
 import { inThreadRunner } from './search-runner.js';
 
 const request: FlightSearchRequest = {

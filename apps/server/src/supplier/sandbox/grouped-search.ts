@@ -5,12 +5,12 @@ import {
   type LegBrand,
   minorToAmount,
 } from '@skydesk/contract';
+import type { FlightSearchRequest, GroupedAnswer } from '../port.js';
 import { cabinBrands } from './brands.js';
 import { type PassengerMix, priceComponent } from './fares.js';
 import { equipmentAt } from './fleet.js';
 import type { OptionIdSigner } from './option-ids.js';
 import { searchKeyOf } from './option-ids.js';
-import type { FlightSearchRequest, GroupedAnswer } from './port.js';
 import { terminal } from './present-itinerary.js';
 import type { JourneyPlanner } from './routing.js';
 import { epochDayOf, localTime } from './time-zones.js';

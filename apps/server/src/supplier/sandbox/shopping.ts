@@ -1,13 +1,6 @@
 import { type FareFamily, type Money, minorToAmount } from '@skydesk/contract';
-import { type Clock, systemClock } from '../platform/clock.js';
-import { brandOfClass, cabinBrands } from './brands.js';
-import { buildTimetable, DEFAULT_NETWORK_SEED } from './build-timetable.js';
-import { BOOKING_CLASSES, type FareRules } from './fares.js';
-import { equipmentAt } from './fleet.js';
-import { searchGrouped } from './grouped-search.js';
-import { EMPTY_INVENTORY, recordingReads, type SeatInventory } from './inventory.js';
-import { createOfferSigner, OFFER_TTL_MS, type Offer, type OfferedLeg } from './offers.js';
-import { createOptionIdSigner, searchKeyOf } from './option-ids.js';
+import { type Clock, systemClock } from '../../platform/clock.js';
+import { EMPTY_INVENTORY, recordingReads, type SeatInventory } from '../inventory.js';
 import type {
   FlightSearchAnswer,
   FlightSearchRequest,
@@ -18,7 +11,14 @@ import type {
   RoutesAnswer,
   SelectionAnswer,
   SoldOutAnswer,
-} from './port.js';
+} from '../port.js';
+import { brandOfClass, cabinBrands } from './brands.js';
+import { buildTimetable, DEFAULT_NETWORK_SEED } from './build-timetable.js';
+import { BOOKING_CLASSES, type FareRules } from './fares.js';
+import { equipmentAt } from './fleet.js';
+import { searchGrouped } from './grouped-search.js';
+import { createOfferSigner, OFFER_TTL_MS, type Offer, type OfferedLeg } from './offers.js';
+import { createOptionIdSigner, searchKeyOf } from './option-ids.js';
 import { type PresentedLegs, presentItinerary, presentPricing } from './present-itinerary.js';
 import { routeMap } from './route-map.js';
 import { JourneyPlanner, MAX_LAYOVER_MINUTES, minimumConnectionMinutes } from './routing.js';
@@ -37,7 +37,7 @@ import { cheapestTrip, legsInSequence, searchTrips, validateTripSearch } from '.
 /**
  * The embedded sandbox GDS's shopping (docs/architecture.md §4): a deterministic network of real airports
  * and airlines, searched with range RAPTOR, priced from booking classes that close as seats sell,
- * sold through signed offers that re-price exactly. Its bookings are sandbox-bookings.ts.
+ * sold through signed offers that re-price exactly. Its bookings are bookings.ts.
  */
 
 export type SandboxSupplierOptions = {
@@ -220,6 +220,11 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
     async routes() {
       routes ??= routeMap(timetable);
       return routes;
+    },
+
+    async airlineName(code: string) {
+      const index = timetable.airlineIndex(code);
+      return index === undefined ? undefined : timetable.airline(index).name;
     },
 
     search: (request: FlightSearchRequest) => searchAt(request, clock.now()),

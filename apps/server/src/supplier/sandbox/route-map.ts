@@ -1,4 +1,4 @@
-import type { RoutesAnswer } from './port.js';
+import type { RoutesAnswer } from '../port.js';
 import type { Timetable } from './timetable.js';
 
 /**

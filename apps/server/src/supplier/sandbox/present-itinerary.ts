@@ -29,7 +29,7 @@ export type PresentationContext = {
   /**
    * Legs presented already in this search. A return search combines each outbound option with
    * every inbound one (hundreds of itineraries from a few dozen legs): each leg is shaped once and
-   * its object shared, which the answer's encoder also writes once (modules/flights/search-outcome.ts).
+   * its object shared, which the answer's encoder also writes once (supplier/search-outcome.ts).
    */
   legs?: PresentedLegs;
 };

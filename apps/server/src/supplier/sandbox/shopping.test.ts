@@ -2,13 +2,13 @@ import type { Cabin } from '@skydesk/contract';
 import { type FlightSegment, PricedItinerary } from '@skydesk/contract';
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createManualClock } from '../platform/clock.js';
+import { createManualClock } from '../../platform/clock.js';
+import { inventoryFromMap, seatKey } from '../inventory.js';
+import type { FlightSearchRequest } from '../port.js';
+import { SupplierRequestError } from '../port.js';
 import { buildTimetable } from './build-timetable.js';
-import { inventoryFromMap, seatKey } from './inventory.js';
-import type { FlightSearchRequest } from './port.js';
-import { SupplierRequestError } from './port.js';
 import { MAX_LAYOVER_MINUTES, minimumConnectionMinutes } from './routing.js';
-import { createSandboxSupplier, type SandboxSupplier } from './sandbox-supplier.js';
+import { createSandboxSupplier, type SandboxSupplier } from './shopping.js';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const clock = createManualClock(NOW);

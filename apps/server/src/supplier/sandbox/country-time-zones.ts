@@ -8,7 +8,7 @@ import type { Timetable } from './timetable.js';
  *
  * Computed from the network, and frozen into the database by migration 0012 (`country_time_zones`),
  * where the triggers that keep the analytics rollups read it in the transaction of each booking;
- * test/analytics/time-zones.test.ts holds the table equal to this computation, so a change of the
+ * country-time-zones.test.ts holds the table equal to this computation, so a change of the
  * network's data is noticed and needs a migration (which recounts the agencies it moves).
  */
 

@@ -1,4 +1,4 @@
-import type { SupplierBookings } from './port.js';
+import type { SupplierBookings } from '../port.js';
 import { releaseSeats, takeSeats } from './seat-inventory-repo.js';
 import { newTicketNumber } from './ticket-numbers.js';
 

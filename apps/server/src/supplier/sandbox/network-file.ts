@@ -5,7 +5,7 @@ import { Timetable, type TimetableParts } from './timetable.js';
 /**
  * A built network in a file, read back without building it (1.5–2 s of CPU at every start). The
  * test suite builds the network once per run from the code under test and hands the file to its
- * hundred test apps and server processes (SKYDESK_NETWORK_FILE, modules/flights/sandbox.ts). V8's
+ * hundred test apps and server processes (SKYDESK_NETWORK_FILE, sandbox/index.ts). V8's
  * serializer keeps the typed arrays as they are; the file names the seed and the Node version that
  * wrote it, and one written for another is not used.
  */

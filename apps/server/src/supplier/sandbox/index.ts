@@ -1,22 +1,33 @@
 import { hkdfSync } from 'node:crypto';
 import type { Clock } from '../../platform/clock.js';
 import type { Store } from '../../platform/db/store.js';
-import { buildTimetable, DEFAULT_NETWORK_SEED } from '../../supplier/build-timetable.js';
-import { readNetworkFile } from '../../supplier/network-file.js';
-import type { FlightSupplier } from '../../supplier/port.js';
-import { sandboxBookings } from '../../supplier/sandbox-bookings.js';
-import { createSandboxSupplier, type SandboxSupplier } from '../../supplier/sandbox-supplier.js';
-import { createDbSeatInventory } from '../../supplier/seat-inventory-repo.js';
-import type { Timetable } from '../../supplier/timetable.js';
+import type { FlightSupplier } from '../port.js';
+import { inThreadRunner, type SearchRunner } from '../search-runner.js';
+import { sandboxBookings } from './bookings.js';
+import { buildTimetable, DEFAULT_NETWORK_SEED } from './build-timetable.js';
+import { readNetworkFile, writeNetworkFile } from './network-file.js';
 import { createSearchPool } from './search-pool.js';
-import { inThreadRunner, type SearchRunner } from './search-runner.js';
+import { createDbSeatInventory } from './seat-inventory-repo.js';
+import { createSandboxSupplier, type SandboxSupplier } from './shopping.js';
+import type { Timetable } from './timetable.js';
+
+/**
+ * The embedded sandbox GDS's one public entry (docs/architecture.md §2, §4). Outside supplier/,
+ * nothing imports another file of this folder: the composition root (app.ts) makes the flight
+ * content here, and the demo history (db/demo-history) books what the sandbox sells. Modules see
+ * only the port (supplier/port.ts, supplier/search-runner.ts).
+ */
+
+export { sandboxBookings } from './bookings.js';
+export { createSandboxSupplier, type SandboxSupplier } from './shopping.js';
+export { ticketPrefix } from './ticket-numbers.js';
 
 let timetable: Promise<Timetable> | undefined;
 
 /**
  * The sandbox network is the same for every app in a process (same seed, same build), so it is
  * built once (about 1.5 s) and shared — by the server at start and by every test app of a worker.
- * SKYDESK_NETWORK_FILE names a network built beforehand by the same code (supplier/network-file.ts):
+ * SKYDESK_NETWORK_FILE names a network built beforehand by the same code (writeNetworkFileOnce):
  * the test suite builds it once per run instead of once per test file and server process.
  */
 export function sharedTimetable(): Promise<Timetable> {
@@ -28,11 +39,20 @@ export function sharedTimetable(): Promise<Timetable> {
   return timetable;
 }
 
+/** Builds the network every server builds and writes it where SKYDESK_NETWORK_FILE may name it. */
+export async function writeNetworkFileOnce(path: string): Promise<void> {
+  writeNetworkFile(
+    path,
+    DEFAULT_NETWORK_SEED,
+    (await buildTimetable({ seed: DEFAULT_NETWORK_SEED })).timetable,
+  );
+}
+
 /**
  * The embedded GDS over the database's seat inventory, with an offer key derived from the data key;
  * and what runs its searches: `searchWorkers` worker threads, or the event loop when 0.
  */
-export async function createDefaultFlightContent(deps: {
+export async function createSandboxFlightContent(deps: {
   store: Store;
   clock: Clock;
   dataEncryptionKey: Buffer;
