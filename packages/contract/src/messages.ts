@@ -146,6 +146,21 @@ export const SERVER = {
   insufficientCredits: 'Insufficient credits',
 } as const;
 
+/**
+ * 403s of the users and roles screens (issue 27): nobody gives more than they hold — a role, or a
+ * change to one, is within the caller's own permissions (and reach over bookings) — nobody changes
+ * their own role, and the owner's profile is the owner's.
+ */
+export const GRANT_RULES = {
+  /** `missing`: the permissions the caller's role lacks, as the contract names them. */
+  notHeld: (missing: readonly string[]) =>
+    `${SERVER.forbidden}: you can only give the permissions you hold yourself, and your role lacks ${missing.join(', ')}`,
+  ownRole: `${SERVER.forbidden}: nobody changes their own role; ask the agency's owner or another user manager`,
+  ownerProfile: `${SERVER.forbidden}: only the agency's owner changes the owner's profile`,
+  /** How notHeld names the reach over every booking of the agency (a role limited to its holder's own lacks it). */
+  agencyBookings: "bookings.view of the whole agency's bookings",
+} as const;
+
 /** "1 second", "40 seconds", "15 minutes": a Retry-After as people read it. */
 const spelledWait = (seconds: number) => {
   const [amount, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];

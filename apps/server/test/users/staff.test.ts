@@ -1,4 +1,4 @@
-import { SERVER, SUCCESS, USER_RULES, type User } from '@skydesk/contract';
+import { GRANT_RULES, SERVER, SUCCESS, USER_RULES, type User } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app.js';
 import {
@@ -198,14 +198,21 @@ describe.each(storeKinds())('staff of an agency on %s', (kind) => {
         }
       }
       const ownRole = await roleId(t, owner.companyId, 'Owner');
+      // Issue 27: the owner's profile is the owner's to change.
+      const renamed = await put(t, url, { name: 'Amira H. Haddad' }, manager.token);
+      expect(renamed.statusCode, renamed.body).toBe(403);
+      expect(renamed.json().message).toBe(GRANT_RULES.ownerProfile);
       const same = await put(
         t,
         url,
         { name: 'Amira H. Haddad', role_id: ownRole, is_active: true },
-        manager.token,
+        owner.token,
       );
       expect(same.statusCode, same.body).toBe(200);
       expect(same.json().data).toMatchObject({ name: 'Amira H. Haddad', status: 'active', is_owner: true });
+      // What the owner's row holds already is no change, whoever sends it.
+      const unchanged = await put(t, url, { name: 'Amira H. Haddad', is_active: true }, manager.token);
+      expect(unchanged.statusCode, unchanged.body).toBe(200);
       // Nobody else can be given the Owner role.
       const promote = await put(t, `/api/user/${manager.user.id}`, { role_id: ownRole }, owner.token);
       expect(promote.statusCode).toBe(422);

@@ -64,7 +64,7 @@ export const findRole = (db: Db, companyId: string, roleId: string) =>
 export const lockRole = (trx: Transaction<Database>, companyId: string, roleId: string) =>
   trx
     .selectFrom('roles')
-    .select(['id', 'is_system'])
+    .select(['id', 'is_system', 'permissions', 'bookings_scope'])
     .where('id', '=', roleId)
     .where('company_id', '=', companyId)
     .forUpdate()
@@ -110,3 +110,14 @@ export const moveDeletedHolders = (trx: Transaction<Database>, fromRoleId: strin
 
 export const deleteRole = (trx: Transaction<Database>, roleId: string) =>
   trx.deleteFrom('roles').where('id', '=', roleId).execute();
+
+/** What a live user of the agency holds through their role now (issue 27: what they may give). */
+export const findHolding = (db: Db, companyId: string, userId: string) =>
+  db
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .select(['roles.permissions', 'roles.bookings_scope'])
+    .where('users.company_id', '=', companyId)
+    .where('users.id', '=', userId)
+    .where('users.deleted_at', 'is', null)
+    .executeTakeFirst();

@@ -11,13 +11,15 @@ import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
+import { holdingOf, refuseChangeBeyond, refuseRolesBeyond } from './grants.js';
 import * as repo from './repo.js';
 
 /**
  * The agency's roles (docs/api.md#company-users-and-roles, issue 13). The Owner role is fixed: it
  * holds every permission and can be neither changed nor deleted, so the owner never loses one.
  * Permission changes reach a role's users at their next sign-in (tokens carry them); the bookings
- * scope is read on every call.
+ * scope is read on every call. A role manager writes only permissions they hold themselves
+ * (grants.ts, issue 27): into a new role, into or out of an existing one, their own included.
  */
 
 type ListQuery = z.output<(typeof roleEndpoints.list)['query']>;
@@ -81,6 +83,10 @@ export function createRoleService(deps: { db: Kysely<Database>; clock: Clock }) 
       return db
         .transaction()
         .execute(async (trx) => {
+          refuseRolesBeyond(await holdingOf(trx, principal), {
+            permissions: body.permissions,
+            bookingsScope: body.bookings_scope,
+          });
           const { id } = await repo.insertRole(
             trx,
             principal.companyId,
@@ -102,7 +108,15 @@ export function createRoleService(deps: { db: Kysely<Database>; clock: Clock }) 
       return db
         .transaction()
         .execute(async (trx) => {
-          await lockChangeable(trx, principal.companyId, roleId);
+          const before = await lockChangeable(trx, principal.companyId, roleId);
+          refuseChangeBeyond(
+            await holdingOf(trx, principal),
+            { permissions: before.permissions, bookingsScope: before.bookings_scope },
+            {
+              permissions: body.permissions ?? before.permissions,
+              bookingsScope: body.bookings_scope ?? before.bookings_scope,
+            },
+          );
           await repo.updateRole(trx, roleId, {
             ...(body.name === undefined ? {} : { name: body.name }),
             ...(body.description === undefined ? {} : { description: body.description }),

@@ -56,6 +56,7 @@ export const lockStaff = (trx: Transaction<Database>, companyId: string, id: str
       'id',
       'name',
       'email',
+      'phone',
       'role_id',
       'is_owner',
       'is_active',
@@ -71,7 +72,7 @@ export const lockStaff = (trx: Transaction<Database>, companyId: string, id: str
 export const findCompanyRole = (db: Db, companyId: string, roleId: string) =>
   db
     .selectFrom('roles')
-    .select(['id', 'name', 'is_system'])
+    .select(['id', 'name', 'is_system', 'permissions', 'bookings_scope'])
     .where('company_id', '=', companyId)
     .where('id', '=', roleId)
     .executeTakeFirst();

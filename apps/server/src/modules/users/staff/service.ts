@@ -1,9 +1,17 @@
-import { AppError, type CreateUserBody, type UpdateUserBody, USER_RULES, type User } from '@skydesk/contract';
+import {
+  AppError,
+  type CreateUserBody,
+  GRANT_RULES,
+  type UpdateUserBody,
+  USER_RULES,
+  type User,
+} from '@skydesk/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import { emailTaken as addressInUse, revokeAllSessions } from '../../auth/repo.js';
+import { type Holding, holdingOf, refuseRolesBeyond } from '../../roles/grants.js';
 import type { Invitations } from '../invitations/service.js';
 import { presentUser } from './presenter.js';
 import * as repo from './repo.js';
@@ -12,6 +20,9 @@ import * as repo from './repo.js';
  * The agency's staff (docs/api.md#company-users-and-roles, issue 13): invited, edited, deactivated
  * and reactivated, deleted. The owner is fixed (never deactivated, deleted or given another
  * role) and nobody deactivates or deletes themselves, so the agency always keeps a manager.
+ * Nobody gives more than they hold (issue 27): a manager gives a role, or takes one away, only
+ * when they hold all it holds (roles/grants.ts), never changes their own role, and only the owner
+ * changes the owner's profile.
  * Deactivating or deleting a user ends their sessions at once (the guard then answers 401).
  * Another agency's users and deleted users are not found, like missing ones (docs/architecture.md §6).
  */
@@ -21,6 +32,10 @@ const notFound = () => new AppError('not_found', 'User not found');
 /** docs/architecture.md §6: another agency's role answers exactly as a missing one, 404 (as /api/role/{id} does). */
 const roleNotFound = () => new AppError('not_found', 'Role not found');
 const OWNER_ROLE_TAKEN = "The Owner role belongs to the agency's owner alone";
+const holdingOfRole = (role: repo.CompanyRole): Holding => ({
+  permissions: role.permissions,
+  bookingsScope: role.bookings_scope,
+});
 const roleRefused = (message: string) =>
   new AppError('validation', message, { fieldErrors: { role_id: [message] } });
 
@@ -72,6 +87,7 @@ export function createStaff(deps: { db: Kysely<Database>; clock: Clock }, invita
     /** Invites a user: no password yet, a set-password link by e-mail once the row is committed. */
     async create(principal: CompanyPrincipal, body: CreateUserBody): Promise<User> {
       const role = assignable(await repo.findCompanyRole(db, principal.companyId, body.role_id));
+      refuseRolesBeyond(await holdingOf(db, principal), holdingOfRole(role));
       if (await addressInUse(db, body.email)) throw emailTaken();
       const { user, issued } = await db
         .transaction()
@@ -104,8 +120,24 @@ export function createStaff(deps: { db: Kysely<Database>; clock: Clock }, invita
         if (user.is_owner && (changesRole || deactivates)) {
           throw new AppError('conflict', USER_RULES.ownerFixed);
         }
+        const renames =
+          (body.name !== undefined && body.name !== user.name) ||
+          (body.phone !== undefined && body.phone !== user.phone);
+        if (user.is_owner && renames && !principal.isOwner) {
+          throw new AppError('forbidden', GRANT_RULES.ownerProfile);
+        }
         if (deactivates && user.id === principal.userId) throw new AppError('conflict', USER_RULES.notSelf);
-        if (changesRole) assignable(role);
+        if (changesRole) {
+          if (user.id === principal.userId) throw new AppError('forbidden', GRANT_RULES.ownRole);
+          const given = assignable(role);
+          // Taking a role away is as much a grant as giving one: both must be within the manager's own.
+          const taken = await repo.findCompanyRole(trx, principal.companyId, user.role_id);
+          refuseRolesBeyond(
+            await holdingOf(trx, principal),
+            holdingOfRole(given),
+            ...(taken ? [holdingOfRole(taken)] : []),
+          );
+        }
         await repo.updateStaff(
           trx,
           id,
