@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import { recordAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
-import { recordAudit } from '../admin/audit/audit-log.js';
 
 /** The request an operator signs in or out through, as every audit entry keeps it. */
 export type Caller = { ip: string; requestId: string };

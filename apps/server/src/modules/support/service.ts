@@ -13,14 +13,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit/audit-log.js';
+import type { OperatorAction } from '../../platform/audit/operator-action.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import { defineMultipartForm, type MultipartForm } from '../../platform/http/multipart-form.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import type { StoredFile } from '../../platform/http/send-stored-file.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
-import { recordAudit } from '../admin/audit/audit-log.js';
-import type { OperatorAction } from '../admin/operator-action.js';
 import { findBookingIdByPnr } from '../bookings/booking/repo.js';
 import { bookingScopeOf } from '../bookings/booking/scope.js';
 import { notify } from '../notices/notify.js';

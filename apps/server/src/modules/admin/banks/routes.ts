@@ -1,6 +1,6 @@
 import { adminEndpoints } from '@skydesk/contract';
+import { operatorAction } from '../../../platform/audit/operator-action.js';
 import type { ModuleContext } from '../../../platform/module.js';
-import { operatorAction } from '../operator-action.js';
 import { createAdminBankService } from './service.js';
 
 export function registerAdminBankRoutes({ route, store, clock }: ModuleContext) {

@@ -1,9 +1,9 @@
 import { type AdminBank, AppError, type BankBody, type BankUpdateBody } from '@skydesk/contract';
 import type { Kysely, Transaction } from 'kysely';
+import { recordAudit } from '../../../platform/audit/audit-log.js';
+import type { OperatorAction } from '../../../platform/audit/operator-action.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
-import { recordAudit } from '../audit/audit-log.js';
-import type { OperatorAction } from '../operator-action.js';
 import * as repo from './repo.js';
 
 /**

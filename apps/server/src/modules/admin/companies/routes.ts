@@ -1,8 +1,8 @@
 import { adminEndpoints } from '@skydesk/contract';
+import { operatorAction } from '../../../platform/audit/operator-action.js';
 import { REPLY_SENT } from '../../../platform/http/endpoint-route.js';
 import { sendStoredFile } from '../../../platform/http/send-stored-file.js';
 import type { ModuleContext } from '../../../platform/module.js';
-import { operatorAction } from '../operator-action.js';
 import { createAdminCompanyService } from './service.js';
 
 /** A file name safe inside a Content-Disposition header. */

@@ -12,13 +12,13 @@ import {
   minorToAmount,
 } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
+import { recordAudit } from '../../../platform/audit/audit-log.js';
+import type { OperatorAction } from '../../../platform/audit/operator-action.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { FileStore } from '../../../platform/storage/file-store.js';
 import { notify } from '../../notices/notify.js';
 import { lockAvailableCredits, postLedgerEntry } from '../../payments/ledger.js';
-import { recordAudit } from '../audit/audit-log.js';
-import type { OperatorAction } from '../operator-action.js';
 import { nextStatus } from './lifecycle.js';
 import { decisionNotice } from './messages.js';
 import { presentCompany, presentCompanyDetails } from './presenters.js';

@@ -1,6 +1,6 @@
 import { adminPaymentEndpoints } from '@skydesk/contract';
+import { operatorAction } from '../../../platform/audit/operator-action.js';
 import type { ModuleContext } from '../../../platform/module.js';
-import { operatorAction } from '../operator-action.js';
 import { createAdminCreditLimitService } from './service.js';
 
 export function registerAdminCreditLimitRoutes({ route, store, clock }: ModuleContext) {

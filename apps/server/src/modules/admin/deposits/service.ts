@@ -7,13 +7,13 @@ import {
   type TransactionStatus,
 } from '@skydesk/contract';
 import type { Kysely, Transaction } from 'kysely';
+import { recordAudit } from '../../../platform/audit/audit-log.js';
+import type { OperatorAction } from '../../../platform/audit/operator-action.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { FileStore } from '../../../platform/storage/file-store.js';
 import { notify } from '../../notices/notify.js';
 import { postLedgerEntry } from '../../payments/ledger.js';
-import { recordAudit } from '../audit/audit-log.js';
-import type { OperatorAction } from '../operator-action.js';
 import { presentDeposit } from './presenter.js';
 import * as repo from './repo.js';
 

@@ -4,10 +4,10 @@ import {
   NOTICE_IMAGE_FIELD,
   type NoticePostKind,
 } from '@skydesk/contract';
+import { operatorAction } from '../../../platform/audit/operator-action.js';
 import { REPLY_SENT } from '../../../platform/http/endpoint-route.js';
 import { sendStoredFile } from '../../../platform/http/send-stored-file.js';
 import type { ModuleContext } from '../../../platform/module.js';
-import { operatorAction } from '../operator-action.js';
 import { NOTICE_IMAGE_FORM } from './image.js';
 import { createAdminNoticeService } from './service.js';
 

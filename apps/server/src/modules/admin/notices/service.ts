@@ -10,13 +10,13 @@ import {
 } from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { recordAudit } from '../../../platform/audit/audit-log.js';
+import type { OperatorAction } from '../../../platform/audit/operator-action.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { UploadedFile } from '../../../platform/http/multipart-form.js';
 import type { FileStore } from '../../../platform/storage/file-store.js';
 import { announcePublishedPosts } from '../../notices/publication.js';
-import { recordAudit } from '../audit/audit-log.js';
-import type { OperatorAction } from '../operator-action.js';
 import { noticeWebp } from './image.js';
 import { presentPost, statusOf } from './presenter.js';
 import * as repo from './repo.js';

@@ -1,7 +1,7 @@
 import { adminEndpoints } from '@skydesk/contract';
+import { operatorAction } from '../../../platform/audit/operator-action.js';
 import type { ModuleContext } from '../../../platform/module.js';
 import type { FlightSupplier } from '../../../supplier/port.js';
-import { operatorAction } from '../operator-action.js';
 import { createAdminRefundService } from './service.js';
 
 export function registerAdminRefundRoutes({ route, store, clock }: ModuleContext, supplier: FlightSupplier) {

@@ -9,6 +9,8 @@ import {
   type RefundRequestStatus,
 } from '@skydesk/contract';
 import type { Kysely, Transaction } from 'kysely';
+import { recordAudit } from '../../../platform/audit/audit-log.js';
+import type { OperatorAction } from '../../../platform/audit/operator-action.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
@@ -19,8 +21,6 @@ import {
   settleRefundOrder,
 } from '../../bookings/after-sales/settlement.js';
 import { notify } from '../../notices/notify.js';
-import { recordAudit } from '../audit/audit-log.js';
-import type { OperatorAction } from '../operator-action.js';
 import { presentRefund, requestStatusOf } from './presenter.js';
 import * as repo from './repo.js';
 

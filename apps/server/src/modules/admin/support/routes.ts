@@ -1,4 +1,5 @@
 import { adminSupportEndpoints } from '@skydesk/contract';
+import { operatorAction } from '../../../platform/audit/operator-action.js';
 import { REPLY_SENT } from '../../../platform/http/endpoint-route.js';
 import { sendStoredFile } from '../../../platform/http/send-stored-file.js';
 import type { ModuleContext } from '../../../platform/module.js';
@@ -8,7 +9,6 @@ import {
   SUPPORT_ATTACHMENT_FORM,
   type TicketViewer,
 } from '../../support/service.js';
-import { operatorAction } from '../operator-action.js';
 import { createAdminSupportService } from './service.js';
 
 /** docs/api.md#back-office: the operators' side of support tickets and their chat. */

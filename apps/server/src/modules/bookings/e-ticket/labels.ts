@@ -1,12 +1,11 @@
 import type { BookingStatus, FareInfo, TicketStatus, TripType } from '@skydesk/contract';
 import { equipmentName } from '@skydesk/contract';
+import type { Tone } from '../../../platform/pdf/sheet.js';
 
 /**
  * The e-ticket's own wording. The contract's label maps (cabin, trip, passenger type) are used as
  * they are, where they are printed.
  */
-
-export type Tone = 'good' | 'warn' | 'bad' | 'muted';
 
 export const BOOKING_STATUS: Record<BookingStatus, { label: string; tone: Tone }> = {
   booked: { label: 'On hold – not ticketed', tone: 'warn' },

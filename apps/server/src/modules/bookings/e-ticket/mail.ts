@@ -1,7 +1,7 @@
 import type { BookingDetails } from '@skydesk/contract';
 import { mailLayout } from '../../../platform/mail/layout.js';
 import type { Mail } from '../../../platform/mail/mailer.js';
-import { localStamp } from './format.js';
+import { localStamp } from '../../../platform/pdf/format.js';
 import type { TicketAgency } from './ticket-pdf.js';
 
 /**

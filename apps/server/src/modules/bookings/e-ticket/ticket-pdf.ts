@@ -1,6 +1,7 @@
 import type { BookingDetails } from '@skydesk/contract';
 import PDFDocument from 'pdfkit';
-import { FACES, type Face, faces } from './fonts.js';
+import { FACES, type Face, faces } from '../../../platform/pdf/fonts.js';
+import { MARGIN, Sheet } from '../../../platform/pdf/sheet.js';
 import { contact, importantInformation } from './sections/closing.js';
 import { fare, fareRules } from './sections/fare.js';
 import { footers } from './sections/footers.js';
@@ -8,15 +9,15 @@ import { header } from './sections/header.js';
 import { itinerary } from './sections/itinerary.js';
 import { invalidMark } from './sections/mark.js';
 import { passengers } from './sections/passengers.js';
-import { MARGIN, Sheet } from './sheet.js';
 
 /**
  * The e-ticket / itinerary receipt an agency hands to its passengers (docs/api.md: GET
  * /api/booking/{id}/ticket.pdf), drawn on A4 with pdfkit.
  *
- * Its parts: fonts.ts (embedded faces, text they can print), format.ts (dates, durations, money),
- * labels.ts (the e-ticket's wording), sheet.ts (page geometry, palette, the hand-laid page) and
- * sections/ (the blocks, top to bottom), put together here.
+ * Its parts: the PDF toolkit of platform/pdf (fonts.ts: embedded faces, text they can print;
+ * format.ts: dates, durations, money; sheet.ts: page geometry, palette, the hand-laid page;
+ * tables.ts), labels.ts (the e-ticket's wording) and sections/ (the blocks, top to bottom), put
+ * together here.
  */
 
 export type TicketAgency = {

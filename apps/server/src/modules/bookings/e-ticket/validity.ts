@@ -1,5 +1,5 @@
 import { type BookingDetails, ticketsInvalid } from '@skydesk/contract';
-import { money, utcStamp } from './format.js';
+import { money, utcStamp } from '../../../platform/pdf/format.js';
 
 /**
  * Whether the document in hand is a valid ticket, and if not what it is instead. A voided,

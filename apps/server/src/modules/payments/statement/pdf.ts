@@ -1,8 +1,7 @@
 import { type LedgerKind, minorToAmount } from '@skydesk/contract';
 import PDFDocument from 'pdfkit';
-import { FACES, type Face, faces } from '../../bookings/e-ticket/fonts.js';
-import { money, utcDay, utcStamp } from '../../bookings/e-ticket/format.js';
-import { type Column, tableHeader } from '../../bookings/e-ticket/sections/tables.js';
+import { FACES, type Face, faces } from '../../../platform/pdf/fonts.js';
+import { money, utcDay, utcStamp } from '../../../platform/pdf/format.js';
 import {
   COLOR,
   FOOTER_Y,
@@ -13,12 +12,13 @@ import {
   Sheet,
   TONE,
   WIDTH,
-} from '../../bookings/e-ticket/sheet.js';
+} from '../../../platform/pdf/sheet.js';
+import { type Column, tableHeader } from '../../../platform/pdf/tables.js';
 import type { StatementLine } from './repo.js';
 import type { StatementRange } from './service.js';
 
 /**
- * The statement as an A4 PDF, drawn with the e-ticket's layout engine (bookings/e-ticket: its
+ * The statement as an A4 PDF, drawn with the PDF toolkit the e-ticket uses too (platform/pdf: its
  * embedded fonts, hand-laid sheet, table header and money format) and streamed as it is drawn:
  * each page leaves the process when the next one opens (no buffered pages), so it is footed
  * "Page n" without a count. A range is bounded (STATEMENT_PDF_MAX_LINES, checked before), which

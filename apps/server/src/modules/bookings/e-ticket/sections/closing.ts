@@ -1,6 +1,6 @@
-import { COLOR, LEFT, type Sheet, WIDTH } from '../sheet.js';
+import { COLOR, LEFT, type Sheet, WIDTH } from '../../../../platform/pdf/sheet.js';
+import { keyValues } from '../../../../platform/pdf/tables.js';
 import type { TicketPdfInput } from '../ticket-pdf.js';
-import { keyValues } from './tables.js';
 
 /** The closing blocks: whom to contact, and what a passenger must know before flying. */
 

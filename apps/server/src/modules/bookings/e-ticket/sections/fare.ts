@@ -1,9 +1,9 @@
 import { PTC_LABELS as PTC_LABEL } from '@skydesk/contract';
-import { money, moneyTimes, utcStamp } from '../format.js';
-import { COLOR, LEFT, RIGHT, type Sheet, TONE, WIDTH } from '../sheet.js';
+import { money, moneyTimes, utcStamp } from '../../../../platform/pdf/format.js';
+import { COLOR, LEFT, RIGHT, type Sheet, TONE, WIDTH } from '../../../../platform/pdf/sheet.js';
+import { type Column, keyValues, tableHeader } from '../../../../platform/pdf/tables.js';
 import type { TicketPdfInput } from '../ticket-pdf.js';
 import { invalidity } from '../validity.js';
-import { type Column, keyValues, tableHeader } from './tables.js';
 
 export function fare(sheet: Sheet, { booking }: TicketPdfInput): void {
   const pricing = booking.pricing;

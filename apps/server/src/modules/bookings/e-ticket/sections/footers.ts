@@ -1,5 +1,5 @@
-import { utcStamp } from '../format.js';
-import { COLOR, FOOTER_Y, LEFT, RIGHT, type Sheet, WIDTH } from '../sheet.js';
+import { utcStamp } from '../../../../platform/pdf/format.js';
+import { COLOR, FOOTER_Y, LEFT, RIGHT, type Sheet, WIDTH } from '../../../../platform/pdf/sheet.js';
 import type { TicketPdfInput } from '../ticket-pdf.js';
 
 /** Drawn last, on every buffered page, once the page count is known. */

@@ -3,10 +3,10 @@ import {
   CABIN_LABELS as CABIN_LABEL,
   TRIP_TYPE_LABELS as TRIP_LABEL,
 } from '@skydesk/contract';
-import type { Face } from '../fonts.js';
-import { utcDay, utcStamp } from '../format.js';
+import type { Face } from '../../../../platform/pdf/fonts.js';
+import { utcDay, utcStamp } from '../../../../platform/pdf/format.js';
+import { COLOR, LEFT, PAGE, type Sheet, TONE, WIDTH } from '../../../../platform/pdf/sheet.js';
 import { BOOKING_STATUS } from '../labels.js';
-import { COLOR, LEFT, PAGE, type Sheet, TONE, WIDTH } from '../sheet.js';
 import type { TicketPdfInput } from '../ticket-pdf.js';
 import { invalidity } from '../validity.js';
 

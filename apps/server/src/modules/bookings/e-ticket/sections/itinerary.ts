@@ -1,8 +1,8 @@
 import { type BookingSegment, CABIN_LABELS as CABIN_LABEL, type FareInfo } from '@skydesk/contract';
-import { printable } from '../fonts.js';
-import { duration, localDate, localStamp, parseLocal, utcMinutes } from '../format.js';
+import { printable } from '../../../../platform/pdf/fonts.js';
+import { duration, localDate, localStamp, parseLocal, utcMinutes } from '../../../../platform/pdf/format.js';
+import { COLOR, LEFT, RIGHT, type Sheet, WIDTH } from '../../../../platform/pdf/sheet.js';
 import { baggageLabel, equipmentLabel, legTitle } from '../labels.js';
-import { COLOR, LEFT, RIGHT, type Sheet, WIDTH } from '../sheet.js';
 import type { TicketPdfInput } from '../ticket-pdf.js';
 
 type PlaceName = (code: string) => string | undefined;

@@ -1,5 +1,5 @@
-import { printable } from '../fonts.js';
-import { PAGE, type Sheet, TONE } from '../sheet.js';
+import { printable } from '../../../../platform/pdf/fonts.js';
+import { PAGE, type Sheet, TONE } from '../../../../platform/pdf/sheet.js';
 import type { TicketPdfInput } from '../ticket-pdf.js';
 import { invalidity } from '../validity.js';
 

@@ -1,8 +1,8 @@
 import { PASSENGER_TYPE_LABELS as PASSENGER_LABEL } from '@skydesk/contract';
+import { COLOR, LEFT, type Sheet, TONE, WIDTH } from '../../../../platform/pdf/sheet.js';
+import { type Column, tableHeader } from '../../../../platform/pdf/tables.js';
 import { TICKET_STATUS } from '../labels.js';
-import { COLOR, LEFT, type Sheet, TONE, WIDTH } from '../sheet.js';
 import type { TicketPdfInput } from '../ticket-pdf.js';
-import { type Column, tableHeader } from './tables.js';
 
 export function passengers(sheet: Sheet, { booking }: TicketPdfInput): void {
   const columns: Column[] = [

@@ -1,5 +1,4 @@
 import { type Face, printable } from './fonts.js';
-import type { Tone } from './labels.js';
 
 /**
  * Layout is laid out by hand (a y cursor, with `ensure()` opening a new page before a block that
@@ -31,6 +30,9 @@ export const COLOR = {
   layoverText: '#9a3412',
   white: '#ffffff',
 };
+
+/** How a status reads at a glance: a colour each, the same on every document. */
+export type Tone = 'good' | 'warn' | 'bad' | 'muted';
 
 export const TONE: Record<Tone, string> = {
   good: '#15803d',

@@ -1,4 +1,4 @@
-import { COLOR, LEFT, type Sheet, WIDTH } from '../sheet.js';
+import { COLOR, LEFT, type Sheet, WIDTH } from './sheet.js';
 
 /** The two table shapes sections share: column tables under a header row, and label/value rows. */
 

@@ -1,8 +1,8 @@
 import type { AuditAction, AuditTargetType } from '@skydesk/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../../platform/db/schema.js';
-import type { OperatorAction } from '../operator-action.js';
-import { insertAuditEntry } from './repo.js';
+import type { Database } from '../db/schema.js';
+import { insertAuditEntry } from './audit-repo.js';
+import type { OperatorAction } from './operator-action.js';
 
 /**
  * The audit log (docs/api.md#back-office): every operator action is one append-only entry — who,

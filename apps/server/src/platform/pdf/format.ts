@@ -1,6 +1,6 @@
 import { amountToMinor, type Money } from '@skydesk/contract';
 
-/** Dates, durations and money as the e-ticket prints them. */
+/** Dates, durations and money as SkyDesk's PDFs print them (the e-ticket, the statement). */
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

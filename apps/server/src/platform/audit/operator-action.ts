@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { OperatorPrincipal } from '../../platform/http/principal.js';
+import type { OperatorPrincipal } from '../http/principal.js';
 
 /** Who acts in the back office, and the request they act through: what every audit entry keeps. */
 export type OperatorAction = {
