@@ -39,6 +39,7 @@ export type {
   SeatMapCabinRow,
   SeatMapCabinRowSectionAvailableService,
   SeatMapCabinRowSectionElement,
+  SeatMapCabinRowSectionElementSeat,
 } from '@duffel/api/types';
 
 /** An offer as lists and offer requests show it: `available_services` only comes with a single offer. */
