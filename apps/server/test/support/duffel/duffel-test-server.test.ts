@@ -271,6 +271,36 @@ describe('the Duffel test server, through the official client', () => {
     expect(twice.errors[0]).toMatchObject({ code: 'offer_no_longer_available' });
   });
 
+  it('refuses to pay a hold after its time limit, and checks searches as the reference does', async () => {
+    const { server, duffel } = await start();
+    const offer = offerBy(await search(duffel), 'ZZ', 'Basic');
+    const { data: held } = await duffel.orders.create({
+      type: 'pay_later',
+      selected_offers: [offer.id],
+      passengers: travellers(offer),
+    });
+    server.controls.expireHold(held.id);
+    const late = await failureOf(
+      duffel.payments.create({
+        order_id: held.id,
+        payment: { type: 'balance', amount: held.total_amount, currency: 'GBP' },
+      }),
+    );
+    expect(late.errors[0]).toMatchObject({ type: 'invalid_state_error', code: 'hold_expired' });
+    expect(server.state.payments()).toEqual([]);
+
+    const past = await failureOf(search(duffel, [{ type: 'adult' }], [slice('LHR', 'JFK', '2020-01-01')]));
+    expect(past.errors[0]).toMatchObject({
+      type: 'validation_error',
+      source: { field: 'slices.0.departure_date' },
+    });
+    const lapInfants = await failureOf(search(duffel, [{ type: 'adult' }, { age: 0 }, { age: 1 }]));
+    expect(lapInfants.meta.status).toBe(422);
+    const city = await search(duffel, [{ type: 'adult' }], [slice('LON', 'NYC', inDays(40))]);
+    expect(city.slices[0]).toMatchObject({ origin_type: 'city', origin: { iata_code: 'LON', type: 'city' } });
+    expect(city.offers[0]!.slices[0]!.segments[0]!.origin.iata_code).toBe('LHR');
+  });
+
   it('pages offers and orders with the client’s cursors, and finds an order by its metadata by paging', async () => {
     const { duffel } = await start();
     const request = await search(duffel);

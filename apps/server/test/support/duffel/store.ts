@@ -9,7 +9,7 @@ import type {
   SeatMap,
 } from './duffel-types.js';
 import { createIdFactory, type IdFactory } from './ids.js';
-import { formatAmount } from './money.js';
+import { formatAmount, parseStoredAmount } from './money.js';
 import type { GeneratedOffer } from './offer-generation.js';
 
 /**
@@ -127,7 +127,7 @@ export function createStateView(store: DuffelStore) {
       formatAmount(
         store.payments
           .filter((payment) => payment.currency === currency)
-          .reduce((sum, payment) => sum + Math.round(Number(payment.amount) * 100), 0),
+          .reduce((sum, payment) => sum + parseStoredAmount(payment.amount), 0),
       ),
     cancellations: (): OrderCancellationAnswer[] => copy([...store.cancellations.values()]),
     refunds: (): RefundRecord[] => copy(store.refunds),
