@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { AppError } from '@skydesk/contract';
 import { ZodError } from 'zod';
 import { ConfigError, loadConfig } from '../config.js';
-import { createOperator, reissueSetupLink, type SetupLink } from '../modules/auth/operator-setup.js';
+import { createOperator, reissueSetupLink, type SetupLink } from '../modules/auth/index.js';
 import { systemClock } from '../platform/clock.js';
 import { openConfiguredStore } from '../platform/configured-store.js';
 import { DataDirError } from '../platform/data-dir.js';

@@ -9,18 +9,19 @@ import {
   type TripType,
 } from '@skydesk/contract';
 import { sql, type Transaction } from 'kysely';
-import { ticketRefund } from '../modules/bookings/after-sales/penalty.js';
-import { utcMinute } from '../modules/bookings/booking/presenter.js';
-import { PNR_ALPHABET, PNR_LENGTH } from '../modules/bookings/booking/references.js';
 import {
   type HoldPolicy,
+  PNR_ALPHABET,
+  PNR_LENGTH,
   ticketingDeadline,
+  ticketRefund,
+  utcMinute,
   voidUntil as voidWindowEnd,
-} from '../modules/bookings/booking/ticketing-deadline.js';
-import { sharedTimetable } from '../supplier/sandbox/index.js';
+} from '../modules/bookings/index.js';
 import type { Database } from '../platform/db/schema.js';
 import type { FileStore } from '../platform/storage/file-store.js';
 import { EMPTY_INVENTORY } from '../supplier/inventory.js';
+import { sharedTimetable } from '../supplier/sandbox/index.js';
 import { createRandom } from '../supplier/sandbox/random.js';
 import { createSandboxSupplier, type SandboxSupplier } from '../supplier/sandbox/shopping.js';
 import { ticketPrefix } from '../supplier/sandbox/ticket-numbers.js';

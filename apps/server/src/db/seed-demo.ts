@@ -1,9 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { insertBank } from '../modules/admin/banks/repo.js';
-import { insertPost } from '../modules/admin/notices/repo.js';
-import type { HoldPolicy } from '../modules/bookings/booking/ticketing-deadline.js';
-import { createAgency } from '../modules/company/create-agency.js';
-import { postLedgerEntry } from '../modules/payments/ledger.js';
+import { insertBank, insertPost } from '../modules/admin/index.js';
+import type { HoldPolicy } from '../modules/bookings/index.js';
+import { createAgency } from '../modules/company/index.js';
+import { postLedgerEntry } from '../modules/payments/index.js';
 import type { Database } from '../platform/db/schema.js';
 import type { SecretBox } from '../platform/security/encryption.js';
 import type { PasswordHasher } from '../platform/security/password.js';

@@ -1,5 +1,5 @@
 import { AppError, type RegisterCompanyBody } from '@skydesk/contract';
-import { createAgency } from '../company/create-agency.js';
+import { createAgency } from '../company/index.js';
 import { CODE_WRONG, codeError, createEmailedCodes } from './codes.js';
 import type { AuthDeps } from './deps.js';
 import * as repo from './repo.js';

@@ -1,7 +1,7 @@
 import type { CompanyStatus } from '@skydesk/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { OWNER_ROLE, STARTER_ROLES } from '../roles/presets.js';
+import { OWNER_ROLE, STARTER_ROLES } from '../roles/index.js';
 import * as repo from './repo.js';
 
 export type NewAgency = {

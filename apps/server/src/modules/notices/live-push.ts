@@ -2,7 +2,7 @@ import { NOTIFICATION_PERMISSION } from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { inOrder, type Unlisten } from '../../platform/db/listener.js';
 import type { Store } from '../../platform/db/store.js';
-import type { LiveHub } from '../live/hub.js';
+import type { LiveHub } from '../live/index.js';
 import { NOTIFICATION_CHANNEL, NotificationAnnouncement } from './notify.js';
 import { findNotification, postNotifications } from './repo.js';
 import { presentNotification } from './service.js';

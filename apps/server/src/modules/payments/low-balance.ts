@@ -1,7 +1,7 @@
 import { minorMoneyText } from '@skydesk/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { notify } from '../notices/notify.js';
+import { notify } from '../notices/index.js';
 import { type LockedBalance, lastDepositMinor, ownerIdOf, setLowBalanceAlerted } from './ledger-repo.js';
 
 /** The default threshold: a tenth of the last approved deposit. */

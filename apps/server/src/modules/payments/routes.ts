@@ -3,16 +3,15 @@ import { REPLY_SENT } from '../../platform/http/endpoint-route.js';
 import { sendJsonList } from '../../platform/http/json-list-stream.js';
 import { sendStoredFile } from '../../platform/http/send-stored-file.js';
 import type { ModuleContext } from '../../platform/module.js';
-import type { FlightSupplier } from '../../supplier/port.js';
 import { createDepositService, TRANSACTION_FORM } from './deposits.js';
-import { createPaymentService } from './service.js';
+import { createPaymentService, type HeldValueSource } from './service.js';
 
 /** docs/api.md#payments: credits, the low-balance threshold, banks and the agency's deposits. */
 export function registerPaymentRoutes(
   { route, store, clock, platform }: ModuleContext,
-  supplier: FlightSupplier,
+  held: HeldValueSource,
 ) {
-  const payments = createPaymentService({ db: store.db, clock, supplier: supplier.bookings });
+  const payments = createPaymentService({ db: store.db, clock, held });
   const deposits = createDepositService({ db: store.db, files: platform.files, clock });
 
   route(paymentEndpoints.credits, async ({ principal }) => ({

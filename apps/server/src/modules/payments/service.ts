@@ -3,21 +3,21 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
-import type { SupplierBookings } from '../../supplier/port.js';
-import { expireDueHoldsOf } from '../bookings/booking/hold-expiry.js';
-import { reservedMinor } from '../bookings/booking/repo.js';
 import { availableCredits } from './ledger.js';
 import { lockBalance, pendingDepositsMinor, readCreditRow } from './ledger-repo.js';
 import { lowBalanceThresholdMinor, watchLowBalance } from './low-balance.js';
 import { setLowBalanceThreshold } from './low-balance-repo.js';
 
+/**
+ * What the agency's live holds would take to ticket, due holds expired first: bookings' figure,
+ * handed in by the app (bookings' plugin), as payments does not import bookings (bookings posts
+ * to the ledger, so the dependency runs the other way).
+ */
+export type HeldValueSource = { valueHeldMinor(companyId: string, now: Date): Promise<number> };
+
 /** The payments domain (docs/api.md#payments): the agency's credits, its ledger and deposits. */
-export function createPaymentService(deps: {
-  db: Kysely<Database>;
-  clock: Clock;
-  supplier: SupplierBookings;
-}) {
-  const { db, clock, supplier } = deps;
+export function createPaymentService(deps: { db: Kysely<Database>; clock: Clock; held: HeldValueSource }) {
+  const { db, clock, held } = deps;
   const service = {
     /**
      * Balance, credit limit and available credits, the deposits waiting for an operator, what
@@ -26,10 +26,9 @@ export function createPaymentService(deps: {
     async credits(principal: CompanyPrincipal): Promise<Credits> {
       const now = clock.now();
       const { companyId } = principal;
-      await expireDueHoldsOf(db, supplier, companyId, now);
-      const [row, reserved, pending] = await Promise.all([
+      const reserved = await held.valueHeldMinor(companyId, now);
+      const [row, pending] = await Promise.all([
         readCreditRow(db, companyId),
-        reservedMinor(db, companyId, now),
         pendingDepositsMinor(db, companyId),
       ]);
       const credits = availableCredits(row);

@@ -10,8 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { inOrder, type Unlisten } from '../../platform/db/listener.js';
 import type { Store } from '../../platform/db/store.js';
-import type { LiveAudience, LiveHub } from '../live/hub.js';
-import type { LiveClient } from '../live/live-client.js';
+import type { LiveAudience, LiveClient, LiveHub } from '../live/index.js';
 import { SupportEvent } from './events.js';
 import { SUPPORT_CHANNEL } from './repo.js';
 import type { MessageAuthor, SupportService } from './service.js';

@@ -21,9 +21,8 @@ import { defineMultipartForm, type MultipartForm } from '../../platform/http/mul
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import type { StoredFile } from '../../platform/http/send-stored-file.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
-import { findBookingIdByPnr } from '../bookings/booking/repo.js';
-import { bookingScopeOf } from '../bookings/booking/scope.js';
-import { notify } from '../notices/notify.js';
+import { reachableBookingId } from '../bookings/index.js';
+import { notify } from '../notices/index.js';
 import { announceSupportEvent } from './events.js';
 import { presentMessage, presentTicket, type Reader } from './presenters.js';
 import * as repo from './repo.js';
@@ -266,9 +265,8 @@ export function createSupportService(deps: {
     ): Promise<SupportTicket> {
       let bookingId: string | null = null;
       if (body.pnr) {
-        const booking = await findBookingIdByPnr(db, bookingScopeOf(principal), body.pnr);
-        if (!booking) throw unknownPnr();
-        bookingId = booking.id;
+        bookingId = (await reachableBookingId(db, principal, body.pnr)) ?? null;
+        if (!bookingId) throw unknownPnr();
       }
       const ticketId = await db.transaction().execute(async (trx) => {
         const at = clock.now();

@@ -10,7 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
-import { kpiRange } from '../../company/analytics/kpi-range.js';
+import { kpiRange } from '../../company/index.js';
 import * as repo from './repo.js';
 
 /**

@@ -17,8 +17,8 @@ import type { OperatorAction } from '../../../platform/audit/operator-action.js'
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { FileStore } from '../../../platform/storage/file-store.js';
-import { notify } from '../../notices/notify.js';
-import { lockAvailableCredits, postLedgerEntry } from '../../payments/ledger.js';
+import { notify } from '../../notices/index.js';
+import { lockAvailableCredits, postLedgerEntry } from '../../payments/index.js';
 import { nextStatus } from './lifecycle.js';
 import { decisionNotice } from './messages.js';
 import { presentCompany, presentCompanyDetails } from './presenters.js';

@@ -11,10 +11,14 @@ import { recordAudit } from '../../../platform/audit/audit-log.js';
 import type { OperatorAction } from '../../../platform/audit/operator-action.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
-import { notify } from '../../notices/notify.js';
-import { availableCredits } from '../../payments/ledger.js';
-import { lockBalance, pendingDepositsMinor, readCreditRow } from '../../payments/ledger-repo.js';
-import { watchLowBalance } from '../../payments/low-balance.js';
+import { notify } from '../../notices/index.js';
+import {
+  availableCredits,
+  lockBalance,
+  pendingDepositsMinor,
+  readCreditRow,
+  watchLowBalance,
+} from '../../payments/index.js';
 import * as repo from './repo.js';
 
 /**

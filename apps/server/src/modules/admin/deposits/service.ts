@@ -12,8 +12,8 @@ import type { OperatorAction } from '../../../platform/audit/operator-action.js'
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { FileStore } from '../../../platform/storage/file-store.js';
-import { notify } from '../../notices/notify.js';
-import { postLedgerEntry } from '../../payments/ledger.js';
+import { notify } from '../../notices/index.js';
+import { postLedgerEntry } from '../../payments/index.js';
 import { presentDeposit } from './presenter.js';
 import * as repo from './repo.js';
 

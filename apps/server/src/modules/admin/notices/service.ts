@@ -16,7 +16,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { UploadedFile } from '../../../platform/http/multipart-form.js';
 import type { FileStore } from '../../../platform/storage/file-store.js';
-import { announcePublishedPosts } from '../../notices/publication.js';
+import { announcePublishedPosts } from '../../notices/index.js';
 import { noticeWebp } from './image.js';
 import { presentPost, statusOf } from './presenter.js';
 import * as repo from './repo.js';

@@ -1,6 +1,6 @@
 import { type AdminRefund, type Money, minorToAmount, type RefundRequestStatus } from '@skydesk/contract';
-import type { RefundQuote } from '../../bookings/after-sales/settlement.js';
-import { ticketName } from '../../bookings/booking/presenter.js';
+import type { RefundQuote } from '../../bookings/index.js';
+import { ticketName } from '../../bookings/index.js';
 import type { RefundRow } from './repo.js';
 
 /** An order's status as a refund request reads it. */

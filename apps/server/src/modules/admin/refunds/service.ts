@@ -19,8 +19,8 @@ import {
   quoteRefundOrder,
   rejectRefundOrder,
   settleRefundOrder,
-} from '../../bookings/after-sales/settlement.js';
-import { notify } from '../../notices/notify.js';
+} from '../../bookings/index.js';
+import { notify } from '../../notices/index.js';
 import { presentRefund, requestStatusOf } from './presenter.js';
 import * as repo from './repo.js';
 

@@ -1,7 +1,6 @@
 import { adminPaymentEndpoints } from '@skydesk/contract';
 import type { ModuleContext } from '../../../platform/module.js';
-import { serveStatement } from '../../payments/statement/routes.js';
-import { createStatementService } from '../../payments/statement/service.js';
+import { createStatementService, serveStatement } from '../../payments/index.js';
 
 /**
  * An agency's statement for the operators (docs/api.md#back-office): the agency's own statement,

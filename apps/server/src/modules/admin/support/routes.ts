@@ -5,11 +5,11 @@ import { sendStoredFile } from '../../../platform/http/send-stored-file.js';
 import type { ModuleContext } from '../../../platform/module.js';
 import {
   attachmentMessage,
+  createAdminSupportService,
   createSupportService,
   SUPPORT_ATTACHMENT_FORM,
   type TicketViewer,
-} from '../../support/service.js';
-import { createAdminSupportService } from './service.js';
+} from '../../support/index.js';
 
 /** docs/api.md#back-office: the operators' side of support tickets and their chat. */
 

@@ -12,7 +12,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
-import { lockLedger, postLedgerEntry } from '../../payments/ledger.js';
+import { lockLedger, postLedgerEntry } from '../../payments/index.js';
 import { expireHoldIfDue } from '../booking/hold-expiry.js';
 import { presentBooking, ticketName, utcMinute } from '../booking/presenter.js';
 import {

@@ -6,7 +6,7 @@ import type { Database } from '../../../platform/db/schema.js';
 import type { Exclusively } from '../../../platform/db/task-lock.js';
 import { periodicTask } from '../../../platform/periodic-task.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
-import { lockLedger, postLedgerEntry } from '../../payments/ledger.js';
+import { lockLedger, postLedgerEntry } from '../../payments/index.js';
 import { heldSeatsOf, lockBooking, type OrderRow, recordEvent, updateBooking } from '../booking/repo.js';
 import { afterSalesRules, type TicketRefund, ticketRefund } from './penalty.js';
 import { spreadRefund } from './refund-split.js';

@@ -14,6 +14,7 @@ import {
   lockDueHold,
   lockNextDueHold,
   recordEvent,
+  reservedMinor,
   updateBooking,
 } from './repo.js';
 
@@ -132,3 +133,18 @@ export function holdExpirySweeper(deps: {
     },
   });
 }
+
+/**
+ * What the agency's live holds would take to ticket, in minor units, its due holds expired first:
+ * the figure payments shows beside the credits (`reserved`). Offered to other modules through the
+ * app (bookings' plugin decorates it), so payments asks bookings rather than reading its tables.
+ */
+export function createHeldValue(deps: { db: Kysely<Database>; supplier: SupplierBookings }) {
+  return {
+    async valueHeldMinor(companyId: string, now: Date): Promise<number> {
+      await expireDueHoldsOf(deps.db, deps.supplier, companyId, now);
+      return reservedMinor(deps.db, companyId, now);
+    },
+  };
+}
+export type HeldValue = ReturnType<typeof createHeldValue>;

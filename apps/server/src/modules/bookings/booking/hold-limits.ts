@@ -1,7 +1,7 @@
 import { AppError, HOLD_LIMIT, type HoldLimitExceeded, minorToAmount } from '@skydesk/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
-import { lockAvailableCredits } from '../../payments/ledger.js';
+import { lockAvailableCredits } from '../../payments/index.js';
 import { heldSeatsOnFlights, reservedMinor } from './repo.js';
 
 /**

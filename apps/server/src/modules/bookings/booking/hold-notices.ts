@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
-import { notify } from '../../notices/notify.js';
+import { notify } from '../../notices/index.js';
 import { utcMinute } from './presenter.js';
 import { activeUser, type HeldBooking, lockHoldsToWarn, markExpiryWarned } from './repo.js';
 

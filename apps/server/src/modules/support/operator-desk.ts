@@ -10,13 +10,13 @@ import {
 } from '@skydesk/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { recordAudit } from '../../../platform/audit/audit-log.js';
-import type { OperatorAction } from '../../../platform/audit/operator-action.js';
-import type { Clock } from '../../../platform/clock.js';
-import type { Database } from '../../../platform/db/schema.js';
-import { announceSupportEvent } from '../../support/events.js';
-import { presentAdminTicket, presentTicketBooking } from '../../support/presenters.js';
-import * as repo from '../../support/repo.js';
+import { recordAudit } from '../../platform/audit/audit-log.js';
+import type { OperatorAction } from '../../platform/audit/operator-action.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/schema.js';
+import { announceSupportEvent } from './events.js';
+import { presentAdminTicket, presentTicketBooking } from './presenters.js';
+import * as repo from './repo.js';
 
 /**
  * The operators' support desk (docs/api.md#back-office: /api/admin/tickets): every agency's tickets
