@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminShapes } from './admin.js';
 import { CountryCode } from './auth.js';
 import { defineEndpoint } from './endpoint.js';
-import { Text } from './text.js';
+import { PRINTABLE_TOKEN, Text } from './text.js';
 
 /**
  * Announcements and offers as operators write them (docs/api.md#back-office:
@@ -177,7 +177,7 @@ function postEndpoints<
       summary: `The ${noun.toLowerCase()}'s picture (WebP)`,
       access: 'operator',
       params: IdParams,
-      query: z.strictObject({ v: z.string().max(64).optional() }),
+      query: z.strictObject({ v: z.string().max(64).regex(PRINTABLE_TOKEN, 'Not a version').optional() }),
       response: z.unknown(),
     }),
   };

@@ -6,7 +6,7 @@ import { BookingStatus, Cabin, PassengerType, TripType } from './enums.js';
 import { MAX_PAGE, Money } from './envelope.js';
 import { AirItineraryPricingInfo, FlightSegment } from './flights.js';
 import { FALLBACK } from './messages.js';
-import { Text } from './text.js';
+import { PRINTABLE_TOKEN, Text } from './text.js';
 
 /** docs/api.md#bookings: travellers, bookings, tickets, penalties and orders. */
 
@@ -118,7 +118,11 @@ export const BookingContact = z.strictObject({ email: Email, phone: Phone });
  * the new price, which the agent accepts by booking that offer.
  */
 export const BookingBody = z.strictObject({
-  offer_id: z.string().min(1, 'Choose a flight').max(8192, 'This offer id is not one of ours'),
+  offer_id: z
+    .string()
+    .min(1, 'Choose a flight')
+    .max(8192, 'This offer id is not one of ours')
+    .regex(PRINTABLE_TOKEN, 'This offer id is not one of ours'),
   passengers: z.array(PassengerInput).min(1).max(18),
   contact: BookingContact,
   save_travellers: z.boolean().default(false),

@@ -4,6 +4,7 @@ import { defineEndpoint } from './endpoint.js';
 import { Cabin, TRIP_TYPES, TripType } from './enums.js';
 import { Money } from './envelope.js';
 import { FALLBACK } from './messages.js';
+import { PRINTABLE_TOKEN } from './text.js';
 
 /** docs/api.md#flights: one search result, in the OTA naming travel systems use. */
 
@@ -336,7 +337,10 @@ export type GroupedSearchResult = z.infer<typeof GroupedSearchResult>;
 export const PriceSelectionBody = z.strictObject({
   search: SearchBody,
   /** One option id per leg, in order, from the grouped answer. */
-  option_ids: z.array(z.string().min(1).max(2_000)).min(1).max(6),
+  option_ids: z
+    .array(z.string().min(1).max(2_000).regex(PRINTABLE_TOKEN, 'This option id is not one of ours'))
+    .min(1)
+    .max(6),
   brand: FareBrand,
 });
 export type PriceSelectionBody = z.input<typeof PriceSelectionBody>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 import type { Permission } from './enums.js';
 import { FALLBACK } from './messages.js';
+import { PRINTABLE_TOKEN } from './text.js';
 
 /**
  * What the portal tells an agency (docs/api.md#support-notices-analytics): in-app notifications — to the whole
@@ -167,8 +168,18 @@ export const NotificationSettings = z.object({
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
+/**
+ * One optional switch per e-mailed kind, as a strict object rather than a record: an unknown kind,
+ * or a key named like a property of every object (`__proto__`, which a record skips), is refused
+ * at this depth as at the top (issue 27).
+ */
 export const NotificationSettingsBody = z.strictObject({
-  email: z.partialRecord(MailedNotificationKind, z.boolean()),
+  email: z.strictObject(
+    Object.fromEntries(MAILED_NOTIFICATION_KINDS.map((kind) => [kind, z.boolean().optional()])) as Record<
+      MailedNotificationKind,
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  ),
 });
 export type NotificationSettingsBody = z.infer<typeof NotificationSettingsBody>;
 
@@ -284,7 +295,7 @@ export const noticeEndpoints = {
     access: 'company',
     permission: 'any',
     params: z.strictObject({ id: z.uuid() }),
-    query: z.strictObject({ v: z.string().max(64).optional() }),
+    query: z.strictObject({ v: z.string().max(64).regex(PRINTABLE_TOKEN, 'Not a version').optional() }),
     response: z.unknown(),
   }),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasForbiddenCharacters, TEXT_MESSAGES, Text } from './text.js';
+import { cleanFileName, hasForbiddenCharacters, isStorableText, TEXT_MESSAGES, Text } from './text.js';
 
 const messagesOf = (schema: ReturnType<typeof Text>, value: unknown) => {
   const parsed = schema.safeParse(value);
@@ -43,5 +43,43 @@ describe('free text', () => {
     expect(messagesOf(named, 'a')).toEqual(['Too short']);
     expect(messagesOf(named, 'abcd')).toEqual(['Too long']);
     expect(messagesOf(line, 42)).toHaveLength(1);
+  });
+
+  it('removes bidirectional embeddings, overrides and isolates, keeping the marks and any script', () => {
+    expect(line.parse('ab\u202ecd')).toBe('abcd');
+    expect(notes.parse('\u2066invoice\u202efdp.exe\u2069')).toBe('invoicefdp.exe');
+    expect(line.parse('\u202e دبي ')).toBe('دبي');
+    expect(line.parse('a\u200fb')).toBe('a\u200fb');
+  });
+});
+
+describe('file names', () => {
+  it('keeps a name as sent when there is nothing to remove', () => {
+    expect(cleanFileName('trade licence 2026.pdf')).toBe('trade licence 2026.pdf');
+    expect(cleanFileName('Zoë 🛫.png')).toBe('Zoë 🛫.png');
+  });
+
+  it('removes control and bidirectional characters and lone surrogates, then trims', () => {
+    expect(cleanFileName(' scan\u0000\u0007\u0085.pdf ')).toBe('scan.pdf');
+    expect(cleanFileName('invoice\u202efdp.exe')).toBe('invoicefdp.exe');
+    expect(cleanFileName('a\ud800b\udc00.pdf')).toBe('ab.pdf');
+    expect(cleanFileName('\u0000\u0001')).toBe('');
+  });
+
+  it('cuts a long name between whole characters and keeps its extension', () => {
+    const cut = cleanFileName(`${'a'.repeat(190)}${'🛫'.repeat(8)}.pdf`);
+    expect([...cut]).toHaveLength(200);
+    expect(cut.endsWith('🛫.pdf')).toBe(true);
+    expect(isStorableText(cut)).toBe(true);
+    expect([...cleanFileName('x'.repeat(300))]).toHaveLength(200);
+  });
+});
+
+describe('what the store can keep', () => {
+  it('is any text without a NUL or a lone surrogate', () => {
+    expect(isStorableText('Zoë 🛫 \u0007\n')).toBe(true);
+    for (const text of ['a\u0000b', 'a\ud800', '\udc00a', 'a\ud83d b']) {
+      expect(isStorableText(text), JSON.stringify(text)).toBe(false);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Email, Password, Phone, SessionUser } from './auth.js';
 import { buildPath, defineEndpoint } from './endpoint.js';
 import { FALLBACK } from './messages.js';
-import { Text } from './text.js';
+import { PRINTABLE_TOKEN, Text } from './text.js';
 
 /**
  * docs/api.md#company-users-and-roles: the agency's staff, their invitations, and each user's own
@@ -233,7 +233,7 @@ export const userEndpoints = {
     permission: 'any',
     allowUnapproved: true,
     params: IdParams,
-    query: z.strictObject({ v: z.string().max(64).optional() }),
+    query: z.strictObject({ v: z.string().max(64).regex(PRINTABLE_TOKEN, 'Not a version').optional() }),
     response: z.unknown(),
   }),
   updateAccount: defineEndpoint({

@@ -1,4 +1,4 @@
-import { AppError, type FailureEnvelope, SERVER, statusToErrorCode } from '@skydesk/contract';
+import { AppError, type FailureEnvelope, SERVER, statusToErrorCode, TEXT_MESSAGES } from '@skydesk/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { toFieldErrors } from './field-errors.js';
@@ -28,6 +28,19 @@ const MALFORMED_MULTIPART =
 
 const isMalformedMultipart = (error: Error, request: FastifyRequest) =>
   !('statusCode' in error) && request.isMultipart?.() === true && MALFORMED_MULTIPART.test(error.message);
+
+/**
+ * PostgreSQL's refusals of text no column can keep: a NUL (22021 "invalid byte sequence for
+ * encoding UTF8: 0x00" in text, 22P05 "unsupported Unicode escape sequence" in jsonb) and a lone
+ * surrogate in jsonb (22P02, "Unicode low surrogate must follow a high surrogate"). The contract's
+ * Text() and the multipart reader keep them out; this is the last line (issue 27): a check someone
+ * forgot is the client's 400, logged as our error, not a 500.
+ */
+function isUnstorableText(error: unknown): boolean {
+  const { code, detail } = (error ?? {}) as { code?: unknown; detail?: unknown };
+  if (code === '22021' || code === '22P05') return true;
+  return code === '22P02' && typeof detail === 'string' && /\bsurrogate\b/i.test(detail);
+}
 
 /**
  * Maps errors raised by Fastify and its plugins to our error type with a safe message: every one
@@ -89,6 +102,10 @@ export function answerFailure(
   if (error instanceof AppError) known = error;
   else if (error instanceof ZodError) {
     known = new AppError('validation', SERVER.validationFailed, { fieldErrors: toFieldErrors(error) });
+  } else if (isUnstorableText(error)) {
+    // A gap in the input checks, worth an error of its own in the log; the answer is the client's.
+    request.log.error({ err: error }, 'text the store refused reached it');
+    known = new AppError('bad_request', TEXT_MESSAGES.unstorable);
   } else known = fromFrameworkError(error, request);
 
   if (!known) {

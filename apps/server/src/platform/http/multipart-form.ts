@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError, type FieldErrors } from '@skydesk/contract';
+import { AppError, cleanFileName, type FieldErrors } from '@skydesk/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { sniffContentType } from '../storage/file-store.js';
@@ -33,14 +33,27 @@ export type MultipartFormSpec<Fields extends z.ZodType = z.ZodType, FileField ex
   wrongType?: string;
 };
 
+/**
+ * Every form declared, in the order its module was loaded: the tests that walk every input schema
+ * (test/platform/contract-schemas.test.ts) find a new form's fields here without a list to update.
+ */
+export const declaredMultipartForms: MultipartFormSpec[] = [];
+
 /** Declares a form with its types inferred (fields' output, file names). */
 export const defineMultipartForm = <Fields extends z.ZodType, FileField extends string>(
   spec: MultipartFormSpec<Fields, FileField>,
-) => spec;
+) => {
+  declaredMultipartForms.push(spec as unknown as MultipartFormSpec);
+  return spec;
+};
 
 export type UploadedFile = {
   field: string;
-  /** The client's name, kept as metadata only (at most 200 characters). */
+  /**
+   * The client's name, kept as metadata only and shown to others (an operator, the other side of
+   * a chat): cleaned by cleanFileName (no control or bidirectional characters, at most 200
+   * characters), the field's name when nothing is left of it.
+   */
   fileName: string;
   /** As verified from the content. */
   contentType: string;
@@ -109,7 +122,7 @@ export async function readMultipartForm<Spec extends MultipartFormSpec>(
     } else {
       files.set(part.fieldname, {
         field: part.fieldname,
-        fileName: (part.filename || part.fieldname).slice(0, 200),
+        fileName: cleanFileName(part.filename ?? '') || part.fieldname,
         contentType,
         content,
         sha256: createHash('sha256').update(content).digest('hex'),
