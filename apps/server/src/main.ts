@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DEMO, seedDemoData } from './db/seed-demo.js';
-import type { DemoHistorySummary } from './db/seed-demo-history.js';
+import type { DemoHistorySummary } from './db/demo-history/index.js';
 import { openConfiguredStore } from './platform/configured-store.js';
 import { DataDirError } from './platform/data-dir.js';
 import { openStore, storeTargetFromConfig } from './platform/db/store.js';

@@ -12,7 +12,7 @@ import {
   type DemoHistorySummary,
   demoSupplier,
   seedDemoHistory,
-} from './seed-demo-history.js';
+} from './demo-history/index.js';
 
 /** docs/architecture.md §7: the demo agency and operator a newcomer signs in with. Not secrets: demo only. */
 export const DEMO = {
@@ -78,7 +78,7 @@ const DEMO_POSTS = [
   },
 ] as const;
 
-/** How the demo agency's past is made (seed-demo-history.ts); `false` seeds the agency without one. */
+/** How the demo agency's past is made (demo-history/); `false` seeds the agency without one. */
 export type DemoHistorySettings = {
   /** The server's hold rules, so the history's deadlines are the ones the server would set. */
   hold?: HoldPolicy;

@@ -19,8 +19,11 @@ import type { Timetable } from './timetable.js';
  */
 
 export { sandboxBookings } from './bookings.js';
+// The demo history plans in the sandbox's terms: its seeded random, the local days of a zone.
+export { createRandom } from './random.js';
 export { createSandboxSupplier, type SandboxSupplier } from './shopping.js';
 export { ticketPrefix } from './ticket-numbers.js';
+export { dateOfEpochDay, epochDayOf, localDate, startOfLocalDay } from './time-zones.js';
 
 let timetable: Promise<Timetable> | undefined;
 

@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testSecrets } from '../../test/support/app.js';
-import { get, post, type TestApp, totpCode } from '../../test/support/auth-flow.js';
-import { storeKinds } from '../../test/support/stores.js';
-import { reservedMinor } from '../modules/bookings/booking/repo.js';
-import { rollupDrift } from '../modules/company/analytics/recount-repo.js';
-import { createSecretBox } from '../platform/security/encryption.js';
-import { createPasswordHasher } from '../platform/security/password.js';
-import { createLocalFileStore } from '../platform/storage/file-store.js';
-import { localDate } from '../supplier/sandbox/time-zones.js';
-import { DEMO, seedDemoData } from './seed-demo.js';
-import { DEMO_TIME_ZONE, type DemoHistorySummary, receiptPdf } from './seed-demo-history.js';
+import { createTestApp, testSecrets } from '../../../test/support/app.js';
+import { get, post, type TestApp, totpCode } from '../../../test/support/auth-flow.js';
+import { storeKinds } from '../../../test/support/stores.js';
+import { reservedMinor } from '../../modules/bookings/booking/repo.js';
+import { rollupDrift } from '../../modules/company/analytics/recount-repo.js';
+import { createSecretBox } from '../../platform/security/encryption.js';
+import { createPasswordHasher } from '../../platform/security/password.js';
+import { createLocalFileStore } from '../../platform/storage/file-store.js';
+import { localDate } from '../../supplier/sandbox/index.js';
+import { DEMO, seedDemoData } from '../seed-demo.js';
+import { DEMO_TIME_ZONE, type DemoHistorySummary, receiptPdf } from './index.js';
 
 /**
  * Issue 15: the demo agency comes with four months of history. Seeded once per store into a real
