@@ -2,8 +2,7 @@ import type { PricedItinerary } from '@skydesk/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gunzipHead } from '../platform/http/gzip-fragments.js';
 import type { FlightSearchRequest } from './port.js';
-import { sharedTimetable } from './sandbox/index.js';
-import { createSandboxSupplier, type SandboxSupplier } from './sandbox/shopping.js';
+import { createSandboxSupplier, type SandboxSupplier, sharedTimetable } from './sandbox/index.js';
 import { gzipOf, outcomeOf, plainOf, searchMessage } from './search-outcome.js';
 
 /** The answer as the search endpoint wrote it before legs were encoded once each. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlightSearchRequest, FlightShopping } from './port.js';
-import { sharedTimetable } from './sandbox/index.js';
-import { createSandboxSupplier } from './sandbox/shopping.js';
+import { createSandboxSupplier, sharedTimetable } from './sandbox/index.js';
 import { inThreadRunner } from './search-runner.js';
 
 const request: FlightSearchRequest = {

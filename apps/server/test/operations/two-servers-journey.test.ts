@@ -20,7 +20,7 @@ import { createEmptyPostgresDatabase, storeKinds } from '../support/stores.js';
  * voids, refunds an operator approves, deposits. The shared state lives in the database: a sign-in
  * throttle tripped by failures split across both, an Idempotency-Key answered once whichever server
  * gets it, and the hold-expiry sweep still expiring holds while both run it (one at a time:
- * sweep-turns.test.ts). Runs in CI, which sets TEST_DATABASE_URL.
+ * src/platform/periodic-task.test.ts). Runs in CI, which sets TEST_DATABASE_URL.
  */
 
 type Answer<T> = { status: number; headers: Headers; message: string; data: T };

@@ -20,14 +20,14 @@ import {
   searchOffer,
 } from '../support/bookings.js';
 import { type Operator, signedInOperator } from '../support/operator.js';
+import { expectRunningBalances, minorOf, readCsvStatement } from '../support/statement.js';
 import { storeKinds } from '../support/stores.js';
-import { expectRunningBalances, minorOf, readCsvStatement } from './statement-support.js';
 
 /**
  * Issue 12's statement over HTTP: the agency's ledger, oldest first, each line linked to what it
  * paid for (booking, tickets, deposit), with opening and closing balances that reconcile to the
  * cent; paged, and exported as CSV and PDF; the operators' view of any agency's. The arithmetic
- * over random ledgers and ranges is statement-property.test.ts's.
+ * over random ledgers and ranges is src/modules/payments/statement/statement-property.test.ts's.
  */
 
 const INJECTION = '=HYPERLINK("http://evil.test","click")';

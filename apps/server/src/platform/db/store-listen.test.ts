@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, storeKinds, type TestStore } from '../support/stores.js';
+import { createTestStore, storeKinds, type TestStore } from '../../../test/support/stores.js';
 
 /** Store.listen (platform/db/store.ts): NOTIFY reaches listeners after commit only, on both stores. */
 

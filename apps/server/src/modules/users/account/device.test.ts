@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDevice, UNKNOWN_DEVICE } from '../../src/modules/users/account/device.js';
+import { describeDevice, UNKNOWN_DEVICE } from './device.js';
 
 /** Real User-Agent strings of today's browsers, and what the settings screen calls each. */
 const CASES: Array<[string, string]> = [

@@ -10,7 +10,7 @@ import {
 } from '@skydesk/contract';
 import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { renderTicketPdf, type TicketAgency } from '../../src/modules/bookings/e-ticket/ticket-pdf.js';
+import { renderTicketPdf, type TicketAgency } from './ticket-pdf.js';
 
 // ── fixtures ────────────────────────────────────────────────────────────────────────────────
 

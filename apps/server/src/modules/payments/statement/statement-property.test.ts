@@ -2,17 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { AppError, type LedgerKind } from '@skydesk/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postLedgerEntry } from '../../src/modules/payments/ledger.js';
-import { ledgerSum, readBalance } from '../../src/modules/payments/ledger-repo.js';
-import { statementCsv } from '../../src/modules/payments/statement/csv.js';
-import {
-  createStatementService,
-  type StatementPeriod,
-  type StatementService,
-} from '../../src/modules/payments/statement/service.js';
-import { createManualClock } from '../../src/platform/clock.js';
-import { createTestStore, storeKinds, type TestStore } from '../support/stores.js';
-import { minorOf, readCsvStatement } from './statement-support.js';
+import { minorOf, readCsvStatement } from '../../../../test/support/statement.js';
+import { createTestStore, storeKinds, type TestStore } from '../../../../test/support/stores.js';
+import { createManualClock } from '../../../platform/clock.js';
+import { postLedgerEntry } from '../ledger.js';
+import { ledgerSum, readBalance } from '../ledger-repo.js';
+import { statementCsv } from './csv.js';
+import { createStatementService, type StatementPeriod, type StatementService } from './service.js';
 
 /**
  * Issue 12: "the sum of lines always equals the balance". For any ledger — deposits, adjustments

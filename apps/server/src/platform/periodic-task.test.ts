@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/platform/db/store.js';
-import { taskLockKey } from '../../src/platform/db/task-lock.js';
-import { periodicTask } from '../../src/platform/periodic-task.js';
-import { createEmptyPostgresDatabase, createTestStore, storeKinds } from '../support/stores.js';
+import { createEmptyPostgresDatabase, createTestStore, storeKinds } from '../../test/support/stores.js';
+import { openStore, type Store } from './db/store.js';
+import { taskLockKey } from './db/task-lock.js';
+import { periodicTask } from './periodic-task.js';
 
 /**
  * Issue 17: the periodic sweeps (hold expiry, refund settlement, notification mail, publication,
