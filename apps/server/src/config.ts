@@ -2,6 +2,12 @@ import { availableParallelism } from 'node:os';
 import { LIVE_AUTH_TIMEOUT_MS } from '@skydesk/contract';
 import { z } from 'zod';
 
+/**
+ * DEV_OUTBOX_PUBLIC's one value: the outbox call on a server listening on a public address lets
+ * anyone read everyone's mail (sign-in codes, invitation links), so turning it on spells that out.
+ */
+export const DEV_OUTBOX_PUBLIC_CONSENT = 'i-understand-anyone-can-read-mail';
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -24,6 +30,12 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('SkyDesk <no-reply@skydesk.local>'),
+  // Issue 27: GET /api/dev/outbox on a server listening on a public address (off: loopback only).
+  DEV_OUTBOX_PUBLIC: z
+    .literal(DEV_OUTBOX_PUBLIC_CONSENT, {
+      error: `must be "${DEV_OUTBOX_PUBLIC_CONSENT}" to let anyone who reaches the server read its outbox`,
+    })
+    .optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(43_200).default(1800),
   DEMO_DATA: bool.optional(),
   // With demo data: a few months of the demo agency's past (issue 15); off for a bare demo agency.
@@ -103,6 +115,11 @@ export type Config = {
   mailFrom: string;
   /** docs/api.md: the outbox (and `GET /api/dev/outbox`) exists only without SMTP. */
   mailTransport: 'smtp' | 'outbox';
+  /**
+   * `GET /api/dev/outbox` answers anyone, on any listening address (DEV_OUTBOX_PUBLIC); otherwise
+   * it exists only on a loopback HOST and answers requests from this machine (modules/dev).
+   */
+  devOutboxPublic: boolean;
   accessTokenTtlSeconds: number;
   demoData: boolean;
   /** The demo agency is seeded with a few months of bookings, deposits and searches behind it. */
@@ -174,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailTransport: e.SMTP_URL ? 'smtp' : 'outbox',
+    devOutboxPublic: e.DEV_OUTBOX_PUBLIC !== undefined,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     // docs/architecture.md §7: demo data is on by default only for the embedded store.
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,

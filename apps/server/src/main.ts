@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { DEMO, seedDemoData } from './db/seed-demo.js';
 import type { DemoHistorySummary } from './db/demo-history/index.js';
+import { DEMO, seedDemoData } from './db/seed-demo.js';
+import { outboxBannerLines } from './modules/dev/index.js';
 import { openConfiguredStore } from './platform/configured-store.js';
 import { DataDirError } from './platform/data-dir.js';
 import { openStore, storeTargetFromConfig } from './platform/db/store.js';
@@ -110,9 +111,8 @@ function printBanner(
       `  Back-office operator: ${DEMO.operatorEmail}, same password and TOTP key.`,
     );
   }
-  if (config.mailTransport === 'outbox') {
-    lines.push(`  Mail goes to the outbox (no SMTP_URL): ${url}/api/dev/outbox?to=<e-mail>`);
-  }
+  // Where mail goes, and who can read the outbox (issue 27).
+  lines.push(...outboxBannerLines(config, url));
   console.log(`${lines.join('\n')}\n`);
 }
 

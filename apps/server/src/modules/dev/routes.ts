@@ -1,11 +1,17 @@
 import { devEndpoints } from '@skydesk/contract';
 import type { ModuleContext } from '../../platform/module.js';
+import { admitOutboxReader, outboxServed } from './outbox-access.js';
 import { outboxMailsTo } from './repo.js';
 
-/** docs/api.md development helper: only registered while mail goes to the outbox (no SMTP). */
+/**
+ * docs/api.md development helper: only registered while mail goes to the outbox (no SMTP) on a
+ * server listening on loopback (or told otherwise by DEV_OUTBOX_PUBLIC), and answering this
+ * machine only (outbox-access.ts).
+ */
 export function registerDevRoutes({ route, store, config }: ModuleContext) {
-  if (config.mailTransport !== 'outbox') return;
-  route(devEndpoints.outbox, async ({ query }) => {
+  if (!outboxServed(config)) return;
+  route(devEndpoints.outbox, async ({ request, query }) => {
+    admitOutboxReader(request, config);
     const rows = await outboxMailsTo(store.db, query.to, 50);
     return {
       message: `${rows.length} mails`,
