@@ -13,7 +13,7 @@ import {
   findRecordWith,
   type IdempotencyRecord,
   saveAnswer,
-} from './idempotency-store.js';
+} from './idempotency-repo.js';
 
 /**
  * Idempotency-Key (docs/api.md; docs/architecture.md §6, after Stripe and the IETF draft): the first answer to a

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/schema.js';
+import { insertOutboxMail } from './outbox-repo.js';
 
 /** A file sent with a mail (the e-ticket PDF). */
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
@@ -48,22 +49,7 @@ export function createOutboxMailer(db: Kysely<Database>, log: FastifyBaseLogger)
   return {
     transport: 'outbox',
     async send(mail) {
-      await db
-        .insertInto('mail_outbox')
-        .values({
-          recipient: mail.to,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html,
-          attachments: JSON.stringify(
-            (mail.attachments ?? []).map((file) => ({
-              filename: file.filename,
-              content_type: file.contentType,
-              content_base64: file.content.toString('base64'),
-            })),
-          ),
-        })
-        .execute();
+      await insertOutboxMail(db, mail);
       log.info(
         { to: mail.to, subject: mail.subject, attachments: mail.attachments?.map((file) => file.filename) },
         'mail written to the outbox',

@@ -1,6 +1,7 @@
 import { AppError, SERVER } from '@skydesk/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { countHit } from './rate-limit-repo.js';
 
 export type RateRule = { bucket: string; limit: number; windowSeconds: number };
 
@@ -14,17 +15,8 @@ export function createRateLimiter(db: Kysely<Database>, now: () => Date) {
       const at = now().getTime();
       const windowMs = rule.windowSeconds * 1000;
       const windowStart = new Date(Math.floor(at / windowMs) * windowMs);
-      const row = await db
-        .insertInto('rate_limit_counters')
-        .values({ bucket: rule.bucket, key, window_start: windowStart, hits: 1 })
-        .onConflict((oc) =>
-          oc
-            .columns(['bucket', 'key', 'window_start'])
-            .doUpdateSet({ hits: sql`rate_limit_counters.hits + 1` }),
-        )
-        .returning('hits')
-        .executeTakeFirstOrThrow();
-      if (row.hits > rule.limit) {
+      const hits = await countHit(db, { bucket: rule.bucket, key, windowStart });
+      if (hits > rule.limit) {
         const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - at) / 1000));
         throw new AppError('rate_limited', SERVER.rateLimited, { retryAfter });
       }
