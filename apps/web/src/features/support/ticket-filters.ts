@@ -1,19 +1,13 @@
-import { type SupportTicket, SupportTicketStatus } from '@skydesk/contract';
+import { SUPPORT_TICKET_STATUSES, type SupportTicket, type SupportTicketStatus } from '@skydesk/contract';
+import { listParam } from '../../shared/routing/use-list-params';
 
 export type TicketFilters = { status: SupportTicketStatus | ''; q: string };
 
 /** The filters live in the address: a filtered list can be reloaded, shared and gone back to. */
-export function readTicketFilters(params: URLSearchParams): TicketFilters {
-  const status = SupportTicketStatus.safeParse(params.get('status'));
-  return { status: status.success ? status.data : '', q: (params.get('q') ?? '').slice(0, 100) };
-}
-
-export function ticketFilterParams({ status, q }: TicketFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (status) params.set('status', status);
-  if (q.trim()) params.set('q', q);
-  return params;
-}
+export const TICKET_FILTERS = {
+  status: listParam.oneOf(['', ...SUPPORT_TICKET_STATUSES], ''),
+  q: listParam.text(),
+};
 
 /**
  * The tickets matching the filters, in the server's order (newest first). The search finds a

@@ -1,75 +1,69 @@
-import { type AdminCompany, type CompanyStatus, MAX_PAGE } from '@skydesk/contract';
+import type { AdminCompany, CompanyStatus } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { Building2, Clock, Search, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { adminAgencyPath } from '../../../shared/routing/admin-paths';
+import { listParam, useListParams } from '../../../shared/routing/use-list-params';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { inputClasses } from '../../../shared/ui/field';
-import { LoadFailed } from '../../../shared/ui/load-failed';
-import { Pager } from '../../../shared/ui/pager';
 import { adminApi } from '../admin-api';
 import { formatWaiting, waitedLong } from '../admin-format';
 import { COMPANY_STATUS } from '../admin-labels';
 import { CompanyStatusBadge } from '../components/company-status-badge';
-import { ListSkeleton } from '../components/list-states';
+import { type StatusTab, StatusTabs } from '../components/status-tabs';
 import { countryName } from '../country-name';
+import { DeskQueue } from '../desk/desk-queue';
 
 /** The queue's tabs: the review's states, the one waiting on operators first; then every agency. */
-const TABS: { status: CompanyStatus | 'all'; label: string }[] = [
-  { status: 'pending_review', label: COMPANY_STATUS.pending_review.label },
-  { status: 'email_verified', label: COMPANY_STATUS.email_verified.label },
-  { status: 'approved', label: COMPANY_STATUS.approved.label },
-  { status: 'rejected', label: COMPANY_STATUS.rejected.label },
-  { status: 'suspended', label: COMPANY_STATUS.suspended.label },
-  { status: 'all', label: 'All' },
+const TABS: StatusTab<CompanyStatus | 'all'>[] = [
+  { value: 'pending_review', label: COMPANY_STATUS.pending_review.label },
+  { value: 'email_verified', label: COMPANY_STATUS.email_verified.label },
+  { value: 'approved', label: COMPANY_STATUS.approved.label },
+  { value: 'rejected', label: COMPANY_STATUS.rejected.label },
+  { value: 'suspended', label: COMPANY_STATUS.suspended.label },
+  { value: 'all', label: 'All' },
 ];
 
 const PAGE_SIZE = 20;
 
-const isTab = (value: string | null): value is CompanyStatus | 'all' =>
-  TABS.some((tab) => tab.status === value);
-
 /** The queue's state lives in the address, so back, reload and a shared link show the same list. */
-function useQueueParams() {
-  const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status');
-  const status = isTab(statusParam) ? statusParam : 'pending_review';
-  const q = params.get('q') ?? '';
-  const page = Math.min(MAX_PAGE, Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0));
-  const update = (next: { status?: CompanyStatus | 'all'; q?: string; page?: number }) => {
-    const merged = { status, q, page: 0, ...next };
-    const search = new URLSearchParams();
-    if (merged.status !== 'pending_review') search.set('status', merged.status);
-    if (merged.q) search.set('q', merged.q);
-    if (merged.page > 0) search.set('page', String(merged.page));
-    setParams(search);
-  };
-  return { status, q, page, update };
-}
+const AGENCY_QUEUE = {
+  status: listParam.oneOf(
+    TABS.map((tab) => tab.value),
+    'pending_review',
+  ),
+  q: listParam.text(),
+};
 
 /** /admin/agencies: agencies by review state, longest waiting first, searchable by name, e-mail or country. */
 export function AgenciesPage() {
-  const { status, q, page, update } = useQueueParams();
-  const { currentData, isError, isFetching, refetch } = adminApi.useAgenciesQuery({
+  const { filters, page, setFilters, setPage } = useListParams(AGENCY_QUEUE);
+  const { status, q } = filters;
+  const answer = adminApi.useAgenciesQuery({
     query: { ...(status === 'all' ? {} : { status }), ...(q ? { q } : {}), page, limit: PAGE_SIZE },
   });
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-4">
-      <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-        <StatusTabs current={status} onChange={(next) => update({ status: next })} />
-        <SearchBox key={q} initial={q} onSearch={(next) => update({ q: next })} />
-      </div>
-
-      {isError ? (
-        <LoadFailed title="The agencies could not be loaded" onRetry={() => void refetch()} />
-      ) : !currentData ? (
-        <ListSkeleton label="Loading agencies" />
-      ) : currentData.companies.length === 0 ? (
+    <DeskQueue
+      toolbar={
+        <>
+          <StatusTabs
+            legend="Review state"
+            tabs={TABS}
+            current={status}
+            onChange={(next) => setFilters({ status: next })}
+          />
+          <SearchBox key={q} initial={q} onSearch={(next) => setFilters({ q: next })} />
+        </>
+      }
+      answer={answer}
+      items={(found) => found.companies}
+      noun="agencies"
+      empty={
         <EmptyState icon={Building2} title={q ? 'No agency matches' : 'No agencies here'}>
           {q
             ? `Nothing in this list matches "${q}". Search by the agency's name, e-mail or country.`
@@ -77,49 +71,11 @@ export function AgenciesPage() {
               ? 'No agency is waiting for a review. New vendor forms appear here, longest waiting first.'
               : 'No agency is in this state.'}
         </EmptyState>
-      ) : (
-        <>
-          <AgencyTable companies={currentData.companies} busy={isFetching} />
-          <Pager
-            page={page}
-            totalPages={currentData.totalPages}
-            total={currentData.total}
-            noun={currentData.total === 1 ? 'agency' : 'agencies'}
-            onPage={(next) => update({ page: next })}
-          />
-        </>
-      )}
-    </div>
-  );
-}
-
-function StatusTabs({
-  current,
-  onChange,
-}: {
-  current: CompanyStatus | 'all';
-  onChange: (status: CompanyStatus | 'all') => void;
-}) {
-  return (
-    <fieldset className="flex min-w-0 flex-wrap gap-1.5">
-      <legend className="sr-only">Review state</legend>
-      {TABS.map((tab) => (
-        <button
-          key={tab.status}
-          type="button"
-          aria-pressed={current === tab.status}
-          onClick={() => onChange(tab.status)}
-          className={clsx(
-            'shrink-0 rounded-full px-3 py-1.5 font-medium text-sm transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500',
-            current === tab.status
-              ? 'bg-indigo-600 text-white'
-              : 'bg-slate-100 text-slate-700 hover:bg-slate-200',
-          )}
-        >
-          {tab.label}
-        </button>
-      ))}
-    </fieldset>
+      }
+      pager={{ page, onPage: setPage, noun: (total) => (total === 1 ? 'agency' : 'agencies') }}
+    >
+      {(companies) => <AgencyTable companies={companies} busy={answer.isFetching} />}
+    </DeskQueue>
   );
 }
 
@@ -130,7 +86,7 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: strin
     onSearch(value.trim());
   };
   return (
-    <search>
+    <search className="w-full">
       <form onSubmit={submit} className="flex gap-2">
         <label htmlFor="agency-search" className="sr-only">
           Search agencies

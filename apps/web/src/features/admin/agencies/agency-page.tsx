@@ -5,25 +5,21 @@ import {
   type CompanyDecision,
   VENDOR_DOCUMENT_KINDS,
 } from '@skydesk/contract';
-import { ArrowLeft, Building2, FileX, History, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { Building2, FileX, History, ShieldCheck, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
-import { isApiFailure } from '../../../shared/http/api-error';
 import { adminPaths } from '../../../shared/routing/admin-paths';
 import { Alert } from '../../../shared/ui/alert';
 import { Badge } from '../../../shared/ui/badge';
-import { buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { LoadFailed } from '../../../shared/ui/load-failed';
 import { adminApi } from '../admin-api';
 import { formatWaiting } from '../admin-format';
 import { COMPANY_STATUS, DECISION_LABELS } from '../admin-labels';
 import { CompanyStatusBadge } from '../components/company-status-badge';
-import { ListSkeleton } from '../components/list-states';
 import { countryName } from '../country-name';
+import { DeskDetail, DeskSummary } from '../desk/desk-detail';
 import { AdjustmentForm } from './adjustment-form';
 import { AgencyDecisions } from './agency-decisions';
 import { CreditsPanel } from './credits-panel';
@@ -38,37 +34,27 @@ import { DocumentViewer } from './document-viewer';
  */
 export function AgencyPage() {
   const { id = '' } = useParams();
-  const { currentData: details, error, isError, refetch } = adminApi.useAgencyQuery({ params: { id } });
+  const answer = adminApi.useAgencyQuery({ params: { id } });
 
-  if (isError && isApiFailure(error) && (error.status === 404 || error.status === 422)) {
-    return (
-      <EmptyState
-        icon={Building2}
-        title="Agency not found"
-        actions={
-          <Link to={adminPaths.agencies} className={buttonClasses('primary')}>
-            Agency review
-          </Link>
-        }
-      >
-        No agency has this address. It may have been mistyped.
-      </EmptyState>
-    );
-  }
-  if (isError) return <LoadFailed title="The agency could not be loaded" onRetry={() => void refetch()} />;
-  if (!details) return <ListSkeleton label="Loading the agency" rows={4} />;
+  return (
+    <DeskDetail
+      answer={answer}
+      queue={{ to: adminPaths.agencies, label: 'Agency review' }}
+      noun="agency"
+      icon={Building2}
+      notFound="No agency has this address. It may have been mistyped."
+      skeletonRows={4}
+    >
+      {(details) => <Agency details={details} />}
+    </DeskDetail>
+  );
+}
 
+function Agency({ details }: { details: AdminCompanyDetails }) {
   const { company } = details;
   const underReview = company.verification_status === 'pending_review';
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-5">
-      <Link
-        to={adminPaths.agencies}
-        className="inline-flex items-center gap-1.5 font-medium text-indigo-700 text-sm hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" /> Agency review
-      </Link>
-
+    <>
       <AgencySummary details={details} />
 
       {/* Phones: the decision first, under the summary; wider: the documents beside the decisions. */}
@@ -96,7 +82,7 @@ export function AgencyPage() {
           <DecisionHistory history={details.history} className="order-6 lg:order-none" />
         </div>
       </div>
-    </div>
+    </>
   );
 }
 
@@ -111,23 +97,19 @@ function AgencySummary({ details }: { details: AdminCompanyDetails }) {
     ['Registered', formatInstant(company.created_at)],
   ];
   return (
-    <section
-      aria-labelledby="agency-name"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id="agency-name" className="font-semibold text-slate-900 text-xl">
-            {company.name}
-          </h2>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-600 text-sm">
-            <CompanyStatusBadge status={company.verification_status} />
-            <span>
-              In this state for {formatWaiting(company.waiting_since)}
-              {details.submissions > 1 && ` · ${details.submissions} vendor forms sent`}
-            </span>
-          </p>
-        </div>
+    <DeskSummary
+      titleId="agency-name"
+      title={company.name}
+      status={
+        <>
+          <CompanyStatusBadge status={company.verification_status} />
+          <span>
+            In this state for {formatWaiting(company.waiting_since)}
+            {details.submissions > 1 && ` · ${details.submissions} vendor forms sent`}
+          </span>
+        </>
+      }
+      aside={
         <dl className="grid w-full grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1fr)] gap-2 text-center sm:w-auto sm:grid-cols-3 sm:gap-3">
           <Stat icon={<Wallet aria-hidden="true" className="size-4" />} label="Balance">
             {formatMoney({ Amount: company.balance, CurrencyCode: company.currency })}
@@ -139,7 +121,8 @@ function AgencySummary({ details }: { details: AdminCompanyDetails }) {
             {company.user_count}
           </Stat>
         </dl>
-      </div>
+      }
+    >
       {company.rejection_reason &&
         (company.verification_status === 'rejected' || company.verification_status === 'suspended') && (
           <Alert
@@ -158,7 +141,7 @@ function AgencySummary({ details }: { details: AdminCompanyDetails }) {
           </div>
         ))}
       </dl>
-    </section>
+    </DeskSummary>
   );
 }
 

@@ -1,12 +1,12 @@
-import { MAX_PAGE } from '@skydesk/contract';
 import { ArrowLeft, Building2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { StatementRange } from '../../../entities/statement/statement-range';
 import { StatementView } from '../../../entities/statement/statement-view';
 import { saveAs } from '../../../shared/files/save-file';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { adminAgencyPath, adminDepositPath, adminPaths } from '../../../shared/routing/admin-paths';
+import { listParam, useListParams } from '../../../shared/routing/use-list-params';
 import { buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { adminApi } from '../admin-api';
@@ -15,7 +15,11 @@ import { adminPaymentsApi } from '../admin-payments-api';
 const PAGE_SIZE = 50;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const dayParam = (value: string | null): string => (value && DAY.test(value) ? value : '');
+/** The range in the address, as the agency's own statement keeps it. */
+const STATEMENT_RANGE = {
+  from: listParam.text({ valid: (value) => DAY.test(value) }),
+  to: listParam.text({ valid: (value) => DAY.test(value) }),
+};
 
 /**
  * /admin/agencies/:id/statement: the agency's ledger as the agency sees it (the shared statement
@@ -24,12 +28,8 @@ const dayParam = (value: string | null): string => (value && DAY.test(value) ? v
  */
 export function AgencyStatementPage() {
   const { id = '' } = useParams();
-  const [params, setParams] = useSearchParams();
-  const range: StatementRange = {
-    fromDate: dayParam(params.get('from')),
-    toDate: dayParam(params.get('to')),
-  };
-  const page = Math.min(MAX_PAGE, Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0));
+  const { filters, page, setFilters, setPage } = useListParams(STATEMENT_RANGE);
+  const range: StatementRange = { fromDate: filters.from, toDate: filters.to };
   const { currentData: details, error: agencyError } = adminApi.useAgencyQuery({ params: { id } });
   const rangeQuery = {
     ...(range.fromDate ? { fromDate: range.fromDate } : {}),
@@ -41,15 +41,6 @@ export function AgencyStatementPage() {
   });
   const [fetchFile] = adminPaymentsApi.useCompanyStatementFileMutation();
   const [saving, setSaving] = useState<'csv' | 'pdf' | null>(null);
-
-  const go = (next: { range?: StatementRange; page?: number }) => {
-    const { fromDate, toDate } = next.range ?? range;
-    const search = new URLSearchParams();
-    if (fromDate) search.set('from', fromDate);
-    if (toDate) search.set('to', toDate);
-    if (next.page) search.set('page', String(next.page));
-    setParams(search);
-  };
 
   const save = async (format: 'csv' | 'pdf') => {
     setSaving(format);
@@ -97,9 +88,9 @@ export function AgencyStatementPage() {
         error={isError ? 'The statement could not be loaded' : null}
         onRetry={() => void refetch()}
         range={range}
-        onRangeChange={(next) => go({ range: next, page: 0 })}
+        onRangeChange={(next) => setFilters({ from: next.fromDate, to: next.toDate })}
         page={page}
-        onPage={(next) => go({ page: next })}
+        onPage={setPage}
         depositHref={adminDepositPath}
         exports={{
           csv: { onDownload: () => void save('csv'), busy: saving === 'csv' },

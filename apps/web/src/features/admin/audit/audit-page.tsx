@@ -1,7 +1,7 @@
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, MAX_PAGE } from '@skydesk/contract';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@skydesk/contract';
 import { ScrollText, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatInstant } from '../../../shared/format/date-time';
 import { isApiFailure } from '../../../shared/http/api-error';
 import {
@@ -11,6 +11,7 @@ import {
   adminRefundPath,
   adminTicketPath,
 } from '../../../shared/routing/admin-paths';
+import { listParam, useListParams } from '../../../shared/routing/use-list-params';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SelectField, TextField } from '../../../shared/ui/field';
@@ -31,29 +32,17 @@ const isAction = (value: string): value is AuditAction =>
   (AUDIT_ACTIONS as readonly string[]).includes(value);
 
 /** The filters in the address, so a filtered log can be reloaded, shared and gone back to. */
-function useAuditParams() {
-  const [params, setParams] = useSearchParams();
-  const filters: Filters = {
-    actor: params.get('actor') ?? '',
-    target: params.get('target') ?? '',
-    action: params.get('action') ?? '',
-    from: params.get('from') ?? '',
-    to: params.get('to') ?? '',
-  };
-  const page = Math.min(MAX_PAGE, Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0));
-  const update = (next: Partial<Filters> & { page?: number }) => {
-    const merged = { ...filters, page: 0, ...next };
-    const search = new URLSearchParams();
-    for (const key of FILTER_KEYS) if (merged[key]) search.set(key, merged[key]);
-    if (merged.page > 0) search.set('page', String(merged.page));
-    setParams(search);
-  };
-  return { filters, page, update };
-}
+const AUDIT_FILTERS = {
+  actor: listParam.text(),
+  target: listParam.text(),
+  action: listParam.text(),
+  from: listParam.text(),
+  to: listParam.text(),
+};
 
 /** /admin/audit: every operator action, newest first, filtered by who, on what, which and when. */
 export function AuditPage() {
-  const { filters, page, update } = useAuditParams();
+  const { filters, page, setFilters, setPage } = useListParams(AUDIT_FILTERS);
   const query = {
     ...(UUID.test(filters.actor) ? { actor: filters.actor } : {}),
     ...(UUID.test(filters.target) ? { target: filters.target } : {}),
@@ -73,7 +62,7 @@ export function AuditPage() {
         key={JSON.stringify(filters)}
         initial={filters}
         serverErrors={refused ?? {}}
-        onApply={(next) => update(next)}
+        onApply={(next) => setFilters(next)}
       />
 
       {isError && !refused ? (
@@ -96,8 +85,8 @@ export function AuditPage() {
               <EntryRow
                 key={entry.id}
                 entry={entry}
-                onActor={(actor) => update({ actor })}
-                onTarget={(target) => update({ target })}
+                onActor={(actor) => setFilters({ actor })}
+                onTarget={(target) => setFilters({ target })}
               />
             ))}
           </ol>
@@ -106,7 +95,7 @@ export function AuditPage() {
             totalPages={currentData.totalPages}
             total={currentData.total}
             noun={currentData.total === 1 ? 'entry' : 'entries'}
-            onPage={(next) => update({ page: next })}
+            onPage={setPage}
           />
         </>
       )}

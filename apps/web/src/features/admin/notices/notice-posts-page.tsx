@@ -1,21 +1,21 @@
 import {
   type AdminNoticePost,
-  MAX_PAGE,
   NOTICE_POST_STATUSES,
   type NoticePostKind,
   type NoticePostStatus,
 } from '@skydesk/contract';
-import { clsx } from 'clsx';
 import { Globe2, Megaphone, Plus, Tag } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatInstant } from '../../../shared/format/date-time';
 import { isApiFailure } from '../../../shared/http/api-error';
+import { listParam, useListParams } from '../../../shared/routing/use-list-params';
 import { Badge } from '../../../shared/ui/badge';
 import { buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { Pager } from '../../../shared/ui/pager';
 import { ListSkeleton } from '../components/list-states';
+import { type StatusTab, StatusTabs } from '../components/status-tabs';
 import { audienceText } from './components/audience';
 import { PostThumbnail } from './components/post-thumbnail';
 import { noticePostsApi } from './notice-posts-api';
@@ -23,8 +23,13 @@ import { POST_KIND, POST_STATUS, postPath } from './post-kinds';
 
 const PAGE_SIZE = 20;
 
-const isStatus = (value: string | null): value is NoticePostStatus =>
-  (NOTICE_POST_STATUSES as readonly string[]).includes(value ?? '');
+/** The status shown (none: every post) and the page, in the address. */
+const POST_LIST = { status: listParam.optional(NOTICE_POST_STATUSES) };
+
+const STATUS_TABS: StatusTab<NoticePostStatus | null>[] = [
+  { value: null, label: 'All' },
+  ...NOTICE_POST_STATUSES.map((value) => ({ value, label: POST_STATUS[value].label })),
+];
 
 /** /admin/announcements. */
 export function AnnouncementsPage() {
@@ -42,22 +47,13 @@ export function OffersPage() {
  */
 function NoticePostsPage({ kind }: { kind: NoticePostKind }) {
   const names = POST_KIND[kind];
-  const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status');
-  const status = isStatus(statusParam) ? statusParam : null;
-  const page = Math.min(MAX_PAGE, Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0));
+  const { filters, page, setFilters, setPage } = useListParams(POST_LIST);
+  const { status } = filters;
   const { currentData, error, isFetching, refetch } = noticePostsApi.useNoticePostsQuery({
     kind,
     query: { page, limit: PAGE_SIZE, ...(status ? { status } : {}) },
   });
 
-  const go = (next: { status?: NoticePostStatus | null; page?: number }) => {
-    const search = new URLSearchParams();
-    const nextStatus = next.status === undefined ? status : next.status;
-    if (nextStatus) search.set('status', nextStatus);
-    if (next.page) search.set('page', String(next.page));
-    setParams(search);
-  };
   const newPost = (
     <Link to={postPath(kind, 'new')} className={buttonClasses('primary', 'shrink-0')}>
       <Plus aria-hidden="true" className="size-4" />
@@ -68,27 +64,12 @@ function NoticePostsPage({ kind }: { kind: NoticePostKind }) {
   return (
     <div className="mx-auto w-full max-w-6xl space-y-4">
       <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center sm:justify-between">
-        <fieldset className="-mx-3 min-w-0 sm:mx-0">
-          <legend className="sr-only">Status</legend>
-          <div className="flex gap-1 overflow-x-auto px-3 sm:flex-wrap sm:px-0">
-            {[null, ...NOTICE_POST_STATUSES].map((value) => (
-              <button
-                key={value ?? 'all'}
-                type="button"
-                aria-pressed={status === value}
-                onClick={() => go({ status: value, page: 0 })}
-                className={clsx(
-                  'shrink-0 rounded-full px-3 py-1.5 font-medium text-sm transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500',
-                  status === value
-                    ? 'bg-indigo-600 text-white'
-                    : 'bg-slate-100 text-slate-700 hover:bg-slate-200',
-                )}
-              >
-                {value ? POST_STATUS[value].label : 'All'}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <StatusTabs
+          legend="Status"
+          tabs={STATUS_TABS}
+          current={status}
+          onChange={(next) => setFilters({ status: next })}
+        />
         {newPost}
       </div>
 
@@ -112,7 +93,7 @@ function NoticePostsPage({ kind }: { kind: NoticePostKind }) {
             status ? (
               <button
                 type="button"
-                onClick={() => go({ status: null, page: 0 })}
+                onClick={() => setFilters({ status: null })}
                 className={buttonClasses('secondary')}
               >
                 Show all {names.plural}
@@ -141,7 +122,7 @@ function NoticePostsPage({ kind }: { kind: NoticePostKind }) {
             totalPages={currentData.totalPages}
             total={currentData.total}
             noun={currentData.total === 1 ? names.noun : names.plural}
-            onPage={(next) => go({ page: next })}
+            onPage={setPage}
             label={`${names.Plural} pages`}
           />
         </>

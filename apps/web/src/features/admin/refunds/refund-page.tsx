@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminReason, type AdminRefund, PASSENGER_TYPE_LABELS, TRIP_TYPE_LABELS } from '@skydesk/contract';
 import { clsx } from 'clsx';
-import { ArrowLeft, Check, Undo2, X } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Check, Undo2, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
@@ -10,130 +10,118 @@ import { z } from 'zod';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
-import { isApiFailure } from '../../../shared/http/api-error';
 import { adminAgencyPath, adminPaths } from '../../../shared/routing/admin-paths';
 import { Alert } from '../../../shared/ui/alert';
 import { Badge } from '../../../shared/ui/badge';
-import { Button, buttonClasses } from '../../../shared/ui/button';
+import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
-import { EmptyState } from '../../../shared/ui/empty-state';
 import { TextField } from '../../../shared/ui/field';
-import { LoadFailed } from '../../../shared/ui/load-failed';
 import { adminApi } from '../admin-api';
 import { ADMIN_SUCCESS, BOOKING_STATUS_LABELS, REFUND_STATUS, TICKET_STATUS_LABELS } from '../admin-labels';
-import { ListSkeleton } from '../components/list-states';
-import { ReasonDialog } from '../components/reason-dialog';
 import { ReasonField } from '../components/reason-field';
+import { DecidedCard, DecisionPanel } from '../desk/decision-panel';
+import { DeskDetail, DeskFigure, DeskSummary } from '../desk/desk-detail';
 
 /** /admin/refunds/:id: one request — booking, tickets, the fare rules and what they allow — and its decision. */
 export function RefundPage() {
   const { id = '' } = useParams();
-  const { currentData: refund, error, isError, refetch } = adminApi.useRefundQuery({ params: { id } });
+  const answer = adminApi.useRefundQuery({ params: { id } });
 
-  if (isError && isApiFailure(error) && (error.status === 404 || error.status === 422)) {
-    return (
-      <EmptyState
-        icon={Undo2}
-        title="Refund request not found"
-        actions={
-          <Link to={adminPaths.refunds} className={buttonClasses('primary')}>
-            Refunds
-          </Link>
-        }
-      >
-        No refund request has this address.
-      </EmptyState>
-    );
-  }
-  if (isError)
-    return <LoadFailed title="The refund request could not be loaded" onRetry={() => void refetch()} />;
-  if (!refund) return <ListSkeleton label="Loading the refund request" rows={3} />;
-
-  const { label, tone } = REFUND_STATUS[refund.status];
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-5">
-      <Link
-        to={adminPaths.refunds}
-        className="inline-flex items-center gap-1.5 font-medium text-indigo-700 text-sm hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" /> Refunds
-      </Link>
+    <DeskDetail
+      answer={answer}
+      queue={{ to: adminPaths.refunds, label: 'Refunds' }}
+      noun="refund request"
+      icon={Undo2}
+      notFound="No refund request has this address."
+    >
+      {(refund) => (
+        <>
+          <DeskSummary
+            titleId="refund-title"
+            title={`Refund ${refund.order_no}`}
+            status={
+              <>
+                <Badge tone={REFUND_STATUS[refund.status].tone} dot>
+                  {REFUND_STATUS[refund.status].label}
+                </Badge>
+                <span>
+                  Requested {formatInstant(refund.requested_at)} by{' '}
+                  <Link
+                    to={adminAgencyPath(refund.company.id)}
+                    className="font-medium text-indigo-700 hover:underline"
+                  >
+                    {refund.company.name}
+                  </Link>
+                </span>
+              </>
+            }
+            aside={<DeskFigure label="The fare rules allow">{formatMoney(refund.allowed)}</DeskFigure>}
+          >
+            <dl className="mt-4 grid gap-x-6 gap-y-3 border-slate-100 border-t pt-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+              <Fact label="Booking">
+                <span className="font-mono font-semibold tracking-wider">{refund.booking.pnr}</span> ·{' '}
+                {BOOKING_STATUS_LABELS[refund.booking.status]}
+              </Fact>
+              <Fact label="Trip">
+                {TRIP_TYPE_LABELS[refund.booking.trip_type]}, departs{' '}
+                {formatInstant(refund.booking.first_departure_at)}
+              </Fact>
+              <Fact label="Paid">{formatMoney(refund.booking.total)}</Fact>
+              <Fact label="Rules applied">
+                {refund.phase === 'void'
+                  ? `Void (everything back${refund.booking.void_until ? ` until ${formatInstant(refund.booking.void_until)}` : ''})`
+                  : 'Refund, less penalties'}
+              </Fact>
+            </dl>
+          </DeskSummary>
 
-      <section
-        aria-labelledby="refund-title"
-        className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-      >
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h2 id="refund-title" className="font-semibold text-slate-900 text-xl">
-              Refund {refund.order_no}
-            </h2>
-            <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-600 text-sm">
-              <Badge tone={tone} dot>
-                {label}
-              </Badge>
-              <span>
-                Requested {formatInstant(refund.requested_at)} by{' '}
-                <Link
-                  to={adminAgencyPath(refund.company.id)}
-                  className="font-medium text-indigo-700 hover:underline"
-                >
-                  {refund.company.name}
-                </Link>
-              </span>
-            </p>
+          {/* Phones: the decision first, under the summary; wider: beside the tickets and rules. */}
+          <div className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+            <div className="contents lg:block lg:min-w-0 lg:space-y-5">
+              <TicketsCard refund={refund} />
+              <Card title="Penalty rules" className="order-3 lg:order-none">
+                {refund.rules.length === 0 ? (
+                  <p className="text-slate-600 text-sm">The fare states no penalty rule.</p>
+                ) : (
+                  <ul className="list-disc space-y-1 pl-5 text-slate-700 text-sm">
+                    {refund.rules.map((rule) => (
+                      <li key={rule}>{rule}</li>
+                    ))}
+                  </ul>
+                )}
+                {refund.phase === 'refund' && !refund.refundable && (
+                  <Alert tone="warning" className="mt-3">
+                    The fare is not refundable: only what the rules allow above can come back.
+                  </Alert>
+                )}
+              </Card>
+            </div>
+            <div className="order-1 min-w-0 lg:order-none">
+              {refund.status === 'pending' ? (
+                <RefundDecision refund={refund} />
+              ) : (
+                <DecidedCard
+                  outcome={
+                    refund.status === 'approved'
+                      ? `Approved: ${formatMoney(refund.amount)} credited`
+                      : 'Rejected: nothing credited'
+                  }
+                  note={
+                    refund.status === 'approved' && refund.amount.Amount < refund.allowed.Amount
+                      ? `Less than the ${formatMoney(refund.allowed)} the rules allowed.`
+                      : undefined
+                  }
+                  by={refund.decided_by}
+                  at={refund.decided_at}
+                  reason={refund.decision_reason}
+                />
+              )}
+            </div>
           </div>
-          <div className="rounded-xl bg-indigo-50 px-4 py-2 text-right ring-1 ring-indigo-100">
-            <p className="text-indigo-900 text-xs">The fare rules allow</p>
-            <p className="font-semibold text-indigo-950 text-xl tabular-nums">
-              {formatMoney(refund.allowed)}
-            </p>
-          </div>
-        </div>
-        <dl className="mt-4 grid gap-x-6 gap-y-3 border-slate-100 border-t pt-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
-          <Fact label="Booking">
-            <span className="font-mono font-semibold tracking-wider">{refund.booking.pnr}</span> ·{' '}
-            {BOOKING_STATUS_LABELS[refund.booking.status]}
-          </Fact>
-          <Fact label="Trip">
-            {TRIP_TYPE_LABELS[refund.booking.trip_type]}, departs{' '}
-            {formatInstant(refund.booking.first_departure_at)}
-          </Fact>
-          <Fact label="Paid">{formatMoney(refund.booking.total)}</Fact>
-          <Fact label="Rules applied">
-            {refund.phase === 'void'
-              ? `Void (everything back${refund.booking.void_until ? ` until ${formatInstant(refund.booking.void_until)}` : ''})`
-              : 'Refund, less penalties'}
-          </Fact>
-        </dl>
-      </section>
-
-      {/* Phones: the decision first, under the summary; wider: beside the tickets and rules. */}
-      <div className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <div className="contents lg:block lg:min-w-0 lg:space-y-5">
-          <TicketsCard refund={refund} />
-          <Card title="Penalty rules" className="order-3 lg:order-none">
-            {refund.rules.length === 0 ? (
-              <p className="text-slate-600 text-sm">The fare states no penalty rule.</p>
-            ) : (
-              <ul className="list-disc space-y-1 pl-5 text-slate-700 text-sm">
-                {refund.rules.map((rule) => (
-                  <li key={rule}>{rule}</li>
-                ))}
-              </ul>
-            )}
-            {refund.phase === 'refund' && !refund.refundable && (
-              <Alert tone="warning" className="mt-3">
-                The fare is not refundable: only what the rules allow above can come back.
-              </Alert>
-            )}
-          </Card>
-        </div>
-        <div className="order-1 min-w-0 lg:order-none">
-          {refund.status === 'pending' ? <RefundDecision refund={refund} /> : <DecidedCard refund={refund} />}
-        </div>
-      </div>
-    </div>
+        </>
+      )}
+    </DeskDetail>
   );
 }
 
@@ -225,7 +213,6 @@ function approvalForm(allowed: number, currency: string) {
 function RefundDecision({ refund }: { refund: AdminRefund }) {
   const [approve] = adminApi.useApproveRefundMutation();
   const [reject] = adminApi.useRejectRefundMutation();
-  const [rejecting, setRejecting] = useState(false);
   const { Amount: allowed, CurrencyCode: currency } = refund.allowed;
   const {
     register,
@@ -253,7 +240,27 @@ function RefundDecision({ refund }: { refund: AdminRefund }) {
   });
 
   return (
-    <Card title="Decision">
+    <DecisionPanel
+      decisions={[
+        {
+          key: 'reject',
+          label: 'Reject refund',
+          icon: X,
+          look: 'refuse',
+          reason: {
+            title: 'Reject the refund',
+            description: 'Nothing is credited; the tickets stay as they are.',
+            hint: 'Shown to the agency with the refund.',
+            submitLabel: 'Reject refund',
+            danger: true,
+          },
+          decide: async (reason) => {
+            await reject({ params: { id: refund.id }, body: { reason } }).unwrap();
+            toast.success(ADMIN_SUCCESS.refundRejected);
+          },
+        },
+      ]}
+    >
       <form noValidate onSubmit={submit} className="space-y-4" aria-label="Approve the refund">
         <TextField
           label={`Amount to credit (${currency})`}
@@ -276,50 +283,6 @@ function RefundDecision({ refund }: { refund: AdminRefund }) {
           Approve refund
         </Button>
       </form>
-      <div className="mt-3 border-slate-100 border-t pt-3">
-        <Button variant="secondary" className="w-full text-rose-700" onClick={() => setRejecting(true)}>
-          <X aria-hidden="true" className="size-4" />
-          Reject refund
-        </Button>
-      </div>
-      <ReasonDialog
-        open={rejecting}
-        onOpenChange={setRejecting}
-        title="Reject the refund"
-        description="Nothing is credited; the tickets stay as they are."
-        hint="Shown to the agency with the refund."
-        submitLabel="Reject refund"
-        danger
-        onSubmit={async (reason) => {
-          await reject({ params: { id: refund.id }, body: { reason } }).unwrap();
-          toast.success(ADMIN_SUCCESS.refundRejected);
-        }}
-      />
-    </Card>
-  );
-}
-
-function DecidedCard({ refund }: { refund: AdminRefund }) {
-  const approved = refund.status === 'approved';
-  return (
-    <Card title="Decision">
-      <p className="font-medium text-slate-900">
-        {approved ? `Approved: ${formatMoney(refund.amount)} credited` : 'Rejected: nothing credited'}
-      </p>
-      {approved && refund.amount.Amount < refund.allowed.Amount && (
-        <p className="text-slate-600 text-sm">
-          Less than the {formatMoney(refund.allowed)} the rules allowed.
-        </p>
-      )}
-      <p className="mt-1 text-slate-500 text-xs">
-        {refund.decided_by?.name ?? 'An operator'}
-        {refund.decided_at && ` · ${formatInstant(refund.decided_at)}`}
-      </p>
-      {refund.decision_reason && (
-        <p className="mt-3 whitespace-pre-line rounded-lg bg-slate-50 px-3 py-2 text-slate-700 text-sm ring-1 ring-slate-200">
-          {refund.decision_reason}
-        </p>
-      )}
-    </Card>
+    </DecisionPanel>
   );
 }

@@ -4,18 +4,18 @@ import {
   type AdminTicket,
   type AdminTicketAssigneeFilter,
   type AdminTicketStatusFilter,
-  MAX_PAGE,
   SUPPORT_STATUS_LABELS,
 } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { LifeBuoy, RotateCcw, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { whenShort } from '../../../entities/chat/chat-state';
 import { TicketPriorityBadge, TicketStatusBadge, UnreadBadge } from '../../../entities/chat/ticket-badges';
 import { formatInstant } from '../../../shared/format/date-time';
 import { selectOperator } from '../../../shared/operator-session/operator-session-slice';
 import { adminTicketPath } from '../../../shared/routing/admin-paths';
+import { listParam, useListParams } from '../../../shared/routing/use-list-params';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
@@ -24,6 +24,7 @@ import { LoadFailed } from '../../../shared/ui/load-failed';
 import { Pager } from '../../../shared/ui/pager';
 import { formatWaiting } from '../admin-format';
 import { ListSkeleton } from '../components/list-states';
+import { StatusTabs } from '../components/status-tabs';
 import { adminSupportApi } from './admin-support-api';
 
 const PAGE_SIZE = 25;
@@ -39,35 +40,20 @@ const STATUS_LABELS: Record<AdminTicketStatusFilter, string> = {
   all: 'All',
 };
 
+const STATUS_TABS = ADMIN_TICKET_STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }));
+
 const ASSIGNEE_LABELS: Record<AdminTicketAssigneeFilter, string> = {
   any: 'Anyone',
   me: 'Mine',
   unassigned: 'Nobody yet',
 };
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
-  values.includes(value as T) ? (value as T) : fallback;
-
-/** The queue's filters and page, read from the address (a filtered queue can be shared and gone back to). */
-function readQueue(params: URLSearchParams) {
-  const page = Number.parseInt(params.get('page') ?? '0', 10) || 0;
-  return {
-    status: oneOf(ADMIN_TICKET_STATUS_FILTERS, params.get('status'), 'active'),
-    assignee: oneOf(ADMIN_TICKET_ASSIGNEE_FILTERS, params.get('assignee'), 'any'),
-    q: (params.get('q') ?? '').slice(0, 100),
-    page: Math.min(MAX_PAGE, Math.max(0, page)),
-  };
-}
-type Queue = ReturnType<typeof readQueue>;
-
-function queueParams({ status, assignee, q, page }: Queue): URLSearchParams {
-  const params = new URLSearchParams();
-  if (status !== 'active') params.set('status', status);
-  if (assignee !== 'any') params.set('assignee', assignee);
-  if (q.trim()) params.set('q', q.trim());
-  if (page > 0) params.set('page', String(page));
-  return params;
-}
+/** The queue's filters and page in the address (a filtered queue can be shared and gone back to). */
+const SUPPORT_QUEUE = {
+  status: listParam.oneOf(ADMIN_TICKET_STATUS_FILTERS, 'active'),
+  assignee: listParam.oneOf(ADMIN_TICKET_ASSIGNEE_FILTERS, 'any'),
+  q: listParam.text(),
+};
 
 /**
  * /admin/support: every agency's support tickets as the server orders them — nobody's first, then
@@ -75,15 +61,14 @@ function queueParams({ status, assignee, q, page }: Queue): URLSearchParams {
  * waited; filtered by state, assignee and a search (number, subject, PNR, agency), all in the address.
  */
 export function SupportQueuePage() {
-  const [params, setParams] = useSearchParams();
-  const queue = readQueue(params);
+  const { filters: queue, page, setFilters, setPage, reset } = useListParams(SUPPORT_QUEUE);
   const [search, setSearch] = useState(queue.q);
   const { currentData, isError, isFetching, refetch } = adminSupportApi.useAdminTicketsQuery({
     query: {
       status: queue.status,
       assignee: queue.assignee,
       ...(queue.q.trim() ? { q: queue.q.trim() } : {}),
-      page: queue.page,
+      page,
       limit: PAGE_SIZE,
     },
   });
@@ -91,41 +76,27 @@ export function SupportQueuePage() {
   // The search box follows the address when it changes from outside (back, a shared link).
   useEffect(() => setSearch(queue.q), [queue.q]);
 
-  const go = (next: Partial<Queue>) => setParams(queueParams({ ...queue, page: 0, ...next }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    go({ q: search });
+    setFilters({ q: search.trim() });
   };
   const filtered = queue.status !== 'active' || queue.assignee !== 'any' || Boolean(queue.q);
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-4">
       <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
-        <fieldset className="flex min-w-0 flex-wrap gap-1">
-          <legend className="sr-only">Ticket state</legend>
-          {ADMIN_TICKET_STATUS_FILTERS.map((value) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={queue.status === value}
-              onClick={() => go({ status: value })}
-              className={clsx(
-                'shrink-0 rounded-full px-3 py-1.5 font-medium text-sm transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500',
-                queue.status === value
-                  ? 'bg-indigo-600 text-white'
-                  : 'bg-slate-100 text-slate-700 hover:bg-slate-200',
-              )}
-            >
-              {STATUS_LABELS[value]}
-            </button>
-          ))}
-        </fieldset>
+        <StatusTabs
+          legend="Ticket state"
+          tabs={STATUS_TABS}
+          current={queue.status}
+          onChange={(status) => setFilters({ status })}
+        />
         <search aria-label="Search tickets">
           <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-end">
             <SelectField
               label="Looked after by"
               value={queue.assignee}
-              onChange={(event) => go({ assignee: event.target.value as AdminTicketAssigneeFilter })}
+              onChange={(event) => setFilters({ assignee: event.target.value as AdminTicketAssigneeFilter })}
             >
               {ADMIN_TICKET_ASSIGNEE_FILTERS.map((value) => (
                 <option key={value} value={value}>
@@ -158,7 +129,7 @@ export function SupportQueuePage() {
                 <Search aria-hidden="true" className="size-4" /> Search
               </Button>
               {filtered && (
-                <Button variant="ghost" onClick={() => setParams(new URLSearchParams())}>
+                <Button variant="ghost" onClick={reset}>
                   <RotateCcw aria-hidden="true" className="size-4" /> Reset
                 </Button>
               )}
@@ -192,11 +163,11 @@ export function SupportQueuePage() {
             ))}
           </ul>
           <Pager
-            page={queue.page}
+            page={page}
             totalPages={currentData.totalPages}
             total={currentData.total}
             noun={currentData.total === 1 ? 'ticket' : 'tickets'}
-            onPage={(page) => setParams(queueParams({ ...queue, page }))}
+            onPage={setPage}
           />
         </>
       )}

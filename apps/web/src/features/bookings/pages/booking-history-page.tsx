@@ -2,9 +2,9 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { BOOKING_STATUSES, type BookingListQuery, BookingStatus, EMPTY_RESULT } from '@skydesk/contract';
 import { ChevronLeft, ChevronRight, ClipboardList, RotateCcw, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { BOOKING_STATUS_LABELS } from '../../../entities/bookings/booking-status-badge';
 import { isForbidden } from '../../../shared/access/require-permission';
+import { listParam, useListParams } from '../../../shared/routing/use-list-params';
 import { useCompanyId } from '../../../shared/session/use-company-id';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
@@ -20,37 +20,26 @@ const HISTORY_PAGE_SIZE = 20;
 type Filters = { status: string; from: string; to: string; q: string };
 
 /** The filters and page live in the address, so a filtered list can be reloaded, shared and gone back to. */
-function readFilters(params: URLSearchParams): Filters & { page: number } {
-  const status = params.get('status') ?? '';
-  const page = Number(params.get('page') ?? 0);
-  return {
-    status: BookingStatus.safeParse(status).success ? status : '',
-    from: params.get('from') ?? '',
-    to: params.get('to') ?? '',
-    q: params.get('q') ?? '',
-    page: Number.isInteger(page) && page > 0 ? page : 0,
-  };
-}
-
-const toParams = (filters: Filters & { page: number }) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters))
-    if (value !== '' && !(key === 'page' && value === 0)) params.set(key, String(value));
-  return params;
+const BOOKING_FILTERS = {
+  status: listParam.text({ valid: (value) => BookingStatus.safeParse(value).success }),
+  from: listParam.text(),
+  to: listParam.text(),
+  q: listParam.text(),
 };
 
 /** /dashboard/booking-history (docs/product-spec.md §2): every booking of the agency, filtered and paged. */
 export function BookingHistoryPage() {
   const companyId = useCompanyId();
-  const [params, setParams] = useSearchParams();
-  const applied = readFilters(params);
+  const list = useListParams(BOOKING_FILTERS);
+  const applied = list.filters;
   const [draft, setDraft] = useState<Filters>(applied);
-  const key = params.toString();
+  const key = JSON.stringify(applied);
 
   // The form follows the address when it changes from outside (back, a shared link).
-  useEffect(() => setDraft(readFilters(new URLSearchParams(key))), [key]);
+  useEffect(() => setDraft(JSON.parse(key) as Filters), [key]);
 
-  const { status, from, to, q, page } = applied;
+  const { status, from, to, q } = applied;
+  const { page } = list;
   const query: BookingListQuery = {
     ...(status ? { status } : {}),
     ...(from ? { from } : {}),
@@ -70,10 +59,10 @@ export function BookingHistoryPage() {
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setParams(toParams({ ...draft, page: 0 }));
+    list.setFilters(draft);
   };
-  const reset = () => setParams(new URLSearchParams());
-  const goTo = (page: number) => setParams(toParams({ ...applied, page }));
+  const reset = list.reset;
+  const goTo = list.setPage;
   const filtered = Boolean(applied.status || applied.from || applied.to || applied.q);
 
   return (
@@ -140,7 +129,7 @@ export function BookingHistoryPage() {
             <div key={i} className="h-20 animate-pulse rounded-2xl bg-slate-200/70" />
           ))}
         </div>
-      ) : bookings.length === 0 && applied.page === 0 ? (
+      ) : bookings.length === 0 && page === 0 ? (
         <EmptyState icon={ClipboardList} title={EMPTY_RESULT.noBookings}>
           {filtered
             ? 'No booking matches these filters.'
@@ -160,21 +149,17 @@ export function BookingHistoryPage() {
             </p>
           )}
           {/* One short first page is the whole list: no paging to offer. */}
-          {(applied.page > 0 || bookings.length === HISTORY_PAGE_SIZE) && (
+          {(page > 0 || bookings.length === HISTORY_PAGE_SIZE) && (
             <nav aria-label="Pages" className="mt-3 flex items-center justify-between gap-3">
-              <Button
-                variant="secondary"
-                disabled={applied.page === 0}
-                onClick={() => goTo(applied.page - 1)}
-              >
+              <Button variant="secondary" disabled={page === 0} onClick={() => goTo(page - 1)}>
                 <ChevronLeft aria-hidden="true" className="size-4" /> Previous
               </Button>
-              <span className="text-slate-600 text-sm">Page {applied.page + 1}</span>
+              <span className="text-slate-600 text-sm">Page {page + 1}</span>
               <Button
                 variant="secondary"
                 // The list has no total: a full page means there may be more.
                 disabled={bookings.length < HISTORY_PAGE_SIZE}
-                onClick={() => goTo(applied.page + 1)}
+                onClick={() => goTo(page + 1)}
               >
                 Next <ChevronRight aria-hidden="true" className="size-4" />
               </Button>

@@ -7,9 +7,10 @@ import {
 } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { Bell, BellOff, CheckCheck, ChevronDown, Inbox } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatInstant } from '../../../shared/format/date-time';
 import { portalPath } from '../../../shared/routing/portal-path';
+import { listParam, useListParams } from '../../../shared/routing/use-list-params';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadFailed } from '../../../shared/ui/load-failed';
@@ -17,25 +18,20 @@ import { Switch } from '../../../shared/ui/switch';
 import { type NotificationFilter, noticesApi } from '../notices-api';
 import { NOTIFICATION_LOOK } from '../notification-kinds';
 
-const isCategory = (value: string | null): value is NotificationCategory =>
-  (NOTIFICATION_CATEGORIES as readonly string[]).includes(value ?? '');
-
 /** The filter in the address (`?category=money&unread=1`), so a reload or a shared link keeps it. */
+const NOTIFICATION_FILTER = {
+  category: listParam.optional(NOTIFICATION_CATEGORIES),
+  unread: listParam.flag(),
+};
+
 function useNotificationFilter(): [NotificationFilter, (next: Partial<NotificationFilter>) => void] {
-  const [params, setParams] = useSearchParams();
-  const category = params.get('category');
-  const filter: NotificationFilter = {
-    category: isCategory(category) ? category : null,
-    unreadOnly: params.get('unread') === '1',
-  };
-  const change = (next: Partial<NotificationFilter>) => {
-    const { category: nextCategory, unreadOnly } = { ...filter, ...next };
-    const search = new URLSearchParams();
-    if (nextCategory) search.set('category', nextCategory);
-    if (unreadOnly) search.set('unread', '1');
-    setParams(search, { replace: true });
-  };
-  return [filter, change];
+  const { filters, setFilters } = useListParams(NOTIFICATION_FILTER, { replace: true });
+  const change = ({ category, unreadOnly }: Partial<NotificationFilter>) =>
+    setFilters({
+      ...(category !== undefined ? { category } : {}),
+      ...(unreadOnly !== undefined ? { unread: unreadOnly } : {}),
+    });
+  return [{ category: filters.category, unreadOnly: filters.unread }, change];
 }
 
 /**

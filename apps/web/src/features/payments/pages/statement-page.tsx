@@ -1,12 +1,12 @@
 import { CalendarDate, STATEMENT_DEFAULT_LIMIT, type StatementQuery } from '@skydesk/contract';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { CreditsFigures } from '../../../entities/credits/credits-figures';
 import { useCredits } from '../../../entities/credits/use-credits';
 import type { StatementRange } from '../../../entities/statement/statement-range';
 import { StatementView } from '../../../entities/statement/statement-view';
 import { saveAs } from '../../../shared/files/save-file';
 import { isApiFailure } from '../../../shared/http/api-error';
+import { listParam, useListParams } from '../../../shared/routing/use-list-params';
 import { selectPermissions } from '../../../shared/session/session-slice';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
@@ -14,27 +14,13 @@ import { LowBalanceSetting } from '../components/low-balance-setting';
 import { bookingHref, depositHref } from '../payment-paths';
 import { paymentsApi } from '../payments-api';
 
-const isDay = (value: string | null): value is string => CalendarDate().safeParse(value).success;
+const isDay = (value: string): boolean => CalendarDate().safeParse(value).success;
 
 /** The range and page live in the address: a statement can be reloaded, shared and gone back to. */
-function readStatementParams(params: URLSearchParams): StatementRange & { page: number } {
-  const from = params.get('from');
-  const to = params.get('to');
-  const page = Number(params.get('page') ?? 0);
-  const range = { fromDate: isDay(from) ? from : '', toDate: isDay(to) ? to : '' };
-  // An address with the ends the wrong way round is read as the whole ledger, not a 422.
-  if (range.fromDate && range.toDate && range.toDate < range.fromDate)
-    return { fromDate: '', toDate: '', page: 0 };
-  return { ...range, page: Number.isInteger(page) && page > 0 ? page : 0 };
-}
-
-function toStatementParams({ fromDate, toDate, page }: StatementRange & { page: number }): URLSearchParams {
-  const params = new URLSearchParams();
-  if (fromDate) params.set('from', fromDate);
-  if (toDate) params.set('to', toDate);
-  if (page > 0) params.set('page', String(page));
-  return params;
-}
+const STATEMENT_RANGE = {
+  from: listParam.text({ valid: isDay }),
+  to: listParam.text({ valid: isDay }),
+};
 
 type ExportFormat = 'csv' | 'pdf';
 
@@ -50,8 +36,12 @@ export function StatementPage() {
 }
 
 function Statement({ canChangeAlert }: { canChangeAlert: boolean }) {
-  const [params, setParams] = useSearchParams();
-  const { fromDate, toDate, page } = readStatementParams(params);
+  const list = useListParams(STATEMENT_RANGE);
+  // An address with the ends the wrong way round is read as the whole ledger, not a 422.
+  const backwards = Boolean(list.filters.from && list.filters.to && list.filters.to < list.filters.from);
+  const fromDate = backwards ? '' : list.filters.from;
+  const toDate = backwards ? '' : list.filters.to;
+  const page = backwards ? 0 : list.page;
   const range: StatementRange = { fromDate, toDate };
   const rangeQuery: StatementQuery = {
     ...(fromDate ? { fromDate } : {}),
@@ -95,9 +85,9 @@ function Statement({ canChangeAlert }: { canChangeAlert: boolean }) {
         error={error ? 'The statement could not be loaded' : null}
         onRetry={() => void refetch()}
         range={range}
-        onRangeChange={(next) => setParams(toStatementParams({ ...next, page: 0 }))}
+        onRangeChange={(next) => list.setFilters({ from: next.fromDate, to: next.toDate })}
         page={page}
-        onPage={(next) => setParams(toStatementParams({ ...range, page: next }))}
+        onPage={list.setPage}
         bookingHref={bookingHref}
         depositHref={depositHref}
         exports={{

@@ -15,6 +15,7 @@ import { formatCredits } from '../../../shared/format/credits';
 import { formatDayWithYear, formatInstant } from '../../../shared/format/date-time';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { paths } from '../../../shared/routing/paths';
+import { listParam, useListParams } from '../../../shared/routing/use-list-params';
 import { selectPermissions } from '../../../shared/session/session-slice';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
@@ -34,31 +35,18 @@ export const TRANSACTIONS_PAGE_SIZE = 25;
 
 type Filters = { status: string; from: string; to: string };
 
-const isDay = (value: string | null): value is string => CalendarDate().safeParse(value).success;
+const isDay = (value: string): boolean => CalendarDate().safeParse(value).success;
 
 /** The filters and the page live in the address: a filtered list can be reloaded, shared and gone back to. */
-function readFilters(params: URLSearchParams): Filters & { page: number } {
-  const status = params.get('status');
-  const from = params.get('from');
-  const to = params.get('to');
-  const page = Number(params.get('page') ?? 0);
-  const filters = {
-    status: TransactionStatus.safeParse(status).success ? (status as string) : '',
-    from: isDay(from) ? from : '',
-    to: isDay(to) ? to : '',
-  };
-  if (filters.from && filters.to && filters.to < filters.from) filters.to = '';
-  return { ...filters, page: Number.isInteger(page) && page > 0 ? page : 0 };
-}
+const DEPOSIT_FILTERS = {
+  status: listParam.text({ valid: (value) => TransactionStatus.safeParse(value).success }),
+  from: listParam.text({ valid: isDay }),
+  to: listParam.text({ valid: isDay }),
+};
 
-function toParams(filters: Filters & { page: number }): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.status) params.set('status', filters.status);
-  if (filters.from) params.set('from', filters.from);
-  if (filters.to) params.set('to', filters.to);
-  if (filters.page > 0) params.set('page', String(filters.page));
-  return params;
-}
+/** An end before the start is read as no end. */
+const inOrder = (filters: Filters): Filters =>
+  filters.from && filters.to && filters.to < filters.from ? { ...filters, to: '' } : filters;
 
 /**
  * /dashboard/transactions (docs/product-spec.md §2): every deposit the agency recorded — when, into which bank,
@@ -73,21 +61,24 @@ export function TransactionsPage() {
 
 function Transactions({ canCreate }: { canCreate: boolean }) {
   const [params, setParams] = useSearchParams();
-  const applied = readFilters(params);
+  const list = useListParams(DEPOSIT_FILTERS);
+  const applied = inOrder(list.filters);
   const [draft, setDraft] = useState<Filters>(applied);
   const [rangeError, setRangeError] = useState<string | null>(null);
+  // A receipt opened from a link (the statement) stays open across filters, until closed.
   const receiptId = params.get('receipt');
   const [receipt, setReceipt] = useState<ReceiptToShow | null>(null);
   const { credits } = useCredits();
-  const key = toParams(applied).toString();
+  const key = JSON.stringify(applied);
 
   // The form follows the address when it changes from outside (back, a shared link).
   useEffect(() => {
-    setDraft(readFilters(new URLSearchParams(key)));
+    setDraft(JSON.parse(key) as Filters);
     setRangeError(null);
   }, [key]);
 
-  const { status, from, to, page } = applied;
+  const { status, from, to } = applied;
+  const { page } = list;
   const query: TransactionListQuery = {
     ...(status ? { status: status as TransactionStatus } : {}),
     ...(from ? { from } : {}),
@@ -98,11 +89,6 @@ function Transactions({ canCreate }: { canCreate: boolean }) {
   // currentData: another page's or filter's deposits are not shown while these come.
   const { currentData: transactions, error, refetch } = paymentsApi.useTransactionsQuery({ query });
 
-  const withParams = (next: URLSearchParams) => {
-    // A receipt opened from a link (the statement) stays open across filters only until closed.
-    if (receiptId) next.set('receipt', receiptId);
-    setParams(next);
-  };
   const apply = (event: FormEvent) => {
     event.preventDefault();
     if (draft.from && draft.to && draft.to < draft.from) {
@@ -110,10 +96,10 @@ function Transactions({ canCreate }: { canCreate: boolean }) {
       return;
     }
     setRangeError(null);
-    withParams(toParams({ ...draft, page: 0 }));
+    list.setFilters(draft);
   };
-  const reset = () => withParams(new URLSearchParams());
-  const goTo = (next: number) => withParams(toParams({ ...applied, page: next }));
+  const reset = list.reset;
+  const goTo = list.setPage;
   const closeReceipt = () => {
     setReceipt(null);
     if (receiptId) {

@@ -6,9 +6,10 @@ import {
 } from '@skydesk/contract';
 import { LifeBuoy, Plus, RotateCcw, Search } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { isForbidden } from '../../../shared/access/require-permission';
 import { isApiFailure } from '../../../shared/http/api-error';
+import { useListParams } from '../../../shared/routing/use-list-params';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { Field, inputClasses, SelectField } from '../../../shared/ui/field';
@@ -17,7 +18,7 @@ import { LoadFailed } from '../../../shared/ui/load-failed';
 import { CloseTicketDialog, DeleteTicketDialog } from '../components/ticket-dialogs';
 import { TicketRow } from '../components/ticket-row';
 import { supportApi } from '../support-api';
-import { filterTickets, readTicketFilters, type TicketFilters, ticketFilterParams } from '../ticket-filters';
+import { filterTickets, TICKET_FILTERS, type TicketFilters } from '../ticket-filters';
 import { newTicketPath } from '../ticket-paths';
 
 const newTicketLink = (
@@ -43,14 +44,12 @@ function statusSummary(tickets: SupportTicket[]): string {
  * SkyDesk replied (docs/product-spec.md §4: the list loses it) or closed afterwards.
  */
 export function ViewTicketsPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = readTicketFilters(params);
+  // Each keystroke replaces the address rather than adding to the history.
+  const { filters, setFilters } = useListParams(TICKET_FILTERS, { replace: true });
   const { data: tickets, error, isLoading, isFetching, refetch } = supportApi.useSupportTicketsQuery();
   const [deleting, setDeleting] = useState<SupportTicket | null>(null);
   const [closing, setClosing] = useState<SupportTicket | null>(null);
 
-  // Each keystroke replaces the address rather than adding to the history.
-  const filterBy = (next: TicketFilters) => setParams(ticketFilterParams(next), { replace: true });
   const filtered = Boolean(filters.status || filters.q.trim());
 
   if (isForbidden(error)) return <ForbiddenScreen permission="support.use" />;
@@ -84,7 +83,7 @@ export function ViewTicketsPage() {
                   type="search"
                   value={filters.q}
                   placeholder="Ticket number, subject or PNR"
-                  onChange={(event) => filterBy({ ...filters, q: event.target.value })}
+                  onChange={(event) => setFilters({ q: event.target.value })}
                   className={inputClasses(false, 'pl-9')}
                 />
               </div>
@@ -93,9 +92,7 @@ export function ViewTicketsPage() {
           <SelectField
             label="Status"
             value={filters.status}
-            onChange={(event) =>
-              filterBy({ ...filters, status: event.target.value as TicketFilters['status'] })
-            }
+            onChange={(event) => setFilters({ status: event.target.value as TicketFilters['status'] })}
           >
             <option value="">All statuses</option>
             {SUPPORT_TICKET_STATUSES.map((status) => (
@@ -105,7 +102,7 @@ export function ViewTicketsPage() {
             ))}
           </SelectField>
           {filtered && (
-            <Button variant="ghost" onClick={() => filterBy({ status: '', q: '' })}>
+            <Button variant="ghost" onClick={() => setFilters({ status: '', q: '' })}>
               <RotateCcw aria-hidden="true" className="size-4" /> Reset
             </Button>
           )}
@@ -134,7 +131,7 @@ export function ViewTicketsPage() {
           icon={Search}
           title="No ticket matches these filters"
           actions={
-            <Button variant="secondary" onClick={() => filterBy({ status: '', q: '' })}>
+            <Button variant="secondary" onClick={() => setFilters({ status: '', q: '' })}>
               <RotateCcw aria-hidden="true" className="size-4" /> Show every ticket
             </Button>
           }

@@ -1,4 +1,4 @@
-import { FALLBACK, INVITATION, SUCCESS, USER_STATUSES, type User, UserStatus } from '@skydesk/contract';
+import { FALLBACK, INVITATION, SUCCESS, USER_STATUSES, type User, type UserStatus } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import {
   Mail,
@@ -13,10 +13,11 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'react-hot-toast';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { formatInstant } from '../../../shared/format/date-time';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { paths } from '../../../shared/routing/paths';
+import { listParam, useListParams } from '../../../shared/routing/use-list-params';
 import { selectSessionUser } from '../../../shared/session/session-slice';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { Badge } from '../../../shared/ui/badge';
@@ -37,10 +38,10 @@ export type UsersLocationState = { created?: string } | null;
 type Filters = { q: string; status: UserStatus | '' };
 
 /** The filters live in the address, so a filtered list survives a reload and the back button. */
-function readFilters(params: URLSearchParams): Filters {
-  const status = UserStatus.safeParse(params.get('status'));
-  return { q: params.get('q') ?? '', status: status.success ? status.data : '' };
-}
+const USER_FILTERS = {
+  q: listParam.text(),
+  status: listParam.oneOf(['', ...USER_STATUSES], ''),
+};
 
 /** Name or e-mail containing the words typed, in any case, and the status chosen. */
 function matches(user: User, { q, status }: Filters): boolean {
@@ -65,8 +66,12 @@ type Pending = { action: 'deactivate' | 'delete'; user: User };
 export function UsersPage() {
   const me = useAppSelector(selectSessionUser);
   const created = (useLocation().state as UsersLocationState)?.created;
-  const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  // Each keystroke replaces the address rather than adding to the history.
+  const {
+    filters,
+    setFilters: setFilter,
+    reset: resetFilters,
+  } = useListParams(USER_FILTERS, { replace: true });
   const { data: users, error, refetch, isFetching } = usersApi.useUsersQuery();
   const { data: roles = [] } = usersApi.useRoleOptionsQuery();
   const [setUserActive] = usersApi.useSetUserActiveMutation();
@@ -75,14 +80,6 @@ export function UsersPage() {
   const [editing, setEditing] = useState<User | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-
-  const setFilter = (next: Partial<Filters>) => {
-    const merged = { ...filters, ...next };
-    const search = new URLSearchParams();
-    if (merged.q) search.set('q', merged.q);
-    if (merged.status) search.set('status', merged.status);
-    setParams(search, { replace: true });
-  };
 
   /**
    * One write at a time per user: its buttons wait, the rest of the list stays usable. A failure
@@ -170,7 +167,7 @@ export function UsersPage() {
             ))}
           </SelectField>
           {filtered && (
-            <Button variant="ghost" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+            <Button variant="ghost" onClick={resetFilters}>
               <RotateCcw aria-hidden="true" className="size-4" /> Clear
             </Button>
           )}
@@ -195,7 +192,7 @@ export function UsersPage() {
           title={filtered ? 'No user matches' : 'No users yet'}
           actions={
             filtered ? (
-              <Button variant="secondary" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+              <Button variant="secondary" onClick={resetFilters}>
                 Clear the filters
               </Button>
             ) : undefined
