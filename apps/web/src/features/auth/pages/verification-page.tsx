@@ -1,16 +1,19 @@
 import { MailCheck, MailQuestion } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { isDeadChallenge } from '../../../entities/sign-in/sign-in-principal';
+import { StartOver } from '../../../entities/sign-in/start-over';
 import { CodeForm } from '../../../shared/forms/code-form';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { type CodeSentState, paths } from '../../../shared/routing/paths';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { AuthPanel, textLinkClasses } from '../../../shared/ui/auth-panel';
+import { agencySignIn } from '../agency-sign-in';
 import { authApi } from '../auth-api';
 import { ResendCode } from '../components/resend-code';
 import { challengeAdvanced, challengeEnded, type SignInChallenge, selectChallenge } from '../sign-in-slice';
-import { isDeadChallenge, SIGN_IN_STEP_PATH } from '../sign-in-steps';
+import { SIGN_IN_STEP_PATH } from '../sign-in-steps';
 import type { LoginLocationState } from './login-page';
 
 type VerificationPageProps = {
@@ -143,7 +146,7 @@ function LoginCodeForm({ challenge }: { challenge: SignInChallenge }) {
           continue signing in.
         </p>
       }
-      footer={<StartOver />}
+      footer={<StartOver principal={agencySignIn} />}
     >
       <CodeForm label="Verification code" submitLabel="Continue" onSubmit={verify}>
         <ResendCode
@@ -171,14 +174,3 @@ function SignInInstead() {
 }
 
 /** Leaves a sign-in half-way: the challenge is dropped and the sign-in starts again. */
-export function StartOver() {
-  const dispatch = useAppDispatch();
-  return (
-    <p>
-      Not you, or stuck?{' '}
-      <Link to={paths.login} onClick={() => dispatch(challengeEnded())} className={textLinkClasses}>
-        Start over
-      </Link>
-    </p>
-  );
-}
