@@ -4,8 +4,8 @@ import ts from 'typescript';
 
 /*
  * The server's boundaries (docs/architecture.md §2, decision 011), read from the imports of every
- * TypeScript file of src/, test/ and bench/ (relative ones: packages are not the tree's business).
- * Each import is resolved to the file it names and judged by where both files sit:
+ * TypeScript file of src/, test/ and bench/. Each relative import is resolved to the file it names
+ * and judged by where both files sit (packages matter only to tell a test that starts processes):
  *
  * - entry: outside modules/<domain>/, code imports that module only through its index.ts; inside
  *   it, never through it (the entry is for others; a module's own files import each other).
@@ -55,8 +55,7 @@ export function placeOf(path: string): Place {
   return { area: 'root' };
 }
 
-const isTestCode = (path: string) =>
-  !path.startsWith('src/') || /\.(test|bench)\.ts$/.test(path) || path.split('/').includes('testing');
+const isTestCode = (path: string) => !path.startsWith('src/') || /\.(test|bench)\.ts$/.test(path);
 
 const MODULE_ENTRY = /^src\/modules\/[^/]+\/index\.ts$/;
 const ADAPTER_ENTRY = /^src\/supplier\/[^/]+\/index\.ts$/;
@@ -68,6 +67,13 @@ const CLIENT_HARNESSES = [
   'test/support/run-script.ts',
   'package:node:child_process',
 ];
+
+const nameOf = (place: Place) =>
+  place.area === 'module'
+    ? `modules/${place.name}/`
+    : place.area === 'adapter'
+      ? `supplier/${place.name}/`
+      : place.area;
 
 function layerAllows(from: Place, to: Place): boolean {
   switch (from.area) {
@@ -184,7 +190,7 @@ export function findBoundaryViolations(root: string): Violation[] {
         violations.push({
           rule: 'layer',
           file,
-          detail: `${target}: ${from.area}/ may not import ${to.area}`,
+          detail: `${target}: ${nameOf(from)} may not import ${nameOf(to)}`,
         });
       }
       const ownModule = from.area === 'module' && to.area === 'module' && from.name === to.name;
