@@ -2,7 +2,8 @@ import { Minus, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { PASSENGER_LIMITS } from './search-form';
 
-type Counts = { adult_quantity: number; child_quantity: number; infant_quantity: number };
+/** How many of each passenger type a search is for. */
+export type PassengerCounts = { adult_quantity: number; child_quantity: number; infant_quantity: number };
 
 type StepperProps = {
   label: string;
@@ -61,8 +62,8 @@ function Stepper({ label, hint, noun, value, min, max, onChange }: StepperProps)
   );
 }
 
-type PassengerPickerProps = Counts & {
-  onChange: (counts: Counts) => void;
+type PassengerPickerProps = PassengerCounts & {
+  onChange: (counts: PassengerCounts) => void;
   error?: string | undefined;
 };
 

@@ -2,12 +2,12 @@ import type { FieldErrors } from '@skydesk/contract';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAirports } from '../../../entities/airports/use-airports';
+import { FlightSearchForm } from '../../../entities/flight-search/flight-search-form';
 import { searchDraftSaved, selectSearchDraft } from '../../../entities/flight-search/search-draft-slice';
 import { draftFromSearch } from '../../../entities/flight-search/search-form';
 import { resultsUrl } from '../../../entities/flight-search/search-url';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { RecentSearches } from '../components/recent-searches';
-import { FlightSearchForm } from '../components/search-form';
 
 /** What the results screen hands back when the server refused the search (422). */
 export type SearchFormLocationState = { fieldErrors?: FieldErrors; validate?: boolean } | null;

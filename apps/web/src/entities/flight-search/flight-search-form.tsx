@@ -3,52 +3,78 @@ import {
   CABIN_LABELS,
   CABINS,
   type FieldErrors as ServerFieldErrors,
-  TRIP_TYPE_LABELS,
+  type TripType,
 } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { ArrowLeftRight, Plus, Search, X } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { AirportCombobox } from '../../../entities/airports/airport-combobox';
-import type { AirportDirectory } from '../../../entities/airports/use-airports';
-import { PassengerPicker } from '../../../entities/flight-search/passenger-picker';
-import { type SearchDraft, searchDraftSaved } from '../../../entities/flight-search/search-draft-slice';
-import {
-  emptyLeg,
-  formErrorsOfServer,
-  MULTI_CITY_LEGS,
-  SearchForm,
-} from '../../../entities/flight-search/search-form';
-import { todayLocalDate } from '../../../shared/format/date-time';
-import { useAppDispatch } from '../../../shared/store/hooks';
-import { Button } from '../../../shared/ui/button';
-import { FieldError, SelectField, TextField } from '../../../shared/ui/field';
+import { todayLocalDate } from '../../shared/format/date-time';
+import { useAppDispatch } from '../../shared/store/hooks';
+import { Button } from '../../shared/ui/button';
+import { FieldError, SelectField, TextField } from '../../shared/ui/field';
+import { AirportCombobox } from '../airports/airport-combobox';
+import type { AirportDirectory } from '../airports/use-airports';
+import { type PassengerCounts, PassengerPicker } from './passenger-picker';
+import { PassengersDisclosure } from './passengers-disclosure';
+import { type SearchDraft, searchDraftSaved } from './search-draft-slice';
+import { emptyLeg, formErrorsOfServer, MULTI_CITY_LEGS, SearchForm } from './search-form';
+import { TripTypeChoice } from './trip-type-choice';
 
-type SearchFormProps = {
+type FlightSearchFormProps = {
+  /** The search it starts from; to load another search into it, mount it again (a new key). */
   draft: SearchDraft;
   airports: AirportDirectory;
   /** The form is valid: the draft holds the search to run. */
   onSearch: (draft: SearchDraft) => void;
+  /**
+   * 'full': the search screen's — every trip type, each flight's route and date, the passengers
+   * and the cabin laid out. 'compact': a quick search in a card (the dashboard's) — one-way or
+   * return on one flight, the passengers behind a button, laid out by the card's width; the rest
+   * is the search screen's.
+   */
+  variant?: 'full' | 'compact';
   /** A 422 of the last search (keys of the search body), shown on the fields. */
   serverErrors?: ServerFieldErrors | undefined;
   /** Check the draft at once (e.g. a search again of a past date). */
-  validateOnMount?: boolean;
+  validateOnMount?: boolean | undefined;
 };
 
 const TRIP_TYPES = ['OneWay', 'Return', 'MultiCity'] as const;
+const QUICK_TRIP_TYPES = ['OneWay', 'Return'] as const;
 
 /**
- * The flight search form (docs/api.md#flights search body), saved to the draft as it is typed. It
- * starts from `draft`; to load another search into it, mount it again (a new key).
+ * The search as the compact form starts it: one-way or return on its first flight (a multi-city
+ * search is the search screen's), a date already gone left for the agent to choose.
+ */
+export function quickDraftOf(draft: SearchDraft, today = todayLocalDate()): SearchDraft {
+  const first = draft.legs[0] ?? emptyLeg();
+  const future = (date: string) => (date && date >= today ? date : '');
+  const isReturn = draft.trip_type === 'Return';
+  return {
+    ...draft,
+    trip_type: isReturn ? 'Return' : 'OneWay',
+    legs: [{ ...first, departure_date: future(first.departure_date) }],
+    return_date: isReturn ? future(draft.return_date) : '',
+  };
+}
+
+/**
+ * The flight search form (docs/api.md#flights search body), saved to the persisted draft as it is
+ * typed (docs/product-spec.md §3), so the search screen and the dashboard's quick search are one
+ * search.
  */
 export function FlightSearchForm({
   draft,
   airports,
   onSearch,
+  variant = 'full',
   serverErrors,
   validateOnMount,
-}: SearchFormProps) {
+}: FlightSearchFormProps) {
+  const compact = variant === 'compact';
   const dispatch = useAppDispatch();
+  const [start] = useState(() => (compact ? quickDraftOf(draft) : draft));
   const {
     control,
     register,
@@ -59,11 +85,7 @@ export function FlightSearchForm({
     trigger,
     watch,
     formState: { errors, isSubmitted },
-  } = useForm<SearchDraft>({
-    resolver: zodResolver(SearchForm),
-    mode: 'onTouched',
-    defaultValues: draft,
-  });
+  } = useForm<SearchDraft>({ resolver: zodResolver(SearchForm), mode: 'onTouched', defaultValues: start });
   const legs = useFieldArray({ control, name: 'legs' });
   const values = useWatch({ control }) as SearchDraft;
   const tripType = values.trip_type;
@@ -91,7 +113,7 @@ export function FlightSearchForm({
     if (isSubmitted) void trigger();
   };
 
-  const chooseTripType = (next: SearchDraft['trip_type']) => {
+  const chooseTripType = (next: TripType) => {
     setValue('trip_type', next, { shouldDirty: true });
     if (next === 'MultiCity' && getValues('legs').length < MULTI_CITY_LEGS.min) {
       const first = getValues('legs.0');
@@ -110,8 +132,14 @@ export function FlightSearchForm({
     revalidate();
   };
 
-  const visibleLegs = tripType === 'MultiCity' ? legs.fields : legs.fields.slice(0, 1);
-  const legsError = errors.legs?.root?.message ?? errors.legs?.message;
+  const setPassengers = (counts: PassengerCounts) => {
+    setValue('adult_quantity', counts.adult_quantity, { shouldDirty: true });
+    setValue('child_quantity', counts.child_quantity, { shouldDirty: true });
+    setValue('infant_quantity', counts.infant_quantity, { shouldDirty: true });
+    revalidate();
+  };
+  const passengersError =
+    errors.adult_quantity?.message ?? errors.child_quantity?.message ?? errors.infant_quantity?.message;
 
   /**
    * From or To of one leg: the airport combobox bound to its form field. A render function, not a
@@ -139,34 +167,83 @@ export function FlightSearchForm({
     />
   );
 
+  const swapButton = (index: number, label: string, className: string) => (
+    <button
+      type="button"
+      onClick={() => swap(index)}
+      aria-label={label}
+      className={clsx(
+        'flex items-center justify-center self-center justify-self-center rounded-full border border-slate-300 bg-white text-slate-600 shadow-xs transition-colors hover:border-indigo-400 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:outline-offset-2',
+        className,
+      )}
+    >
+      <ArrowLeftRight
+        aria-hidden="true"
+        className={clsx('size-4 rotate-90', compact ? '@min-[36rem]:rotate-0' : 'md:rotate-0')}
+      />
+    </button>
+  );
+
+  const returnDate = (className?: string) => (
+    <TextField
+      className={className}
+      label="Return"
+      type="date"
+      min={values.legs[0]?.departure_date || today}
+      error={errors.return_date?.message}
+      {...register('return_date', { onChange: revalidate })}
+    />
+  );
+
+  if (compact) {
+    return (
+      <form
+        noValidate
+        aria-label="Quick flight search"
+        onSubmit={handleSubmit((valid) => onSearch(valid as SearchDraft))}
+        className="@container space-y-4"
+      >
+        <TripTypeChoice types={QUICK_TRIP_TYPES} value={tripType} onChange={chooseTripType} compact />
+
+        <div className="grid items-start gap-x-2 gap-y-3 @min-[36rem]:grid-cols-[1fr_auto_1fr]">
+          {airportField('legs.0.origin_location_code', 'From')}
+          {swapButton(0, 'Swap origin and destination', '-my-2 size-9 @min-[36rem]:my-0 @min-[36rem]:mt-7')}
+          {airportField('legs.0.destination_location_code', 'To')}
+        </div>
+
+        <div className={clsx('grid gap-3', tripType === 'Return' && 'grid-cols-2')}>
+          <TextField
+            label="Departure"
+            type="date"
+            min={today}
+            error={errors.legs?.[0]?.departure_date?.message}
+            {...register('legs.0.departure_date', { onChange: revalidate })}
+          />
+          {tripType === 'Return' && returnDate()}
+        </div>
+
+        <PassengersDisclosure
+          counts={values}
+          cabin={values.cabin}
+          onChange={setPassengers}
+          error={passengersError}
+        />
+
+        <div className="flex justify-end">
+          <Button type="submit" className="w-full @min-[24rem]:w-auto">
+            <Search aria-hidden="true" className="size-4" /> Search flights
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  const visibleLegs = tripType === 'MultiCity' ? legs.fields : legs.fields.slice(0, 1);
+  const legsError = errors.legs?.root?.message ?? errors.legs?.message;
+
   return (
     <form noValidate onSubmit={handleSubmit((valid) => onSearch(valid as SearchDraft))} className="space-y-6">
-      <fieldset>
-        <legend className="sr-only">Trip type</legend>
-        <div className="inline-flex rounded-xl bg-slate-100 p-1">
-          {TRIP_TYPES.map((type) => (
-            <label
-              key={type}
-              className={clsx(
-                'cursor-pointer rounded-lg px-3.5 py-1.5 font-medium text-sm transition-colors has-focus-visible:outline-2 has-focus-visible:outline-indigo-500',
-                tripType === type
-                  ? 'bg-white text-indigo-700 shadow-sm'
-                  : 'text-slate-600 hover:text-slate-900',
-              )}
-            >
-              <input
-                type="radio"
-                name="trip_type"
-                value={type}
-                checked={tripType === type}
-                onChange={() => chooseTripType(type)}
-                className="sr-only"
-              />
-              {TRIP_TYPE_LABELS[type]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <TripTypeChoice types={TRIP_TYPES} value={tripType} onChange={chooseTripType} />
 
       <div className="space-y-4">
         {visibleLegs.map((leg, index) => (
@@ -183,14 +260,11 @@ export function FlightSearchForm({
             </legend>
             <div className="grid items-start gap-x-3 gap-y-4 md:grid-cols-[1fr_auto_1fr] xl:grid-cols-[1fr_auto_1fr_11rem_11rem]">
               {airportField(`legs.${index}.origin_location_code`, 'From')}
-              <button
-                type="button"
-                onClick={() => swap(index)}
-                aria-label={`Swap origin and destination${tripType === 'MultiCity' ? ` of flight ${index + 1}` : ''}`}
-                className="flex size-10 items-center justify-center self-center justify-self-center rounded-full border border-slate-300 bg-white text-slate-600 shadow-xs transition-colors hover:border-indigo-400 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:outline-offset-2 md:mt-7"
-              >
-                <ArrowLeftRight aria-hidden="true" className="size-4 rotate-90 md:rotate-0" />
-              </button>
+              {swapButton(
+                index,
+                `Swap origin and destination${tripType === 'MultiCity' ? ` of flight ${index + 1}` : ''}`,
+                'size-10 md:mt-7',
+              )}
               {airportField(`legs.${index}.destination_location_code`, 'To')}
               <TextField
                 className="md:col-start-1 xl:col-start-auto"
@@ -200,16 +274,7 @@ export function FlightSearchForm({
                 error={errors.legs?.[index]?.departure_date?.message}
                 {...register(`legs.${index}.departure_date`, { onChange: revalidate })}
               />
-              {tripType === 'Return' && (
-                <TextField
-                  className="md:col-start-3 xl:col-start-auto"
-                  label="Return"
-                  type="date"
-                  min={values.legs[0]?.departure_date || today}
-                  error={errors.return_date?.message}
-                  {...register('return_date', { onChange: revalidate })}
-                />
-              )}
+              {tripType === 'Return' && returnDate('md:col-start-3 xl:col-start-auto')}
               {tripType === 'MultiCity' && legs.fields.length > MULTI_CITY_LEGS.min && (
                 <Button
                   variant="ghost"
@@ -256,17 +321,8 @@ export function FlightSearchForm({
               adult_quantity={values.adult_quantity}
               child_quantity={values.child_quantity}
               infant_quantity={values.infant_quantity}
-              error={
-                errors.adult_quantity?.message ??
-                errors.child_quantity?.message ??
-                errors.infant_quantity?.message
-              }
-              onChange={(counts) => {
-                setValue('adult_quantity', counts.adult_quantity, { shouldDirty: true });
-                setValue('child_quantity', counts.child_quantity, { shouldDirty: true });
-                setValue('infant_quantity', counts.infant_quantity, { shouldDirty: true });
-                revalidate();
-              }}
+              error={passengersError}
+              onChange={setPassengers}
             />
           )}
         />
