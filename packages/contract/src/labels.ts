@@ -1,4 +1,5 @@
-import type { Cabin, PassengerType, TripType } from './enums.js';
+import type { TicketStatus } from './bookings.js';
+import type { BookingStatus, Cabin, PassengerType, TripType } from './enums.js';
 import type { PTC_FareBreakdown } from './flights.js';
 
 /*
@@ -23,6 +24,31 @@ export const PASSENGER_TYPE_LABELS: Record<PassengerType, string> = {
   adult: 'Adult',
   child: 'Child',
   infant: 'Infant',
+};
+
+/**
+ * docs/architecture.md §5's booking lifecycle as agents and operators say it: the booking badge,
+ * the booking history's filter, the console's refund desk and the e-ticket PDF.
+ */
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  booked: 'Booked',
+  ticketed: 'Ticketed',
+  cancelled: 'Cancelled',
+  voided: 'Voided',
+  refund_requested: 'Refund requested',
+  refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
+  refund_rejected: 'Refund rejected',
+  expired: 'Expired',
+};
+
+/** A ticket's state, on the booking's passengers, the refund desk and the e-ticket PDF. */
+export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
+  issued: 'Issued',
+  voided: 'Voided',
+  refund_requested: 'Refund requested',
+  refunded: 'Refunded',
+  refund_rejected: 'Refund rejected',
 };
 
 /** docs/api.md's passenger type codes of a fare breakdown. */

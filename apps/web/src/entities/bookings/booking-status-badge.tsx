@@ -1,19 +1,12 @@
-import type { BookingStatus, TicketStatus } from '@skydesk/contract';
+import {
+  BOOKING_STATUS_LABELS,
+  type BookingStatus,
+  TICKET_STATUS_LABELS,
+  type TicketStatus,
+} from '@skydesk/contract';
 import { Badge, type BadgeTone } from '../../shared/ui/badge';
 
-/** docs/architecture.md §5 booking lifecycle, as agents say it; one colour per outcome everywhere. */
-export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
-  booked: 'Booked',
-  ticketed: 'Ticketed',
-  cancelled: 'Cancelled',
-  voided: 'Voided',
-  refund_requested: 'Refund requested',
-  refunded: 'Refunded',
-  partially_refunded: 'Partly refunded',
-  refund_rejected: 'Refund rejected',
-  expired: 'Expired',
-};
-
+/** docs/architecture.md §5 booking lifecycle, in the contract's words; one colour per outcome everywhere. */
 const BOOKING_STATUS_TONES: Record<BookingStatus, BadgeTone> = {
   booked: 'amber',
   ticketed: 'emerald',
@@ -33,14 +26,6 @@ export function BookingStatusBadge({ status }: { status: BookingStatus }) {
     </Badge>
   );
 }
-
-const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
-  issued: 'Issued',
-  voided: 'Voided',
-  refund_requested: 'Refund requested',
-  refunded: 'Refunded',
-  refund_rejected: 'Refund rejected',
-};
 
 const TICKET_STATUS_TONES: Record<TicketStatus, BadgeTone> = {
   issued: 'emerald',

@@ -1,10 +1,8 @@
 import type {
   AuditAction,
-  BookingStatus,
   CompanyDecisionAction,
   CompanyStatus,
   RefundRequestStatus,
-  TicketStatus,
   TransactionStatus,
 } from '@skydesk/contract';
 import type { BadgeTone } from '../../shared/ui/badge';
@@ -37,27 +35,6 @@ export const DEPOSIT_STATUS: Record<TransactionStatus, { label: string; tone: Ba
   pending: { label: 'Pending', tone: 'amber' },
   approved: { label: 'Approved', tone: 'emerald' },
   rejected: { label: 'Rejected', tone: 'rose' },
-};
-
-/** A booking's state as the refund queue shows it. */
-export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
-  booked: 'Booked',
-  ticketed: 'Ticketed',
-  cancelled: 'Cancelled',
-  voided: 'Voided',
-  refund_requested: 'Refund requested',
-  refunded: 'Refunded',
-  partially_refunded: 'Partly refunded',
-  refund_rejected: 'Refund rejected',
-  expired: 'Expired',
-};
-
-export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
-  issued: 'Issued',
-  voided: 'Voided',
-  refund_requested: 'Refund requested',
-  refunded: 'Refunded',
-  refund_rejected: 'Refund rejected',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {

@@ -1,5 +1,5 @@
 import type { BookingStatus, FareInfo, TicketStatus, TripType } from '@skydesk/contract';
-import { equipmentName } from '@skydesk/contract';
+import { BOOKING_STATUS_LABELS, equipmentName, TICKET_STATUS_LABELS } from '@skydesk/contract';
 import type { Tone } from '../../../platform/pdf/sheet.js';
 
 /**
@@ -7,23 +7,28 @@ import type { Tone } from '../../../platform/pdf/sheet.js';
  * they are, where they are printed.
  */
 
+/*
+ * The statuses are named as on every screen (the contract's labels), but for the two a traveller
+ * could misread on paper, with no screen beside it: a booking on hold is not a ticket, and a
+ * refused refund leaves the tickets valid.
+ */
 export const BOOKING_STATUS: Record<BookingStatus, { label: string; tone: Tone }> = {
   booked: { label: 'On hold – not ticketed', tone: 'warn' },
-  ticketed: { label: 'Ticketed', tone: 'good' },
-  cancelled: { label: 'Cancelled', tone: 'bad' },
-  voided: { label: 'Voided', tone: 'bad' },
-  refund_requested: { label: 'Refund requested', tone: 'warn' },
-  refunded: { label: 'Refunded', tone: 'bad' },
-  partially_refunded: { label: 'Partially refunded', tone: 'warn' },
+  ticketed: { label: BOOKING_STATUS_LABELS.ticketed, tone: 'good' },
+  cancelled: { label: BOOKING_STATUS_LABELS.cancelled, tone: 'bad' },
+  voided: { label: BOOKING_STATUS_LABELS.voided, tone: 'bad' },
+  refund_requested: { label: BOOKING_STATUS_LABELS.refund_requested, tone: 'warn' },
+  refunded: { label: BOOKING_STATUS_LABELS.refunded, tone: 'bad' },
+  partially_refunded: { label: BOOKING_STATUS_LABELS.partially_refunded, tone: 'warn' },
   refund_rejected: { label: 'Ticketed (refund rejected)', tone: 'good' },
-  expired: { label: 'Expired', tone: 'bad' },
+  expired: { label: BOOKING_STATUS_LABELS.expired, tone: 'bad' },
 };
 
 export const TICKET_STATUS: Record<TicketStatus, { label: string; tone: Tone }> = {
-  issued: { label: 'Issued', tone: 'good' },
-  voided: { label: 'Voided', tone: 'bad' },
-  refund_requested: { label: 'Refund requested', tone: 'warn' },
-  refunded: { label: 'Refunded', tone: 'bad' },
+  issued: { label: TICKET_STATUS_LABELS.issued, tone: 'good' },
+  voided: { label: TICKET_STATUS_LABELS.voided, tone: 'bad' },
+  refund_requested: { label: TICKET_STATUS_LABELS.refund_requested, tone: 'warn' },
+  refunded: { label: TICKET_STATUS_LABELS.refunded, tone: 'bad' },
   refund_rejected: { label: 'Issued (refund rejected)', tone: 'good' },
 };
 

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AdminReason, type AdminRefund, PASSENGER_TYPE_LABELS, TRIP_TYPE_LABELS } from '@skydesk/contract';
+import {
+  AdminReason,
+  type AdminRefund,
+  BOOKING_STATUS_LABELS,
+  PASSENGER_TYPE_LABELS,
+  TICKET_STATUS_LABELS,
+  TRIP_TYPE_LABELS,
+} from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { Check, Undo2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -17,7 +24,7 @@ import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { TextField } from '../../../shared/ui/field';
 import { adminApi } from '../admin-api';
-import { ADMIN_SUCCESS, BOOKING_STATUS_LABELS, REFUND_STATUS, TICKET_STATUS_LABELS } from '../admin-labels';
+import { ADMIN_SUCCESS, REFUND_STATUS } from '../admin-labels';
 import { ReasonField } from '../components/reason-field';
 import { DecidedCard, DecisionPanel } from '../desk/decision-panel';
 import { DeskDetail, DeskFigure, DeskSummary } from '../desk/desk-detail';

@@ -1,10 +1,9 @@
-import type { AdminTicketBooking, AdminTicketDetails } from '@skydesk/contract';
+import { type AdminTicketBooking, type AdminTicketDetails, BOOKING_STATUS_LABELS } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { Mail, Phone, User } from 'lucide-react';
 import { formatDayTime, formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { Badge } from '../../../shared/ui/badge';
-import { BOOKING_STATUS_LABELS } from '../admin-labels';
 import { countryName } from '../country-name';
 
 /**

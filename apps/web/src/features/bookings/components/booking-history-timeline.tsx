@@ -1,6 +1,5 @@
-import { type BookingEvent, noteParts } from '@skydesk/contract';
+import { BOOKING_STATUS_LABELS, type BookingEvent, noteParts } from '@skydesk/contract';
 import { Fragment } from 'react';
-import { BOOKING_STATUS_LABELS } from '../../../entities/bookings/booking-status-badge';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 

@@ -1,8 +1,13 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { BOOKING_STATUSES, type BookingListQuery, BookingStatus, EMPTY_RESULT } from '@skydesk/contract';
+import {
+  BOOKING_STATUS_LABELS,
+  BOOKING_STATUSES,
+  type BookingListQuery,
+  BookingStatus,
+  EMPTY_RESULT,
+} from '@skydesk/contract';
 import { ChevronLeft, ChevronRight, ClipboardList, RotateCcw, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { BOOKING_STATUS_LABELS } from '../../../entities/bookings/booking-status-badge';
 import { isForbidden } from '../../../shared/access/require-permission';
 import { listParam, useListParams } from '../../../shared/routing/use-list-params';
 import { useCompanyId } from '../../../shared/session/use-company-id';
