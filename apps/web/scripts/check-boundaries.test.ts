@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findBoundaryViolations, findImportCycles } from './check-boundaries';
+import { findBoundaryViolations, findImportCycles, findPermissionReads } from './check-boundaries';
 
 let root: string | null = null;
 
@@ -171,5 +171,31 @@ describe('import cycles', () => {
 
   it('finds none in the portal’s own source', () => {
     expect(findImportCycles(path.resolve(import.meta.dirname, '../src'))).toEqual([]);
+  });
+});
+
+describe('permissions asked through useCan', () => {
+  it('fails a screen reading the session’s permissions by hand, naming the file and the import', () => {
+    const src = srcTree({
+      'shared/session/session-slice.ts': 'export const selectPermissions = (state: unknown) => [];\n',
+      'shared/access/dashboard-access.ts':
+        "import { selectPermissions } from '../session/session-slice';\nexport const useCan = selectPermissions;\n",
+      'features/payments/pages/statement-page.tsx':
+        "import {\n  selectPermissions,\n  selectSessionUser,\n} from '../../../shared/session/session-slice';\nexport const can = selectPermissions;\n",
+      'features/payments/pages/transactions-page.tsx':
+        "import { useCan } from '../../../shared/access/dashboard-access';\nexport const can = useCan;\n",
+      'features/payments/pages/statement-page.test.tsx':
+        "import { selectPermissions } from '../../../shared/session/session-slice';\nexport { selectPermissions };\n",
+    });
+    expect(findPermissionReads(src)).toEqual([
+      expect.objectContaining({
+        file: path.join('features', 'payments', 'pages', 'statement-page.tsx'),
+        specifier: '../../../shared/session/session-slice',
+      }),
+    ]);
+  });
+
+  it('finds none in the portal’s own source', () => {
+    expect(findPermissionReads(path.resolve(import.meta.dirname, '../src'))).toEqual([]);
   });
 });

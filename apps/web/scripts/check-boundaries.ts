@@ -27,6 +27,11 @@ import ts from 'typescript';
  * (tests render the whole app on purpose). Type-only and lazy imports count: a cycle of types is
  * still two modules that cannot be understood one without the other.
  *
+ * The session's permissions are read in one place, src/shared/access/ (useCan, useCanEach,
+ * useMayOpen): a screen asks `useCan('payments.view')` rather than testing the list by hand, so
+ * the question is asked one way everywhere and a change of how it is answered is made once. Any
+ * other file naming the session's `selectPermissions` fails (tests aside).
+ *
  * Biome's noRestrictedImports matches import strings, not the files they resolve to, so a rule
  * for relative imports at every depth ("../../flights/…", "../flights/…") could not be written
  * with it; this check resolves each import and judges the file it names.
@@ -117,6 +122,34 @@ export function findBoundaryViolations(srcDir: string): Violation[] {
     }
   }
   return violations;
+}
+
+/** Where the session's permissions may be read: the slice that holds them and the hooks that ask. */
+const PERMISSION_READERS = [
+  path.join('shared', 'access') + path.sep,
+  path.join('shared', 'session') + path.sep,
+];
+
+/** Every file under `srcDir` that reads the session's permissions instead of asking useCan. */
+export function findPermissionReads(srcDir: string): Violation[] {
+  const root = path.resolve(srcDir);
+  return sourceFiles(root).flatMap((file) => {
+    const relative = path.relative(root, file);
+    if (isTestCode(relative) || PERMISSION_READERS.some((reader) => relative.startsWith(reader))) return [];
+    const read = /import\s*(?:type\s*)?\{[^}]*\bselectPermissions\b[^}]*\}\s*from\s*['"]([^'"]+)['"]/.exec(
+      readFileSync(file, 'utf8'),
+    );
+    if (!read) return [];
+    const specifier = read[1]!;
+    return [
+      {
+        file: relative,
+        specifier,
+        target: path.relative(root, path.resolve(path.dirname(file), specifier)),
+        rule: "a screen asks useCan('…') or useCanEach() (src/shared/access/) whether the user holds a permission, never the session's selectPermissions",
+      },
+    ];
+  });
 }
 
 /** The file an import names (a stylesheet or an asset is not a module of the graph: null). */
@@ -234,7 +267,7 @@ const invokedDirectly =
 
 if (invokedDirectly) {
   const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
-  const violations = findBoundaryViolations(srcDir);
+  const violations = [...findBoundaryViolations(srcDir), ...findPermissionReads(srcDir)];
   for (const { file, specifier, target, rule } of violations)
     console.error(`src/${file}: import '${specifier}' (src/${target}) — ${rule}`);
   const cycles = findImportCycles(srcDir);
@@ -247,6 +280,6 @@ if (invokedDirectly) {
     process.exit(1);
   }
   console.log(
-    'Module boundaries: features → entities → shared, each importing only itself and what is below it; no import cycle.',
+    'Module boundaries: features → entities → shared, each importing only itself and what is below it; no import cycle; permissions asked through useCan.',
   );
 }

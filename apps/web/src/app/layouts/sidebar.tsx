@@ -1,10 +1,12 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
+import { PERMISSIONS } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { Lock } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, NavLink, useMatch, useResolvedPath } from 'react-router';
+import { useCanEach } from '../../shared/access/dashboard-access';
 import { paths } from '../../shared/routing/paths';
-import { selectPermissions, selectSessionCompany } from '../../shared/session/session-slice';
+import { selectSessionCompany } from '../../shared/session/session-slice';
 import { useAppSelector } from '../../shared/store/hooks';
 import { Logo } from '../../shared/ui/logo';
 import { isCompanyApproved } from '../company-gate';
@@ -85,7 +87,7 @@ export function SidebarPanel({
   const company = useAppSelector(selectSessionCompany);
   const locked = company !== null && !isCompanyApproved(company);
   // Issue 13: only the links the user's role opens (the routes refuse the rest with a 403 screen).
-  const navigation = visibleNavigation(useAppSelector(selectPermissions));
+  const navigation = visibleNavigation(PERMISSIONS.filter(useCanEach()));
   return (
     <nav aria-label="Main navigation" className="flex h-full flex-col bg-navy-900 text-slate-300">
       <div

@@ -1,6 +1,5 @@
 import type { Credits } from '@skydesk/contract';
-import { selectPermissions } from '../../shared/session/session-slice';
-import { useAppSelector } from '../../shared/store/hooks';
+import { useCan } from '../../shared/access/dashboard-access';
 import { creditsApi } from './credits-api';
 
 export type CreditsState = {
@@ -22,7 +21,7 @@ export function useCredits(): CreditsState {
 
 /** Whether the user may open the statement (`payments.view`): its links show only then. */
 export function useCanViewStatement(): boolean {
-  return useAppSelector(selectPermissions).includes('payments.view');
+  return useCan('payments.view');
 }
 
 /** Whether a total can be ticketed: what the agency may spend (balance + credit limit), same currency. */

@@ -61,9 +61,18 @@ export const mayOpen = (permissions: readonly Permission[], path: string): boole
   return needed === null || permissions.includes(needed);
 };
 
-/** Whether the signed-in user holds this permission (their role's, as `GET /api/me` said). */
+/**
+ * Whether the signed-in user holds this permission (their role's, as `GET /api/me` said): the one
+ * way a screen asks. Reading the session's permissions anywhere else fails the boundary check.
+ */
 export function useCan(permission: Permission): boolean {
   return useAppSelector(selectPermissions).includes(permission);
+}
+
+/** useCan for permissions known only as data (a list of actions, the sidebar's links): ask each. */
+export function useCanEach(): (permission: Permission) => boolean {
+  const held = useAppSelector(selectPermissions);
+  return (permission) => held.includes(permission);
 }
 
 /** Whether the signed-in user may open a dashboard path: a link to it shows only then. */

@@ -14,13 +14,11 @@ import { tripRoute } from '../../../entities/bookings/booking-segments';
 import { BookingStatusBadge } from '../../../entities/bookings/booking-status-badge';
 import { BookingDeadline } from '../../../entities/bookings/deadline-countdown';
 import { useCredits } from '../../../entities/credits/use-credits';
-import { useMayOpen } from '../../../shared/access/dashboard-access';
+import { useCanEach, useMayOpen } from '../../../shared/access/dashboard-access';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { eTicketPath } from '../../../shared/routing/booking-paths';
 import { paths } from '../../../shared/routing/paths';
-import { selectPermissions } from '../../../shared/session/session-slice';
-import { useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -56,8 +54,8 @@ const ACTION_BUTTONS: Record<BookingAction, { label: string; icon: typeof Ticket
  * refused.
  */
 function usePermittedActions(actions: readonly BookingAction[]): BookingAction[] {
-  const permissions = useAppSelector(selectPermissions);
-  return actions.filter((action) => permissions.includes(ACTION_BUTTONS[action].permission));
+  const can = useCanEach();
+  return actions.filter((action) => can(ACTION_BUTTONS[action].permission));
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

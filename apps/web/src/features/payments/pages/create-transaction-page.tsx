@@ -4,14 +4,13 @@ import { ArrowLeft, Landmark, RefreshCw, Send } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
+import { useCan } from '../../../shared/access/dashboard-access';
 import { DocumentPicker } from '../../../shared/files/document-picker';
 import { todayLocalDate } from '../../../shared/format/date-time';
 import { showServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { useIdempotentMutation } from '../../../shared/http/use-idempotent-mutation';
 import { paths } from '../../../shared/routing/paths';
-import { selectPermissions } from '../../../shared/session/session-slice';
-import { useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -33,7 +32,7 @@ import {
  * how much, when, the bank's reference and a note. It waits for an operator's approval.
  */
 export function CreateTransactionPage() {
-  const canCreate = useAppSelector(selectPermissions).includes('payments.create');
+  const canCreate = useCan('payments.create');
   if (!canCreate) return <ForbiddenScreen permission="payments.create" />;
   return <CreateTransaction />;
 }

@@ -4,11 +4,10 @@ import { CreditsFigures } from '../../../entities/credits/credits-figures';
 import { useCredits } from '../../../entities/credits/use-credits';
 import type { StatementRange } from '../../../entities/statement/statement-range';
 import { StatementView } from '../../../entities/statement/statement-view';
+import { useCan } from '../../../shared/access/dashboard-access';
 import { saveAs } from '../../../shared/files/save-file';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { listParam, useListParams } from '../../../shared/routing/use-list-params';
-import { selectPermissions } from '../../../shared/session/session-slice';
-import { useAppSelector } from '../../../shared/store/hooks';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { LowBalanceSetting } from '../components/low-balance-setting';
 import { bookingHref, depositHref } from '../payment-paths';
@@ -30,9 +29,10 @@ type ExportFormat = 'csv' | 'pdf';
  * deposit — with CSV and PDF exports and the low-balance alert.
  */
 export function StatementPage() {
-  const permissions = useAppSelector(selectPermissions);
-  if (!permissions.includes('payments.view')) return <ForbiddenScreen permission="payments.view" />;
-  return <Statement canChangeAlert={permissions.includes('payments.create')} />;
+  const canView = useCan('payments.view');
+  const canCreate = useCan('payments.create');
+  if (!canView) return <ForbiddenScreen permission="payments.view" />;
+  return <Statement canChangeAlert={canCreate} />;
 }
 
 function Statement({ canChangeAlert }: { canChangeAlert: boolean }) {

@@ -11,13 +11,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CreditsFigures } from '../../../entities/credits/credits-figures';
 import { useCredits } from '../../../entities/credits/use-credits';
+import { useCan } from '../../../shared/access/dashboard-access';
 import { formatCredits } from '../../../shared/format/credits';
 import { formatDayWithYear, formatInstant } from '../../../shared/format/date-time';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { paths } from '../../../shared/routing/paths';
 import { listParam, useListParams } from '../../../shared/routing/use-list-params';
-import { selectPermissions } from '../../../shared/session/session-slice';
-import { useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
@@ -54,9 +53,10 @@ const inOrder = (filters: Filters): Filters =>
  * status and deposit dates, a page at a time.
  */
 export function TransactionsPage() {
-  const permissions = useAppSelector(selectPermissions);
-  if (!permissions.includes('payments.view')) return <ForbiddenScreen permission="payments.view" />;
-  return <Transactions canCreate={permissions.includes('payments.create')} />;
+  const canView = useCan('payments.view');
+  const canCreate = useCan('payments.create');
+  if (!canView) return <ForbiddenScreen permission="payments.view" />;
+  return <Transactions canCreate={canCreate} />;
 }
 
 function Transactions({ canCreate }: { canCreate: boolean }) {
