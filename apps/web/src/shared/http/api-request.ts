@@ -62,15 +62,22 @@ export type RawOptions = CallOptions<Endpoint> & {
   formData?: FormData;
 };
 
+/**
+ * What the client needs of an endpoint to call it: its method and path, who may call it, and its
+ * own failure settings. A contract endpoint is one; so is a link the server handed over (a
+ * picture's `image_url`), called as the endpoint it names.
+ */
+export type CallTarget = Pick<Endpoint, 'method' | 'path' | 'access' | 'fallbackMessage' | 'suppressErrors'>;
+
 const SESSION_EXPIRED_TOAST_ID = 'session-expired';
 
 /** Where the API is: '' (same origin) unless VITE_API_BASE_URL says otherwise. */
 export const apiBaseUrl = (): string => (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '');
 
-const endsSessionOn401 = (endpoint: Endpoint): boolean =>
+const endsSessionOn401 = (endpoint: CallTarget): boolean =>
   endpoint.access !== 'public' && endpoint.access !== 'challenge';
 
-function buildRequest(endpoint: Endpoint, options: RawOptions): { url: string; init: RequestInit } {
+function buildRequest(endpoint: CallTarget, options: RawOptions): { url: string; init: RequestInit } {
   const headers = new Headers({ Accept: 'application/json' });
   let body: BodyInit | undefined;
   if (options.formData) {
@@ -140,7 +147,7 @@ async function readBody(response: Response): Promise<unknown> {
  * docs/product-spec.md §4: a 401 logs out, says 'Session Expired' and goes to the login page — of the principal
  * whose call it was (an operator's 401 ends the operator's session, not the agency's).
  */
-function endSession(endpoint: Endpoint): void {
+function endSession(endpoint: CallTarget): void {
   const { onUnauthorized, goToLogin } = httpConfigFor(endpoint);
   onUnauthorized?.();
   // One toast however many calls were in flight when the session ended.
@@ -155,7 +162,7 @@ type ReadSuccess<T> = (response: Response) => Promise<T>;
  * Sends one call and handles its failure the same way whatever the answer's kind: toasts the
  * message the spec's rules pick (unless suppressed), ends the session on a 401, throws ApiError.
  */
-async function send<T>(endpoint: Endpoint, call: RawOptions, readSuccess: ReadSuccess<T>): Promise<T> {
+async function send<T>(endpoint: CallTarget, call: RawOptions, readSuccess: ReadSuccess<T>): Promise<T> {
   const fallback = call.fallbackMessage ?? endpoint.fallbackMessage;
   const suppressed = call.suppressErrors ?? endpoint.suppressErrors ?? false;
   const { url, init } = buildRequest(endpoint, call);
@@ -234,7 +241,7 @@ export function apiBlob<E extends Endpoint>(endpoint: E, ...[options]: OptionsAr
  * query), where their types have already been checked by whoever built the call.
  */
 export function sendCall(
-  endpoint: Endpoint,
+  endpoint: CallTarget,
   options: RawOptions,
   answer: 'envelope' | 'file',
 ): Promise<unknown> {

@@ -1,7 +1,6 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
-import type { Endpoint } from '@skydesk/contract';
 import { ApiError, type ApiFailure, toApiFailure } from './api-error';
-import { type RawOptions, sendCall } from './api-request';
+import { type CallTarget, type RawOptions, sendCall } from './api-request';
 
 /**
  * One call as an RTK Query endpoint describes it to the base query: the contract's endpoint, the
@@ -9,7 +8,7 @@ import { type RawOptions, sendCall } from './api-request';
  * `query` function, never stored: the store keeps only the arguments a screen passed.
  */
 export type ContractCall = RawOptions & {
-  endpoint: Endpoint;
+  endpoint: CallTarget;
   /**
    * The answer is a file, not an envelope: it is handed over as an object URL (the store holds
    * no Blob), which the caller revokes once the browser has it.
