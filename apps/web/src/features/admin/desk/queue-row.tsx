@@ -22,7 +22,8 @@ type QueueRowProps = {
 
 /**
  * One item of a desk's queue: who and how much first, then what it is about, then where it stands
- * and since when. Two columns on a phone, four on a wider screen.
+ * and since when. Two columns on a phone, four on a wider screen, the money's of one width so the
+ * rows' columns line up.
  */
 export function QueueRow({
   to,
@@ -40,7 +41,7 @@ export function QueueRow({
       <Link
         to={to}
         aria-label={label}
-        className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:-outline-offset-2 sm:grid-cols-[minmax(0,1.3fr)_minmax(0,1.2fr)_minmax(0,1fr)_auto] sm:items-center sm:px-5"
+        className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:-outline-offset-2 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1.4fr)_9rem] sm:items-center sm:px-5"
       >
         <span className="min-w-0">
           <span className="block break-words font-semibold text-slate-900">{who}</span>
