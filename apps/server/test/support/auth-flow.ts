@@ -87,8 +87,9 @@ export function expectNoSecrets(res: Response, extra: string[] = []) {
 
 // ── mail ──────────────────────────────────────────────────────────────────────────────────────
 
+/** The outbox as the developer reads it: from the server's own machine, the only one it answers (issue 27). */
 export async function outbox(t: TestApp, email: string): Promise<OutboxMail[]> {
-  const res = await get(t, `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  const res = await get(t, `/api/dev/outbox?to=${encodeURIComponent(email)}`, { ip: '127.0.0.1' });
   expect(res.statusCode).toBe(200);
   return res.json().data;
 }
