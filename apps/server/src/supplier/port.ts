@@ -11,6 +11,7 @@ import type {
 import type { Transaction } from 'kysely';
 import type { Database } from '../platform/db/schema.js';
 import type { SeatInventory, SeatReading } from './inventory.js';
+import type { RemoteOffer, RemoteOrders, SupplierCode } from './remote-orders.js';
 
 /**
  * The flight supplier port (docs/architecture.md §4): everything the portal asks of flight content. The
@@ -51,6 +52,12 @@ export type FlightSupplier = FlightShopping & {
    * cache re-checks a cached answer's seats with it. Without one, searches are not cached.
    */
   inventory?: SeatInventory;
+  /**
+   * A remote supplier's orders (Duffel): it keeps its own order, outside the portal's transaction,
+   * so the booking service runs each call as a saga (docs/decisions/020-supplier-order-saga.md).
+   * The sandbox has none: its `bookings` work inside the portal's transaction.
+   */
+  orders?: RemoteOrders;
 };
 
 /** The portal's open database transaction, in which it moves money and records the booking. */
@@ -151,6 +158,10 @@ export type OfferBooking = {
   validatingCarrier: string;
   /** Every flight in order, across legs. */
   segments: OfferSegment[];
+  /** Which supplier sells it; absent means the sandbox. */
+  supplier?: SupplierCode;
+  /** What a remote supplier's order needs; never sent to the browser. */
+  remote?: RemoteOffer;
 };
 
 export type PriceAnswer =

@@ -1,0 +1,109 @@
+import type { PassengerType } from '@skydesk/contract';
+
+/**
+ * What the portal asks of a supplier that keeps its own orders (Duffel). Each call is one step of
+ * the order saga (docs/decisions/020-supplier-order-saga.md): the booking service records the step
+ * before the call and settles it after, and every call can be repeated safely or looked up after a
+ * lost answer — orders carry the portal's booking id, so `findByBooking` finds one whose answer never came.
+ */
+export type RemoteOrders = {
+  /** An order held without payment (only when the offer allows it: `instantPaymentOnly` false). */
+  createHold(input: CreateRemoteOrder): Promise<RemoteOrderAnswer>;
+  /** An order paid at once from the platform's balance at the supplier, for exactly `payment`. */
+  createInstant(input: CreateRemoteOrder & { payment: SupplierMoney }): Promise<RemoteOrderAnswer>;
+  /** Pays a held order, for exactly its amount; a paid order refuses a second payment. */
+  pay(orderId: string, payment: SupplierMoney): Promise<RemoteOrder>;
+  get(orderId: string): Promise<RemoteOrder>;
+  /** Every order the supplier holds for this booking id (normally one; more after a lost answer). */
+  findByBooking(bookingId: string, since: Date): Promise<RemoteOrder[]>;
+  /** What cancelling would return, valid until `expiresAt`; nothing is cancelled yet. */
+  quoteCancellation(orderId: string): Promise<RemoteCancellation>;
+  /** Cancels the order as quoted; refused once the quote expired. */
+  confirmCancellation(cancellationId: string): Promise<RemoteCancellation>;
+  getCancellation(cancellationId: string): Promise<RemoteCancellation>;
+};
+
+export type SupplierCode = 'sandbox' | 'duffel';
+
+/** An amount as the supplier states it (a decimal string in its currency, as paid). */
+export type SupplierMoney = { amount: string; currency: string };
+
+/**
+ * A remote offer as the portal priced it. `netMinor + markupMinor` is what the agency pays
+ * (the offer's total), in the platform currency; `price` is what the supplier is paid.
+ */
+export type RemoteOffer = {
+  /** The supplier's own offer id ('off_…'). */
+  offerId: string;
+  /** The supplier's passenger ids, in the order adults, then children, then infants. */
+  passengers: { id: string; type: PassengerType }[];
+  price: SupplierMoney;
+  /** Platform currency units per supplier currency unit used to convert `price` (1 when the same). */
+  rate: number;
+  netMinor: number;
+  markupMinor: number;
+  /** The supplier will not hold it: it is ordered and paid at once when the agent issues. */
+  instantPaymentOnly: boolean;
+  /** The earliest of the supplier's payment deadline and price guarantee, when it holds. */
+  holdUntil: Date | null;
+};
+
+export type CreateRemoteOrder = {
+  /** The portal's booking id, kept in the order's metadata (the saga's key). */
+  bookingId: string;
+  offer: RemoteOffer;
+  passengers: {
+    title: string;
+    firstName: string;
+    lastName: string;
+    gender: string;
+    dateOfBirth: string;
+    email: string;
+    phone: string;
+  }[];
+};
+
+/** A create either answered with the order, or was accepted to be confirmed later (HTTP 202). */
+export type RemoteOrderAnswer =
+  | { status: 'created'; order: RemoteOrder }
+  | { status: 'pending'; pendingId: string };
+
+export type RemoteOrder = {
+  id: string;
+  bookingId: string | null;
+  /** The airline's booking reference (PNR). */
+  reference: string;
+  state: 'held' | 'paid' | 'cancelled';
+  total: SupplierMoney;
+  /** When a held order must be paid by; null once paid or when unknown. */
+  payBy: Date | null;
+  /** One e-ticket number per passenger once paid, by the passenger's position in the booking. */
+  tickets: { passengerIndex: number; number: string }[];
+  createdAt: Date;
+};
+
+export type RemoteCancellation = {
+  id: string;
+  orderId: string;
+  refund: SupplierMoney;
+  expiresAt: Date | null;
+  confirmedAt: Date | null;
+};
+
+/**
+ * A supplier call that failed, by what the caller may do about it:
+ * - `refused`: the supplier said no (4xx); `message` is in the agent's words;
+ * - `gone`: the offer or order is no longer for sale (expired, sold);
+ * - `unavailable`: not answered (5xx on a read, rate limited past its retries, circuit open);
+ * - `unknown_outcome`: a write whose answer was lost (5xx, timeout, reset): look it up, never repeat it blind.
+ */
+export class SupplierCallError extends Error {
+  constructor(
+    readonly kind: 'refused' | 'gone' | 'unavailable' | 'unknown_outcome',
+    message: string,
+    readonly details: { status?: number; code?: string; supplier?: SupplierCode } = {},
+  ) {
+    super(message);
+    this.name = 'SupplierCallError';
+  }
+}
