@@ -59,7 +59,13 @@ describe.each(storeKinds())('the app on %s', (kind) => {
     expect(res.json()).toEqual({
       status: false,
       message: SERVER.storeUnreachable,
-      data: { status: 'unavailable', store: 'unreachable', version: '0.1.0', uptime_seconds: 0 },
+      data: {
+        status: 'unavailable',
+        store: 'unreachable',
+        uploads: 'ok',
+        version: '0.1.0',
+        uptime_seconds: 0,
+      },
     });
   });
 

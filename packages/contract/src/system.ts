@@ -4,6 +4,8 @@ import { defineEndpoint } from './endpoint.js';
 export const Health = z.object({
   status: z.literal('ok'),
   store: z.literal('ok'),
+  /** The uploads folder (DATA_DIR/uploads) takes files (issue 28). */
+  uploads: z.literal('ok'),
   version: z.string(),
   uptime_seconds: z.number(),
 });
@@ -11,13 +13,16 @@ export type Health = z.infer<typeof Health>;
 
 /**
  * `data` of the 503 failure envelope of `GET /api/health`: the store does not answer, or it
- * answers but cannot write (storage full or read-only) since `degraded_since`. Reads still work
- * while degraded; the server checks every few seconds and answers 200 again by itself.
+ * answers but cannot write (storage full or read-only) since `degraded_since`; or the uploads
+ * folder can't take files since `uploads_degraded_since` (issue 28). Reads still work while
+ * degraded; the server checks every few seconds and answers 200 again by itself.
  */
 export const HealthProblem = z.object({
   status: z.literal('unavailable'),
-  store: z.enum(['degraded', 'unreachable']),
+  store: z.enum(['ok', 'degraded', 'unreachable']),
   degraded_since: z.string().optional(),
+  uploads: z.enum(['ok', 'degraded']),
+  uploads_degraded_since: z.string().optional(),
   version: z.string(),
   uptime_seconds: z.number(),
 });
@@ -28,10 +33,10 @@ export const READINESS_CHECKS = ['store', 'migrations', 'supplier'] as const;
 export type ReadinessCheckName = (typeof READINESS_CHECKS)[number];
 
 /**
- * One readiness check: whether it passed and what was found — the store answering (or degraded:
- * it answers reads but cannot write, which does not fail readiness, as another process on the same
- * store could not write either), every migration this build knows applied, the flight supplier's
- * network built and answering.
+ * One readiness check: whether it passed and what was found — the store answering and able to
+ * write (a degraded store answers reads but fails readiness, so a balancer stops sending it
+ * writes: issue 28), every migration this build knows applied, the flight supplier's network
+ * built and answering.
  */
 export const ReadinessCheck = z.object({ ok: z.boolean(), detail: z.string() });
 export type ReadinessCheck = z.infer<typeof ReadinessCheck>;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isExpectedOutage } from './db/store-health.js';
 import type { Exclusively } from './db/task-lock.js';
 
 /**
@@ -46,7 +47,10 @@ export function periodicTask(options: {
           // notification every server hears) or sees it on its next tick.
           if (!(await runOnce())) break;
         } catch (error) {
-          options.log.error({ err: error }, `${options.name} failed`);
+          // Storage that can't write was logged once as it began (issue 28): not on every tick.
+          if (isExpectedOutage(error))
+            options.log.debug({ err: error }, `${options.name} skipped: storage unavailable`);
+          else options.log.error({ err: error }, `${options.name} failed`);
         }
       } while (again && !stopped);
     } finally {

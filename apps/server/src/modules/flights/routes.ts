@@ -1,4 +1,5 @@
 import { flightEndpoints } from '@skydesk/contract';
+import { isExpectedOutage } from '../../platform/db/store-health.js';
 import { REPLY_SENT } from '../../platform/http/endpoint-route.js';
 import type { ModuleContext } from '../../platform/module.js';
 import type { FlightSupplier } from '../../supplier/port.js';
@@ -27,7 +28,11 @@ export function registerFlightRoutes(
     : runner;
   const historyWriter = createSearchHistoryWriter({
     db: store.db,
-    onError: (error) => log.error({ err: error }, 'search history rows could not be written'),
+    // Storage that can't write was logged once as it began (issue 28): not for every batch.
+    onError: (error) =>
+      isExpectedOutage(error)
+        ? log.debug({ err: error }, 'search history rows not written: storage unavailable')
+        : log.error({ err: error }, 'search history rows could not be written'),
   });
   const flights = createFlightService({ db: store.db, supplier, runner: cachedRunner, clock, historyWriter });
 

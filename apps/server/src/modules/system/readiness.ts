@@ -28,11 +28,16 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<ReadinessRepo
     bounded(timeoutMs, async () => {
       await deps.store.ping();
       const degraded = deps.store.health.degraded();
-      // Reads still work and writes answer a clear 503: the process is as useful as any other on
-      // this store, so readiness stays green and health (liveness) reports the degradation.
-      return pass(
-        degraded ? `answering; degraded since ${degraded.since.toISOString()} (cannot write)` : 'answering',
-      );
+      // Reads still work and writes answer a clear 503, but a balancer should stop sending this
+      // process writes (issue 28): not ready, saying why; health (liveness) keeps its detail.
+      return degraded
+        ? fail(
+            `answering reads; cannot write since ${degraded.since.toISOString()}: ${degraded.reason}`.slice(
+              0,
+              300,
+            ),
+          )
+        : pass('answering');
     }),
     bounded(timeoutMs, async () => {
       const applied = await appliedMigrationCount(deps.store.db, deps.knownMigrations);

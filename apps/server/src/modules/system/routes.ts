@@ -14,19 +14,26 @@ import type { ModuleContext } from '../../platform/module.js';
 import { checkReadiness, type ReadinessDeps } from './readiness.js';
 
 /**
- * `GET /api/health`: 200 while the store answers and can write; 503 with a HealthProblem when it
- * does not answer, or answers but cannot write (degraded: storage full or read-only), so a load
- * balancer or a monitor sees what users see. Returns the watch that logs the store's changes.
+ * `GET /api/health`: 200 while the store answers and can write and the uploads folder takes files;
+ * 503 with a HealthProblem when the store does not answer, or answers but cannot write (degraded:
+ * storage full or read-only), or the uploads can't be written (issue 28), so a load balancer or a
+ * monitor sees what users see. Returns the watch that logs the store's and the uploads' changes.
  */
 export function registerSystemRoutes(
-  { route, store, version, clock, log }: ModuleContext,
+  { route, store, platform, version, clock, log }: ModuleContext,
   readiness: Omit<ReadinessDeps, 'store'>,
 ) {
+  const { files } = platform;
   const startedAt = clock.now().getTime();
   const uptime = () => Math.round((clock.now().getTime() - startedAt) / 1000);
 
   route(systemEndpoints.health, async ({ request, reply }) => {
     const about = { version, uptime_seconds: uptime() };
+    await files.health?.check();
+    const uploads = files.health?.degraded();
+    const uploadsState = uploads
+      ? { uploads: 'degraded' as const, uploads_degraded_since: uploads.since.toISOString() }
+      : { uploads: 'ok' as const };
     try {
       await store.ping();
     } catch (error) {
@@ -34,20 +41,25 @@ export function registerSystemRoutes(
       return unavailable(reply, SERVER.storeUnreachable, {
         status: 'unavailable',
         store: 'unreachable',
+        ...uploadsState,
         ...about,
       });
     }
     const degraded = store.health.degraded();
-    if (degraded) {
+    if (degraded || uploads) {
       // Logged once when it began (below), not on every poll of a monitor.
-      return unavailable(reply, SERVER.storeDegraded, {
+      return unavailable(reply, degraded ? SERVER.storeDegraded : SERVER.storageUnavailable, {
         status: 'unavailable',
-        store: 'degraded',
-        degraded_since: degraded.since.toISOString(),
+        store: degraded ? 'degraded' : 'ok',
+        ...(degraded ? { degraded_since: degraded.since.toISOString() } : {}),
+        ...uploadsState,
         ...about,
       });
     }
-    return { message: 'SkyDesk is up', data: { status: 'ok' as const, store: 'ok' as const, ...about } };
+    return {
+      message: 'SkyDesk is up',
+      data: { status: 'ok' as const, store: 'ok' as const, uploads: 'ok' as const, ...about },
+    };
   });
 
   // Readiness: 503 naming the failed checks (each logged as a warning: a probe fails rarely, and
@@ -67,16 +79,48 @@ export function registerSystemRoutes(
     return REPLY_SENT;
   });
 
-  // One line when writes start failing and one when they work again, whatever the traffic.
-  const stop = store.health.onChange((degraded) => {
+  // One line when writes start failing, with why, and one when they work again, whatever the
+  // traffic: a warning, not an error per refused request (each 503 is in the request log).
+  const stopStore = store.health.onChange((degraded) => {
     if (degraded) {
-      log.error(
+      log.warn(
         { since: degraded.since.toISOString(), reason: degraded.reason },
         'store degraded: it cannot save changes (storage full or read-only); writes answer 503 and a probe retries every few seconds',
       );
     } else log.info('store writable again: writes work and health answers 200');
   });
-  return { storeWatch: { stop } };
+  const stopFiles = files.health?.onChange((degraded) => {
+    if (degraded) {
+      log.warn(
+        { since: degraded.since.toISOString(), reason: degraded.reason },
+        'uploads degraded: files cannot be saved (storage full or read-only); uploads answer 503 and a probe retries every few seconds',
+      );
+    } else log.info('uploads writable again: uploads work and health answers 200');
+  });
+  // The embedded store's engine: reopened after PostgreSQL failed, or serving reads from a copy.
+  const stopEngine = store.onEngineChange?.((mode, reason) => {
+    if (mode === 'primary') log.warn({ reason }, 'embedded store opened again on its data folder');
+    else if (mode === 'read-only copy') {
+      log.warn(
+        { reason },
+        'embedded store serving reads from a read-only copy in memory: its data folder cannot be written; writes answer 503 until it can',
+      );
+    } else
+      log.error(
+        { reason },
+        'embedded store down: every call answers 503 until its data folder can be written',
+      );
+  });
+  return {
+    storeWatch: {
+      stop: () => {
+        stopStore();
+        stopFiles?.();
+        stopEngine?.();
+        files.health?.stop();
+      },
+    },
+  };
 }
 
 function unavailable(reply: FastifyReply, message: string, data: HealthProblem): typeof REPLY_SENT {

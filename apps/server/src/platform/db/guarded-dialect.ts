@@ -40,7 +40,14 @@ class GuardedDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await this.driver.acquireConnection();
+    let connection: DatabaseConnection;
+    try {
+      connection = await this.driver.acquireConnection();
+    } catch (error) {
+      // A connection that can't be had is a failure like a statement's: the embedded store down
+      // after a storage failure is a 503 (pglite-engine.ts), a refused connection too.
+      throw this.translate(error);
+    }
     let guard = this.guards.get(connection);
     if (!guard) {
       guard = new GuardedConnection(connection, this.translate);

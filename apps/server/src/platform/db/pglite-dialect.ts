@@ -9,22 +9,54 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { type EmbeddedEngine, EmbeddedStoreDownError } from './pglite-engine.js';
 
 /**
  * A Kysely dialect over embedded PGlite. PGlite is one connection, so the driver hands it out to
  * one holder at a time: a transaction keeps it from BEGIN to COMMIT and nobody else's statements
  * can slip into it. (PGlite runs one transaction at a time; concurrency tests prove things only
  * on PostgreSQL — docs/architecture.md §3.)
+ *
+ * A failed statement never leaves the connection unusable (issue 28): one that loses the instance
+ * (a PANIC: the write-ahead log could not be written or synced) has the engine open PostgreSQL
+ * again for the next holder (pglite-engine.ts), and one that leaves a transaction open outside the
+ * holder's own BEGIN is rolled back before the connection goes to the next.
  */
 export class PGliteDialect implements Dialect {
   private readonly turns = new Turns();
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly engine: EmbeddedEngine) {}
 
   /** Runs `work` on PGlite directly, in the same line as every Kysely statement and transaction. */
   async exclusive<T>(work: (pglite: PGlite) => Promise<T>): Promise<T> {
     const release = await this.turns.take();
     try {
-      return await work(this.pglite);
+      const pglite = await this.engine.current();
+      try {
+        return await work(pglite);
+      } catch (error) {
+        await settleFailure(this.engine, pglite, error, false);
+        throw error;
+      }
+    } finally {
+      release();
+    }
+  }
+
+  /** The engine back on its data folder if it can be (pglite-engine.ts), in the connection's line. */
+  async recover(): Promise<void> {
+    const release = await this.turns.take();
+    try {
+      await this.engine.recover();
+    } finally {
+      release();
+    }
+  }
+
+  /** Closes PostgreSQL once the statements queued before have run. */
+  async close(): Promise<void> {
+    const release = await this.turns.take();
+    try {
+      await this.engine.close();
     } finally {
       release();
     }
@@ -39,7 +71,7 @@ export class PGliteDialect implements Dialect {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite, this.turns);
+    return new PGliteDriver(this.engine, this.turns);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
@@ -74,31 +106,62 @@ class Turns {
   }
 }
 
+/**
+ * After a failed statement: nothing more when the instance is lost (the engine replaces it);
+ * otherwise, outside the holder's own transaction, a transaction the failure left open is rolled
+ * back, so the next holder starts clean.
+ */
+async function settleFailure(engine: EmbeddedEngine, pglite: PGlite, error: unknown, inTransaction: boolean) {
+  if (engine.noteFailure(pglite, error) || inTransaction) return;
+  try {
+    if (pglite.isInTransaction()) await pglite.exec('rollback');
+  } catch (rollbackError) {
+    engine.noteFailure(pglite, rollbackError);
+  }
+}
+
 class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
 
   constructor(
-    pglite: PGlite,
+    private readonly engine: EmbeddedEngine,
     private readonly turns: Turns,
   ) {
-    this.connection = new PGliteConnection(pglite);
+    this.connection = new PGliteConnection(engine);
   }
 
   async init() {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    this.connection.release = await this.turns.take();
+    const release = await this.turns.take();
+    try {
+      this.connection.hold(await this.engine.current(), release);
+    } catch (error) {
+      release();
+      throw error;
+    }
     return this.connection;
   }
 
+  // `connection` may be a wrapper of this driver's one connection (guarded-dialect.ts): the
+  // transaction's state is kept on the connection itself.
   async beginTransaction(connection: DatabaseConnection) {
     await connection.executeQuery({ sql: 'begin', parameters: [] } as unknown as CompiledQuery);
+    this.connection.inTransaction = true;
   }
   async commitTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery({ sql: 'commit', parameters: [] } as unknown as CompiledQuery);
+    try {
+      await connection.executeQuery({ sql: 'commit', parameters: [] } as unknown as CompiledQuery);
+    } finally {
+      this.connection.inTransaction = false;
+    }
   }
   async rollbackTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery({ sql: 'rollback', parameters: [] } as unknown as CompiledQuery);
+    try {
+      await connection.executeQuery({ sql: 'rollback', parameters: [] } as unknown as CompiledQuery);
+    } finally {
+      this.connection.inTransaction = false;
+    }
   }
   async releaseConnection(connection: DatabaseConnection) {
     (connection as PGliteConnection).release();
@@ -108,20 +171,49 @@ class PGliteDriver implements Driver {
 
 class PGliteConnection implements DatabaseConnection {
   release: () => void = () => {};
-  constructor(private readonly pglite: PGlite) {}
+  /** The instance the holder took: a replacement is not the same session. */
+  private pglite: PGlite | undefined;
+  /** Between the holder's BEGIN and its COMMIT or ROLLBACK. */
+  inTransaction = false;
+  constructor(private readonly engine: EmbeddedEngine) {}
+
+  hold(pglite: PGlite, release: () => void) {
+    this.pglite = pglite;
+    this.inTransaction = false;
+    this.release = () => {
+      this.pglite = undefined;
+      release();
+    };
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const pglite = this.pglite;
+    if (!pglite || !this.engine.usable(pglite)) {
+      // The instance was lost under this holder: its transaction went with it, so a rollback is
+      // done; anything else fails as the store that cannot write it is.
+      if (/^\s*rollback\s*$/i.test(query.sql)) return { rows: [] };
+      throw new EmbeddedStoreDownError(this.engine.lostReason());
+    }
+    try {
+      return await this.run<R>(pglite, query);
+    } catch (error) {
+      await settleFailure(this.engine, pglite, error, this.inTransaction);
+      throw error;
+    }
+  }
+
+  private async run<R>(pglite: PGlite, query: CompiledQuery): Promise<QueryResult<R>> {
     // A statement without parameters may be a multi-statement script (migrations): PGlite's
     // exec() runs those; query() uses the extended protocol, which allows one statement only.
     if (query.parameters.length === 0) {
-      const results = await this.pglite.exec(query.sql);
+      const results = await pglite.exec(query.sql);
       const last = results[results.length - 1];
       return {
         rows: (last?.rows ?? []) as R[],
         numAffectedRows: last?.affectedRows === undefined ? undefined : BigInt(last.affectedRows),
       };
     }
-    const result = await this.pglite.query<R>(query.sql, [...query.parameters]);
+    const result = await pglite.query<R>(query.sql, [...query.parameters]);
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),

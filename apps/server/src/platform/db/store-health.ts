@@ -100,6 +100,8 @@ export const CONFLICT_RETRY_AFTER_SECONDS = 1;
 
 /** What a request gets when its statement failed because the store cannot write: a 503. */
 export class StoreUnavailableError extends AppError {
+  /** Logged once as the outage begins (the system module's watch), not again for each refusal. */
+  readonly expectedOutage = true;
   constructor(cause: unknown) {
     super('unavailable', SERVER.storageUnavailable, { retryAfter: STORE_RETRY_AFTER_SECONDS });
     this.name = 'StoreUnavailableError';
@@ -107,6 +109,13 @@ export class StoreUnavailableError extends AppError {
     this.cause = cause;
   }
 }
+
+/**
+ * A 503 the server expects while its storage can't write (the store's or the uploads'): the outage
+ * was logged once, as a warning with its cause, when it began; each refusal is not an error.
+ */
+export const isExpectedOutage = (error: unknown): boolean =>
+  (error as { expectedOutage?: unknown } | null)?.expectedOutage === true;
 
 /** What a request gets when its database connection was lost: a 503 to retry soon. */
 export class StoreUnreachableError extends AppError {

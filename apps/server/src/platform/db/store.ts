@@ -12,6 +12,8 @@ import {
   type Unlisten,
 } from './listener.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { EmbeddedEngine, EmbeddedStoreDownError, type EngineMode } from './pglite-engine.js';
+import type { FileFaults } from './pglite-files.js';
 import {
   executeStatement,
   type PreparedStatement,
@@ -54,6 +56,15 @@ export type Store = {
   close(): Promise<void>;
   /** Embedded store only: a tarball of the data folder, loadable with `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
+  /** What outlives a crash of the machine: the start banner and the runbook say it (issue 28). */
+  durability: { synced: boolean; detail: string };
+  /**
+   * Embedded store only: on its data folder ('primary'), serving reads from a read-only copy of it
+   * in memory while the folder can't be written, or down (pglite-engine.ts).
+   */
+  engineMode?(): EngineMode;
+  /** Embedded store only: told when the engine's mode changes, with why (the log says it). */
+  onEngineChange?(listener: (mode: EngineMode, reason: string) => void): () => void;
 };
 
 /**
@@ -63,7 +74,18 @@ export type Store = {
 export type StoreStats = { connections: number; idle: number; waiting: number };
 
 export type StoreTarget = (
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /**
+       * Sync each commit to disk before answering it (the default; docs/operations.md "What is
+       * durable"). Off only for the durability bench's baseline.
+       */
+      durable?: boolean;
+      /** Tests only: file calls failing as a read-only, full or failing disk would (pglite-files.ts). */
+      faults?: FileFaults;
+    }
   | { kind: 'postgres'; url: string; maxConnections?: number }
 ) & {
   /** How often a degraded store tries a write again (store-health.ts' default otherwise). */
@@ -81,7 +103,7 @@ export async function openStore(target: StoreTarget): Promise<Store> {
   if (target.kind === 'postgres') {
     return openPostgres(target.url, target.maxConnections ?? 10, target.probeIntervalMs);
   }
-  return openPglite(target.dataDir, target.loadDataDir, target.probeIntervalMs);
+  return openPglite(target, target.probeIntervalMs);
 }
 
 /**
@@ -134,29 +156,74 @@ export function storeTargetFromConfig(config: {
 const PGLITE_SHARED_BUFFERS = '16MB';
 
 async function openPglite(
-  dataDir: string | undefined,
-  loadDataDir: Blob | undefined,
+  target: Extract<StoreTarget, { kind: 'pglite' }>,
   probeIntervalMs: number | undefined,
 ): Promise<Store> {
-  const pglite = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
+  const channels = new ChannelHandlers();
+  const prepared = new Set<string>();
+  let preparedOn = 0;
+  let onModeChange: (mode: EngineMode, reason: string) => void = () => {};
+  const durable = target.durable ?? true;
+  const engine = await EmbeddedEngine.open({
+    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    durable,
     parsers: { [INT8]: parseInt8, [DATE]: keepText },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    ...(target.faults ? { faults: target.faults } : {}),
+    // A new instance has none of the old one's LISTENs: the live push listens again.
+    onReopened: async (pglite) => {
+      for (const channel of channels.channels()) {
+        await pglite.listen(channel, (payload) => channels.dispatch(channel, payload));
+      }
+    },
+    onModeChange: (mode, reason) => onModeChange(mode, reason),
   });
-  const dialect = new PGliteDialect(pglite);
-  const health = healthOf(() => db, probeIntervalMs);
+  const dialect = new PGliteDialect(engine);
+  const health = createStoreHealth({
+    // While the store runs on a read-only copy (or is down), the probe first returns to the data
+    // folder when it can be written again; then the usual small write.
+    probe: async () => {
+      await dialect.recover();
+      await probeWrite(db);
+    },
+    ...(probeIntervalMs === undefined ? {} : { probeIntervalMs }),
+  });
+  // Anything but the data folder itself, read and written, is a store that cannot write: health
+  // says degraded and the probe starts. Back on the folder, the probe's write clears it.
+  const listeners = new Set<(mode: EngineMode, reason: string) => void>();
+  onModeChange = (mode, reason) => {
+    for (const listener of listeners) listener(mode, reason);
+    if (mode !== 'primary') health.classify(new EmbeddedStoreDownError(`${mode}: ${reason}`));
+  };
   const db = new Kysely<Database>({
     dialect: requestTransactionDialect(guardDialect(dialect, health.classify)),
   });
-  const prepared = new Set<string>();
-  const channels = new ChannelHandlers();
   return {
     kind: 'pglite',
     db,
+    durability:
+      durable && target.dataDir
+        ? { synced: true, detail: "each commit fsync'ed to disk before it is answered" }
+        : {
+            synced: false,
+            detail: target.dataDir
+              ? 'commits are not synced to disk (durability off): a power cut may lose them'
+              : 'in memory: nothing outlives the process',
+          },
+    engineMode: () => engine.mode,
+    onEngineChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     query: <Row>(statement: PreparedStatement<Row>, values: readonly PreparedValue[]) =>
-      dialect.exclusive(async (connection) => {
-        try {
+      dialect
+        .exclusive(async (connection) => {
+          // A new instance knows none of the statements prepared on the last one.
+          if (preparedOn !== engine.generation) {
+            prepared.clear();
+            preparedOn = engine.generation;
+          }
           const execute = executeStatement(statement, values);
           if (!prepared.has(statement.name)) {
             await connection.query(prepareStatement(statement));
@@ -165,10 +232,10 @@ async function openPglite(
           // The simple protocol: one message for a statement that takes no bind parameters.
           const [result] = await connection.exec(execute);
           return (result?.rows ?? []) as Row[];
-        } catch (error) {
+        })
+        .catch((error: unknown) => {
           throw health.classify(error);
-        }
-      }),
+        }),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -202,9 +269,9 @@ async function openPglite(
     close: async () => {
       health.stop();
       await db.destroy();
-      await pglite.close();
+      await dialect.close();
     },
-    dumpDataDir: async () => (await pglite.dumpDataDir('none')) as Blob,
+    dumpDataDir: () => dialect.exclusive(async (pglite) => (await pglite.dumpDataDir('none')) as Blob),
   };
 }
 
@@ -241,6 +308,10 @@ async function openPostgres(
   return {
     kind: 'postgres',
     db,
+    durability: {
+      synced: true,
+      detail: "the PostgreSQL server's own (fsync and synchronous_commit as it is configured)",
+    },
     // node-postgres prepares a named statement on each pooled connection the first time it runs there.
     query: async <Row>(statement: PreparedStatement<Row>, values: readonly PreparedValue[]) => {
       try {
