@@ -18,12 +18,13 @@ create table supplier_settings (
 insert into supplier_settings (code) values ('sandbox'), ('duffel');
 
 -- Platform currency units per one unit of `currency`, from `effective_on` (a date) until the next
--- row of the same currency. History is kept: a booking records the rate it was priced at, and the
+-- row of the same currency. A rate is a ratio, not money: double precision (15 significant digits)
+-- is exact enough, and the converted amount is rounded to whole minor units where it is used. History is kept: a booking records the rate it was priced at, and the
 -- table says which rate held on which day.
 create table currency_rates (
   id uuid primary key default gen_random_uuid(),
   currency char(3) not null check (currency ~ '^[A-Z]{3}$'),
-  rate numeric(20, 10) not null check (rate > 0),
+  rate double precision not null check (rate > 0),
   effective_on date not null,
   set_by uuid references operators (id) on delete set null,
   created_at timestamptz not null default now(),

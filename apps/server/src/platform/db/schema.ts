@@ -646,6 +646,29 @@ export type CompanyDailyBreakdownTable = {
   spend_minor: RollupCount;
 };
 
+/** A flight supplier's switch and markup, kept by operators (migration 0015, decision 019). */
+export type SupplierSettingsTable = {
+  code: 'sandbox' | 'duffel';
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Basis points of the converted supplier total (450 = 4.5 %). */
+  markup_bps: ColumnType<number, number | undefined, number>;
+  /** Per passenger, in the platform currency's minor units. */
+  markup_fixed_minor: ColumnType<number, number | undefined, number>;
+  updated_by: string | null;
+  updated_at: UpdatedAt;
+};
+
+/** Platform currency units per one unit of `currency`, from `effective_on` (migration 0015). */
+export type CurrencyRatesTable = {
+  id: Generated<string>;
+  currency: string;
+  rate: number;
+  /** 'YYYY-MM-DD'. */
+  effective_on: string;
+  set_by: string | null;
+  created_at: CreatedAt;
+};
+
 export type Database = {
   companies: CompaniesTable;
   roles: RolesTable;
@@ -692,4 +715,6 @@ export type Database = {
   company_daily_stats: CompanyDailyStatsTable;
   company_daily_searches: CompanyDailySearchesTable;
   company_daily_breakdown: CompanyDailyBreakdownTable;
+  supplier_settings: SupplierSettingsTable;
+  currency_rates: CurrencyRatesTable;
 };
