@@ -54,6 +54,13 @@ const cases: Case[] = [
     .map((kind) => ({ kind, failure: 'read-only' as const })),
 ];
 
+/** The server's error lines (a 500's cause is only there). */
+const errorLines = (output: string) =>
+  output
+    .split('\n')
+    .filter((line) => /"level":(50|60)/.test(line))
+    .join('\n');
+
 /** The files in the uploads folder (none when it was never made). */
 const listUploads = (folder: string) =>
   existsSync(folder)
@@ -185,7 +192,7 @@ describe.each(cases)(
         key: randomBytes(8).toString('hex'),
         form: depositForm(depositFields(bankId, '100.00')),
       });
-      expect(deposit.status, deposit.body.message).toBe(503);
+      expect(deposit.status, `${deposit.body.message}\n${errorLines(server.output())}`).toBe(503);
       // On PostgreSQL the uploads' disk is fine: the receipt is written before the refused insert,
       // and left unreferenced under its random name (payments/deposits.ts says so).
       if (kind === 'pglite') expect(listUploads(uploads!)).toEqual(filesBefore);

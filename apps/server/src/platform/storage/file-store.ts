@@ -67,7 +67,7 @@ export function createLocalFileStore(folder: string, options: { probeIntervalMs?
       const key = randomBytes(24).toString('base64url');
       const path = join(folder, key);
       try {
-        await mkdir(folder, { recursive: true, mode: 0o700 });
+        await ensureFolder(folder);
         // Synced before the key is returned (issue 28): the row that names the file commits
         // durably, and a power cut must not leave it naming an empty file.
         await writeDurably(path, content);
@@ -92,6 +92,24 @@ export function createLocalFileStore(folder: string, options: { probeIntervalMs?
     },
     health,
   };
+}
+
+/**
+ * The folder, made when missing. On a full disk Node's recursive mkdir reported ENOENT (it tries
+ * the parents again after the first failure): the folder alone is tried once more, for the errno
+ * that says why.
+ */
+async function ensureFolder(folder: string) {
+  try {
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    try {
+      await mkdir(folder, { mode: 0o700 });
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code === 'EEXIST') return;
+      throw cannotWriteFileReason(again) ? again : error;
+    }
+  }
 }
 
 async function writeDurably(path: string, content: Buffer, flag = 'wx') {
@@ -126,7 +144,7 @@ function createFilesHealth(folder: string, intervalMs: number): FilesHealth & { 
   };
   /** A small file written, synced and removed: can the folder take a write? */
   const probe = async () => {
-    await mkdir(folder, { recursive: true, mode: 0o700 });
+    await ensureFolder(folder);
     const path = join(folder, `.write-probe-${process.pid}`);
     try {
       await writeDurably(path, Buffer.alloc(4096), 'w');
