@@ -1,6 +1,7 @@
 import { AppError, type FailureEnvelope, SERVER, statusToErrorCode, TEXT_MESSAGES } from '@skydesk/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { isExpectedOutage } from '../db/store-health.js';
 import { toFieldErrors } from './field-errors.js';
 
 /** Everything a client may learn about a failure; never a stack trace or SQL (docs/api.md). */
@@ -113,7 +114,9 @@ export function answerFailure(
     return reply.code(500).send({ status: false, message: SERVER.internal } satisfies FailureEnvelope);
   }
   // A refused request is the client's to fix: a warning without a stack. Ours keep theirs.
-  if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+  // A 503 of storage that can't write was logged once as the outage began (issue 28): not per refusal.
+  if (isExpectedOutage(known)) request.log.debug(refusal(known), 'request refused: storage unavailable');
+  else if (known.status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.warn(refusal(known), 'request refused');
   if (known.retryAfter !== undefined) reply.header('retry-after', String(known.retryAfter));
   return reply.code(known.status).send(failureBody(known));
