@@ -26,6 +26,11 @@ import { answerFailure, registerErrorHandling } from './platform/http/errors.js'
 import { registerLargeAnswerCompression } from './platform/http/large-answer-compression.js';
 import type { AccessGuard } from './platform/http/principal.js';
 import {
+  answerClientError,
+  registerProtocolAnswers,
+  trackRouteMethods,
+} from './platform/http/protocol-answers.js';
+import {
   RequestLogController,
   registerRequestIdHeader,
   requestIdGenerator,
@@ -76,6 +81,14 @@ export type AppDeps = {
   version?: string;
 };
 
+/**
+ * Node lets a request without Host reach the app (it answered its own empty 400 before), so that
+ * registerProtocolAnswers refuses it in the envelope.
+ */
+function httpServerOptions<T extends { http: object }>(options: T): T {
+  return { ...options, http: { ...options.http, requireHostHeader: false } };
+}
+
 /** Fields of requests that must never reach a log. */
 const REDACTED = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
@@ -106,8 +119,13 @@ export async function buildApp(deps: AppDeps) {
     // One line per request, written when it is answered.
     logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
-    ...serverTimeoutOptions({ ...SERVER_TIMEOUTS, ...deps.timeouts }),
-    return503OnClosing: true,
+    ...httpServerOptions(serverTimeoutOptions({ ...SERVER_TIMEOUTS, ...deps.timeouts })),
+    // A request arriving while the server closes answers 503 in the envelope
+    // (registerProtocolAnswers), not Fastify's own body.
+    return503OnClosing: false,
+    // What Node's parser refuses (headers past its limit, a broken request line, a slow client)
+    // answers in the envelope too (issue 27).
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
     // URLs the router refuses (bad percent-encoding, over-long ids) answer in the envelope too.
     frameworkErrors: answerFailure,
@@ -131,6 +149,9 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
+  // Before any route is added: a path that exists under other methods answers 405, not 404.
+  const allowedMethods = trackRouteMethods(app);
+  registerProtocolAnswers(app);
   registerRequestIdHeader(app);
   // Before every route: its hooks measure them all.
   await app.register(metricsPlugin, { config: deps.config, store: deps.store, version });
@@ -169,7 +190,7 @@ export async function buildApp(deps: AppDeps) {
   const webDistDir =
     deps.webDistDir === undefined ? (deps.config.webDistDir ?? serverPath('../web/dist')) : deps.webDistDir;
   const spaFallback = webDistDir ? await registerSpa(app, webDistDir) : undefined;
-  registerErrorHandling(app, spaFallback ? { spaFallback } : {});
+  registerErrorHandling(app, { allowedMethods, ...(spaFallback ? { spaFallback } : {}) });
 
   const clock = deps.clock ?? systemClock;
   const platform: Platform = {

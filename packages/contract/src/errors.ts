@@ -9,12 +9,21 @@ export const ERROR_STATUS = {
   payment_required: 402,
   forbidden: 403,
   not_found: 404,
+  /** The path exists, not for this method (with `Allow`). */
+  method_not_allowed: 405,
+  /** The request did not arrive in time (a slow client). */
+  request_timeout: 408,
   conflict: 409,
   gone: 410,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
+  /** An `Expect` header other than 100-continue. */
+  expectation_failed: 417,
   validation: 422,
   rate_limited: 429,
+  /** Headers past the server's limit (Node's 16 KB). */
+  headers_too_large: 431,
   internal: 500,
   unavailable: 503,
 } as const;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   RECEIPT_FIELD,
@@ -41,9 +42,11 @@ import {
   acceptEncoding,
   fuzzed,
   garbageAuthorization,
+  hostileFileName,
   hostileValue,
   jsonContentType,
   type MultipartRequest,
+  multipartBody,
   multipartRequest,
   mutated,
   type Operation,
@@ -54,6 +57,7 @@ import {
   type SchemaContext,
   type Seeds,
 } from './openapi-arbitraries.js';
+import { rawRequest } from './raw-http.js';
 
 /**
  * Every operation of the OpenAPI document (/api/docs/json), called with generated input — bodies
@@ -150,7 +154,11 @@ function expectSafeAnswer(res: Response, label: string) {
 
 type Call = {
   url: string;
-  body: { contentType: string | undefined; payload: string | Buffer } | undefined;
+  /**
+   * `real`: a real form (its file under a hostile name), sent signed in, without odd query or
+   * headers, to `path` when given (its ticket): so the name gets past validation to the store.
+   */
+  body: { contentType: string | undefined; payload: string | Buffer; real?: true; path?: string } | undefined;
   idempotencyKey: string | undefined;
   acceptEncoding: string | undefined;
   /** For the anonymous call: sent instead of nothing. */
@@ -218,6 +226,26 @@ function formBody(): fc.Arbitrary<Call['body']> {
   );
 }
 
+/**
+ * Real forms of the multipart calls (by `METHOD /path`), their file under a hostile name: past
+ * validation, so the name reaches the store (issue 27: a NUL in a file's name was a 500).
+ */
+type FormExamples = Record<string, { path?: string; form: (fileName: string) => MultipartRequest }>;
+
+function exampleForm(operation: Operation, forms: FormExamples): fc.Arbitrary<Call['body']> | undefined {
+  const example = forms[`${operation.method} ${operation.path}`];
+  if (!example) return undefined;
+  return hostileFileName.map((name) => {
+    const request = example.form(name);
+    return {
+      contentType: request.contentType,
+      payload: request.payload,
+      real: true as const,
+      ...(example.path ? { path: example.path } : {}),
+    };
+  });
+}
+
 /** The value once in `1 + timesAbsent` runs, else nothing. */
 const sometimes = <T>(arbitrary: fc.Arbitrary<T>, timesAbsent: number) =>
   fc.oneof({ weight: timesAbsent, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary });
@@ -226,6 +254,7 @@ function callOf(
   operation: Operation,
   context: SchemaContext,
   examples: Examples,
+  forms: FormExamples,
   token: () => string,
 ): fc.Arbitrary<Call> {
   const ids = context.seeds.id ?? [];
@@ -233,9 +262,11 @@ function callOf(
     let index = 0;
     return operation.path.replace(/\{\w+\}/g, () => values[index++] ?? '');
   });
+  const realForm = exampleForm(operation, forms);
   const body = operation.multipart
     ? fc.oneof(
         { weight: 4, arbitrary: formBody() },
+        ...(realForm ? [{ weight: 6, arbitrary: realForm }] : []),
         { weight: 1, arbitrary: jsonBody(operation, context, examples) },
       )
     : jsonBody(operation, context, examples);
@@ -254,7 +285,11 @@ function callOf(
       ),
       refreshCookie: fc.constantFrom('none', 'none', 'none', 'real', 'garbage'),
     })
-    .map(({ path: p, query, ...rest }) => ({ url: `${p}${query}`, ...rest }));
+    .map(({ path: p, query, ...rest }) =>
+      rest.body?.real
+        ? { ...rest, url: rest.body.path ?? p, idempotencyKey: undefined, badAuthorization: undefined }
+        : { url: `${p}${query}`, ...rest },
+    );
 }
 
 describe.each(storeKinds())('every operation of the OpenAPI document on %s', (kind) => {
@@ -265,6 +300,7 @@ describe.each(storeKinds())('every operation of the OpenAPI document on %s', (ki
   let operator: Operator;
   let context: SchemaContext;
   let examples: Examples;
+  let forms: FormExamples;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -325,6 +361,38 @@ describe.each(storeKinds())('every operation of the OpenAPI document on %s', (ki
     offerQuotedAt = t.clock.now().getTime();
     const inFourWeeks = new Date(t.clock.now().getTime() + 28 * 86_400_000).toISOString().slice(0, 10);
     const reason = { reason: 'The client changed plans' };
+    const yesterday = new Date(t.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
+    const bankId: string = bank.json().data.id;
+    const attachment = (fileName: string) =>
+      multipartBody({ body: 'See the file' }, [
+        { field: SUPPORT_ATTACHMENT_FIELD, disposition: fileName, content: sampleFiles.pdf() },
+      ]);
+    forms = {
+      'POST /api/company/create-transaction': {
+        form: (fileName) =>
+          multipartBody(
+            {
+              bank_id: bankId,
+              amount: '12.50',
+              deposit_date: yesterday,
+              reference_no: `FZ-${randomBytes(6).toString('hex')}`,
+            },
+            [{ field: RECEIPT_FIELD, disposition: fileName, content: sampleFiles.pdf() }],
+          ),
+      },
+      'POST /api/ticket/{id}/attachments': { path: `/api/ticket/${ticketId}/attachments`, form: attachment },
+      'POST /api/admin/tickets/{id}/attachments': {
+        path: `/api/admin/tickets/${ticketId}/attachments`,
+        form: attachment,
+      },
+      'POST /api/vendor-form': {
+        form: (fileName) =>
+          multipartBody({ trade_license_number: 'TL-2026-00931', tax_number: '100234567800003' }, [
+            { field: 'trade_license', disposition: fileName, content: sampleFiles.pdf() },
+            { field: 'owner_id_document', disposition: fileName, content: sampleFiles.png() },
+          ]),
+      },
+    };
     examples = {
       'POST /api/register-company': () => companyBody(),
       'POST /api/login': () => ({ email: uniqueEmail(), password: 'Wrong-Password-1234' }),
@@ -400,7 +468,7 @@ describe.each(storeKinds())('every operation of the OpenAPI document on %s', (ki
       const access = endpoints.find((endpoint) => endpoint.key === label)?.access;
       const token = () => (access === 'operator' ? operator.token : agent.token);
       await fc.assert(
-        fc.asyncProperty(callOf(operation, context, examples, token), async (call) => {
+        fc.asyncProperty(callOf(operation, context, examples, forms, token), async (call) => {
           const anonymous = await send(call, false, operation.method, token());
           expectSafeAnswer(anonymous, `${label} anonymous ${call.url}`);
           const signedIn = await send(call, true, operation.method, token());
@@ -418,4 +486,67 @@ describe.each(storeKinds())('every operation of the OpenAPI document on %s', (ki
     },
     600_000,
   );
+});
+
+/**
+ * Header sizes (issue 27), which `inject()` never checks: every operation called over a real
+ * socket with headers and URLs from nothing to well past Node's 16 KB limit, in many or few
+ * headers. Whatever the size, the answer is a 4xx or a success in the envelope — past the limit
+ * 431 (headers) or 414 (the URL), never Node's own body or a closed connection.
+ */
+describe('every operation with headers of any size', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+  afterAll(async () => t?.close());
+
+  /** Node's default --max-http-header-size: the request line and headers together. */
+  const NODE_HEADER_LIMIT = 16 * 1024;
+
+  const request = fc.record({
+    operation: fc.constantFrom(...operations),
+    headerCount: fc.oneof(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 100, max: 3_000 })),
+    headerSize: fc.oneof(fc.integer({ min: 0, max: 64 }), fc.integer({ min: 1_000, max: 40_000 })),
+    urlPadding: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 30_000 })),
+    authorization: fc.constantFrom(undefined, 'Bearer x', `Bearer ${'a'.repeat(20_000)}`),
+  });
+
+  it('answers 4xx or a success in the envelope, 431 or 414 past the limit', async () => {
+    await fc.assert(
+      fc.asyncProperty(request, async ({ operation, headerCount, headerSize, urlPadding, authorization }) => {
+        const path = operation.path.replace(/\{\w+\}/g, '1b4e28ba-2fa1-11d2-883f-0016d3cca427');
+        const url = urlPadding > 0 ? `${path}?pad=${'p'.repeat(urlPadding)}` : path;
+        // Spread over the headers: one huge value, or many small ones.
+        const each = headerCount === 0 ? 0 : Math.max(1, Math.floor(headerSize / headerCount));
+        const headers = Array.from(
+          { length: headerCount },
+          (_, i) => `X-Fuzz-${i}: ${'h'.repeat(each)}\r\n`,
+        ).join('');
+        const body = operation.method === 'GET' || operation.method === 'DELETE' ? '' : '{}';
+        const head =
+          `${operation.method} ${url} HTTP/1.1\r\nHost: skydesk.test\r\nConnection: close\r\n` +
+          `${authorization ? `Authorization: ${authorization}\r\n` : ''}` +
+          `${body ? `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n` : ''}${headers}\r\n`;
+        const answer = await rawRequest(port, [head + body]);
+        const label = `${operation.method} ${operation.path}, ${head.length} bytes of head (${headerCount} headers, URL ${url.length})`;
+        expect(
+          answer.status,
+          `${label} → ${answer.status} ${answer.body.slice(0, 200)}`,
+        ).toBeGreaterThanOrEqual(200);
+        expect(answer.status, `${label} → ${answer.body.slice(0, 200)}`).toBeLessThan(500);
+        if (head.length > NODE_HEADER_LIMIT + 1_024) expect([414, 431], label).toContain(answer.status);
+        if (answer.status >= 400) {
+          expect(answer.headers['content-type'], label).toMatch(/^application\/json/);
+          const envelope = JSON.parse(answer.body) as { status: unknown; message: unknown };
+          expect(envelope.status, label).toBe(false);
+          expect(typeof envelope.message, label).toBe('string');
+        }
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS) || 60 },
+    );
+  }, 300_000);
 });

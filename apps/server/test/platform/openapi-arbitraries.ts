@@ -591,6 +591,80 @@ const fileContent = fc.oneof(
   },
 );
 
+/**
+ * A file's name as a part's Content-Disposition carries it (issue 27): plain, quoted with any odd
+ * character inside — NUL and other controls, bidirectional overrides, broken UTF-8, quotes and
+ * separators — or percent-encoded in `filename*` (RFC 5987), which busboy decodes to anything.
+ */
+export const hostileFileName: fc.Arbitrary<string> = fc
+  .oneof(
+    { weight: 2, arbitrary: fc.constantFrom('a.pdf', 'scan.png', '', '../../etc/passwd', 'x'.repeat(300)) },
+    {
+      weight: 6,
+      arbitrary: fc.constantFrom(
+        'scan\u0000.pdf',
+        '\u0000',
+        'sc\u0007an\u001b.pdf',
+        'invoice\u202efdp.exe',
+        `${'a'.repeat(199)}🛫.pdf`,
+        'x.html',
+      ),
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(hostileString, fc.constantFrom('.pdf', '.png', '.html', '', '.exe'))
+        .map(([text, extension]) => `filename="${text.slice(0, 400).replace(/["\r\n]/g, '')}${extension}"`),
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('scan', 'invoice', '', 'a'.repeat(199)),
+          fc.constantFrom(
+            '%00',
+            '%01%1B',
+            '%C2%85',
+            '%E2%80%AE',
+            '%E2%81%A6',
+            '%ED%A0%80',
+            '%FF%FE',
+            '%F0%9F%9B%AB',
+            '%22%0D%0A',
+          ),
+          fc.constantFrom('.pdf', '.png', ''),
+        )
+        .map(([stem, odd, extension]) => `filename*=UTF-8''${stem}${odd}${extension}`),
+    },
+  )
+  .map((name) => (name.startsWith('filename') ? name : `filename="${name}"`));
+
+/** A multipart body of its fields and files, each file's Content-Disposition naming it as given (UTF-8). */
+export function multipartBody(
+  fields: Record<string, string>,
+  files: { field: string; disposition: string; content: Buffer }[],
+): MultipartRequest {
+  const boundary = 'skydeskFuzzFormBoundary';
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; ${file.disposition}\r\n`,
+      ),
+      Buffer.from('Content-Type: application/octet-stream\r\n\r\n'),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(chunks) };
+}
+
 /** A multipart body of parts named from `names` (and prototype and random names), well formed or not. */
 export function multipartRequest(names: readonly string[]): fc.Arbitrary<MultipartRequest> {
   const partName = fc.oneof(
@@ -608,11 +682,7 @@ export function multipartRequest(names: readonly string[]): fc.Arbitrary<Multipa
         },
     ),
     fc
-      .tuple(
-        partName,
-        fileContent,
-        fc.constantFrom('a.pdf', 'scan.png', '', '../../etc/passwd', 'x'.repeat(300)),
-      )
+      .tuple(partName, fileContent, hostileFileName)
       .map(([name, content, file]) => ({ name, content, file })),
   );
   return fc
@@ -625,10 +695,11 @@ export function multipartRequest(names: readonly string[]): fc.Arbitrary<Multipa
     .map(([parts, boundary, header, shape]) => {
       const chunks: Buffer[] = [];
       for (const p of parts) {
-        const disposition = `form-data; name="${p.name}"${p.file === undefined ? '' : `; filename="${p.file}"`}`;
+        const disposition = `form-data; name="${p.name}"${p.file === undefined ? '' : `; ${p.file}`}`;
         const type = p.file === undefined ? '' : '\r\nContent-Type: application/octet-stream';
+        // UTF-8, as browsers send a name outside ASCII.
         chunks.push(
-          Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`, 'latin1'),
+          Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`, 'utf8'),
         );
         chunks.push(p.content, Buffer.from('\r\n'));
       }

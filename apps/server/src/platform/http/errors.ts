@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from 'zod';
 import { isExpectedOutage } from '../db/store-health.js';
 import { toFieldErrors } from './field-errors.js';
+import { HTTP_MESSAGES } from './protocol-answers.js';
 
 /** Everything a client may learn about a failure; never a stack trace or SQL (docs/api.md). */
 export function failureBody(error: AppError): FailureEnvelope {
@@ -69,7 +70,7 @@ function fromFrameworkError(error: FastifyError, request: FastifyRequest): AppEr
     case 'FST_ERR_BAD_URL':
       return new AppError('bad_request', 'The URL is malformed');
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return new AppError('bad_request', 'A part of the URL is too long');
+      return new AppError('uri_too_long', 'A part of the URL is too long');
     default:
       break;
   }
@@ -119,6 +120,8 @@ export function answerFailure(
   else if (known.status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.warn(refusal(known), 'request refused');
   if (known.retryAfter !== undefined) reply.header('retry-after', String(known.retryAfter));
+  // Refused before the security headers' hook ran (a malformed URL, a hook's refusal), it is still JSON only.
+  reply.header('x-content-type-options', 'nosniff');
   return reply.code(known.status).send(failureBody(known));
 }
 
@@ -127,9 +130,13 @@ type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyRepl
 /**
  * One error handler for the whole API (docs/api.md envelope; 422 with field errors for validation;
  * 5xx details only in the log). Unknown `/api/*` paths answer 404 in the envelope; any other
- * unknown GET goes to the SPA's index.html when one is served.
+ * unknown GET goes to the SPA's index.html when one is served. A path that exists under other
+ * methods answers 405 naming them in `Allow` (`allowedMethods`: protocol-answers.ts).
  */
-export function registerErrorHandling(app: FastifyInstance, options: { spaFallback?: SpaFallback } = {}) {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { spaFallback?: SpaFallback; allowedMethods?: (path: string) => string[] } = {},
+) {
   app.setErrorHandler(answerFailure);
 
   app.setNotFoundHandler((request, reply) => {
@@ -138,6 +145,18 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     if (!isApi && options.spaFallback && (request.method === 'GET' || request.method === 'HEAD')) {
       return options.spaFallback(request, reply);
     }
-    return reply.code(404).send({ status: false, message: SERVER.routeNotFound } satisfies FailureEnvelope);
+    const allowed = options.allowedMethods?.(path) ?? [];
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      reply.header('allow', allowed.join(', '));
+      return answerFailure(
+        new AppError('method_not_allowed', HTTP_MESSAGES.methodNotAllowed(request.method, allowed)),
+        request,
+        reply,
+      );
+    }
+    return reply
+      .code(404)
+      .header('x-content-type-options', 'nosniff')
+      .send({ status: false, message: SERVER.routeNotFound } satisfies FailureEnvelope);
   });
 }
