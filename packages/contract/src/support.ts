@@ -72,6 +72,13 @@ export type SupportAttachment = z.infer<typeof SupportAttachment>;
 
 export const SUPPORT_MESSAGE_MAX = 5_000;
 
+/**
+ * How many chat messages one person may send (issue 27), whichever way — HTTP, a file, the live
+ * socket — and on either side: enough for anyone typing, however fast, and for a burst of pasted
+ * lines; a script that stored 200 in four seconds is stopped at the first 30.
+ */
+export const SUPPORT_MESSAGE_RATE = { messages: 30, perSeconds: 60 } as const;
+
 export const SupportMessageText = Text({
   min: 1,
   max: SUPPORT_MESSAGE_MAX,
@@ -195,6 +202,9 @@ export const SUPPORT_MESSAGES = {
   alreadyClosed: 'This ticket is closed already',
   notClosed: 'This ticket is not closed',
   attachmentMissing: 'Attach a PDF, PNG or JPEG file',
+  /** 429 past SUPPORT_MESSAGE_RATE: the chat shows it under the message that was not sent. */
+  tooFast: (seconds: number) =>
+    `You are sending messages faster than we can take them. Wait ${seconds} second${seconds === 1 ? '' : 's'} and send again.`,
 } as const;
 
 // ── endpoints ───────────────────────────────────────────────────────────────────────────────

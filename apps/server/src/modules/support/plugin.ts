@@ -17,6 +17,7 @@ export const supportModule = defineModule(
       clock: context.clock,
       files: context.platform.files,
       log: context.log,
+      rateLimiter: context.platform.rateLimiter,
     });
     registerSupportRoutes(context, support);
     const live = supportLive({ store: context.store, hub: app.live, support, log: context.log });

@@ -4,6 +4,7 @@ import {
   SUPPORT_ATTACHMENT_FIELD,
   SUPPORT_ATTACHMENT_MAX_BYTES,
   SUPPORT_ATTACHMENT_TYPES,
+  SUPPORT_MESSAGE_RATE,
   SUPPORT_MESSAGES,
   SupportAttachmentFields,
   type SupportMessage,
@@ -20,6 +21,7 @@ import type { Database } from '../../platform/db/schema.js';
 import { defineMultipartForm, type MultipartForm } from '../../platform/http/multipart-form.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import type { StoredFile } from '../../platform/http/send-stored-file.js';
+import type { RateLimiter, RateRule } from '../../platform/security/rate-limit.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
 import { reachableBookingId } from '../bookings/index.js';
 import { notify } from '../notices/index.js';
@@ -87,13 +89,36 @@ const quoted = (text: string) =>
 const companyOf = (viewer: TicketViewer | MessageAuthor) =>
   viewer.side === 'agency' ? viewer.companyId : undefined;
 
+/** SUPPORT_MESSAGE_RATE, per person: counted in the database, so every server process shares it. */
+const MESSAGE_RATE: RateRule = {
+  bucket: 'support-message:author',
+  limit: SUPPORT_MESSAGE_RATE.messages,
+  windowSeconds: SUPPORT_MESSAGE_RATE.perSeconds,
+};
+
 export function createSupportService(deps: {
   db: Kysely<Database>;
   clock: Clock;
   files: FileStore;
   log: FastifyBaseLogger;
+  rateLimiter: RateLimiter;
 }) {
-  const { db, clock, files, log } = deps;
+  const { db, clock, files, log, rateLimiter } = deps;
+
+  /**
+   * Issue 27: a person's messages have a rate whichever way they come (HTTP, a file, the live
+   * socket) and on either side; past it, 429 with a message the chat shows under the message.
+   */
+  async function admitMessage(author: MessageAuthor) {
+    const who = author.side === 'agency' ? `agency:${author.userId}` : `operator:${author.actor.operatorId}`;
+    try {
+      await rateLimiter.consume(MESSAGE_RATE, who);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error;
+      const wait = error.retryAfter ?? SUPPORT_MESSAGE_RATE.perSeconds;
+      throw new AppError('rate_limited', SUPPORT_MESSAGES.tooFast(wait), { retryAfter: wait });
+    }
+  }
 
   /** Files no row names any more (a deleted ticket's, an upload refused or stored twice). */
   function discardFiles(keys: string[]) {
@@ -160,6 +185,7 @@ export function createSupportService(deps: {
     ticketId: string,
     input: NewSupportMessage,
   ): Promise<{ message: SupportMessage; created: boolean }> {
+    await admitMessage(author);
     // Checked before the file is stored, so a call on a missing ticket leaves nothing behind.
     await visible(author, ticketId);
     const attachmentKey = input.attachment ? await files.put(input.attachment.content) : null;

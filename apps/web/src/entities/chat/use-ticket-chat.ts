@@ -6,6 +6,7 @@ import {
   type SupportSide,
 } from '@skydesk/contract';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { toast } from 'react-hot-toast';
 import { isApiFailure } from '../../shared/http/api-error';
 import { newIdempotencyKey } from '../../shared/http/idempotency-key';
 import { sendLiveFrame, subscribeLiveEvents } from '../../shared/live/live-events';
@@ -163,9 +164,11 @@ export function useTicketChat({
           typingTimer.current = setTimeout(() => setTyping(null), LIVE_TYPING_SHOWN_MS);
           return;
         case 'error':
-          // A refused message names its client id (sent over the socket by another tab, say).
+          // A refused message names its client id (sent over the socket by another tab, say);
+          // one that names none (a message sent too fast, issue 27) is said on its own.
           if (event.client_id)
             dispatch({ type: 'draftFailed', clientId: event.client_id, problem: event.message });
+          else toast.error(event.message);
           return;
         default:
           return;

@@ -17,7 +17,13 @@ const OPERATORS: TicketViewer = { side: 'operator' };
 
 export function registerAdminSupportRoutes({ route, store, clock, platform, log }: ModuleContext) {
   // The support module's service, over the same store: one set of rules for both sides' messages.
-  const support = createSupportService({ db: store.db, clock, files: platform.files, log });
+  const support = createSupportService({
+    db: store.db,
+    clock,
+    files: platform.files,
+    log,
+    rateLimiter: platform.rateLimiter,
+  });
   const desk = createAdminSupportService({ db: store.db, clock });
 
   route(adminSupportEndpoints.tickets, async ({ principal, query }) => ({

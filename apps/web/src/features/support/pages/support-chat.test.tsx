@@ -165,6 +165,20 @@ describe('the support chat', () => {
     expect(within(log()).getAllByText('Hello?')).toHaveLength(1);
   });
 
+  it('says why when messages come faster than the chat takes them (429), over HTTP or the socket', async () => {
+    const tooFast = SUPPORT_MESSAGES.tooFast(12);
+    const { user, socket } = await openChat({
+      [SEND]: () => fail(429, tooFast, { headers: { 'Retry-After': '12' } }),
+    });
+    // A refusal over the socket that names no message shown here is said on its own.
+    act(() => socket.push({ type: 'error', client_id: null, status: 429, message: tooFast }));
+    expect(await screen.findByText(tooFast)).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'One more{Enter}');
+    expect(await screen.findByText(`Not sent: ${tooFast}`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('turns our messages to Read when SkyDesk reads them (ticket_read)', async () => {
     const { socket } = await openChat(
       {},
