@@ -140,8 +140,13 @@ export function registerProtocolAnswers(app: FastifyInstance) {
   });
   app.addHook('onRequest', async (request, reply) => {
     if (closing) {
-      reply.header('connection', 'close');
-      throw new AppError('unavailable', HTTP_MESSAGES.closing, { retryAfter: 1 });
+      // Expected while a deployment restarts the process: answered, not logged as a failure.
+      return reply
+        .code(503)
+        .header('connection', 'close')
+        .header('retry-after', '1')
+        .header('x-content-type-options', 'nosniff')
+        .send({ status: false, message: HTTP_MESSAGES.closing } satisfies FailureEnvelope);
     }
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
       throw new AppError('bad_request', HTTP_MESSAGES.noHost);
