@@ -84,7 +84,7 @@ export function FlightSearchForm({
     setError,
     trigger,
     watch,
-    formState: { errors, isSubmitted },
+    formState: { errors, isSubmitted, touchedFields },
   } = useForm<SearchDraft>({ resolver: zodResolver(SearchForm), mode: 'onTouched', defaultValues: start });
   const legs = useFieldArray({ control, name: 'legs' });
   const values = useWatch({ control }) as SearchDraft;
@@ -107,6 +107,15 @@ export function FlightSearchForm({
       void trigger();
     }
   }, [serverErrors, validateOnMount, setError, trigger, getValues]);
+
+  /**
+   * A field's error once the agent has left the field or sent the search (or the server refused
+   * it, or the draft is checked on arrival). react-hook-form checks the whole `legs` array when a
+   * flight is added or removed, which would otherwise say "Choose an airport" on every new field.
+   */
+  const showEveryError = isSubmitted || Boolean(validateOnMount);
+  const shown = (error: { message?: string; type?: unknown } | undefined, touched: boolean | undefined) =>
+    error && (showEveryError || touched || error.type === 'server') ? error.message : undefined;
 
   // Once submitted, a change anywhere re-checks everything (the rules cross fields).
   const revalidate = () => {
@@ -161,7 +170,7 @@ export function FlightSearchForm({
             field.onChange(code);
             revalidate();
           }}
-          error={fieldState.error?.message}
+          error={shown(fieldState.error, fieldState.isTouched)}
         />
       )}
     />
@@ -190,7 +199,7 @@ export function FlightSearchForm({
       label="Return"
       type="date"
       min={values.legs[0]?.departure_date || today}
-      error={errors.return_date?.message}
+      error={shown(errors.return_date, touchedFields.return_date)}
       {...register('return_date', { onChange: revalidate })}
     />
   );
@@ -216,7 +225,7 @@ export function FlightSearchForm({
             label="Departure"
             type="date"
             min={today}
-            error={errors.legs?.[0]?.departure_date?.message}
+            error={shown(errors.legs?.[0]?.departure_date, touchedFields.legs?.[0]?.departure_date)}
             {...register('legs.0.departure_date', { onChange: revalidate })}
           />
           {tripType === 'Return' && returnDate()}
@@ -239,7 +248,7 @@ export function FlightSearchForm({
   }
 
   const visibleLegs = tripType === 'MultiCity' ? legs.fields : legs.fields.slice(0, 1);
-  const legsError = errors.legs?.root?.message ?? errors.legs?.message;
+  const legsError = showEveryError ? (errors.legs?.root?.message ?? errors.legs?.message) : undefined;
 
   return (
     <form noValidate onSubmit={handleSubmit((valid) => onSearch(valid as SearchDraft))} className="space-y-6">
@@ -271,7 +280,10 @@ export function FlightSearchForm({
                 label={tripType === 'MultiCity' ? 'Date' : 'Departure'}
                 type="date"
                 min={index > 0 ? values.legs[index - 1]?.departure_date || today : today}
-                error={errors.legs?.[index]?.departure_date?.message}
+                error={shown(
+                  errors.legs?.[index]?.departure_date,
+                  touchedFields.legs?.[index]?.departure_date,
+                )}
                 {...register(`legs.${index}.departure_date`, { onChange: revalidate })}
               />
               {tripType === 'Return' && returnDate('md:col-start-3 xl:col-start-auto')}

@@ -118,6 +118,39 @@ describe('the search form', () => {
     // A new flight starts where the one before it ends.
     expect(store.getState().searchDraft.legs[1]?.origin_location_code).toBe('LHR');
   });
+
+  it('shows a multi-city flight’s errors once a field is left or the search is sent, as on one-way', async () => {
+    fakeApi({
+      'POST /api/booking-all-active-routes': () => ok(sampleRoutes),
+      'GET /api/searchhistory': () => ok([]),
+    });
+    const { user } = renderApp(paths.dashboard.searchFlights, { preloadedState: withDraft(lhrJfkDraft) });
+    await screen.findByRole('heading', { name: 'Where to?' });
+
+    await user.click(screen.getByRole('radio', { name: 'Multi-city' }));
+    await user.click(screen.getByRole('button', { name: 'Add flight' }));
+    expect(screen.getAllByRole('group', { name: /^Flight \d$/ })).toHaveLength(3);
+    // Nothing was touched yet: no field says anything.
+    expect(screen.queryByText('Choose an airport')).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+
+    // Leaving the third flight's To empty says so there, and only there.
+    const third = screen.getByRole('group', { name: 'Flight 3' });
+    await user.click(within(third).getByRole('combobox', { name: 'To' }));
+    await user.tab();
+    expect(await within(third).findByText('Choose an airport')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Flight 2' })).queryByText('Choose an airport'),
+    ).toBeNull();
+
+    // Sending the search shows every field that is still missing.
+    await user.click(screen.getByRole('button', { name: 'Search flights' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('group', { name: 'Flight 2' })).getByText('Choose an airport'),
+      ).toBeInTheDocument(),
+    );
+  });
 });
 
 describe('the results', () => {
