@@ -81,6 +81,16 @@ const EnvSchema = z.object({
     .max(30 * 86_400)
     .optional(),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  // The supplier order saga (decision 020): how often the reconciler settles steps left under way,
+  // and how long a step may wait for the supplier's answer before a missing order counts as never made.
+  SUPPLIER_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  SUPPLIER_SETTLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  // Crash tests only: with SKYDESK_TEST_HOOKS=1, the process kills itself (SIGKILL) at this saga point.
+  SKYDESK_TEST_HOOKS: bool.default(false),
+  SKYDESK_CRASH_AT: z
+    .string()
+    .regex(/^[a-z]+\.[a-z-]+$/, 'must name a saga point, e.g. duffel.after-order')
+    .optional(),
   // How long a new WebSocket may wait before its auth frame (docs/api.md: 5 s at most); tests shorten it.
   LIVE_AUTH_TIMEOUT_MS: z.coerce
     .number()
@@ -157,6 +167,18 @@ export type Config = {
   refundApprovalDelaySeconds: number | null;
   /** Identical searches within this many seconds share an answer (docs/decisions/006); 0: off. */
   searchCacheSeconds: number;
+  /** How often the supplier order reconciler runs (it also runs at start); 0 turns the timer off. */
+  supplierReconcileSeconds: number;
+  /**
+   * How long a saga step may wait for the supplier before an order not found counts as never made
+   * (its debit reversed): longer than any call's deadline, so a slow answer is never taken for none.
+   */
+  supplierSettleSeconds: number;
+  /**
+   * Crash tests only (SKYDESK_CRASH_AT, honoured with SKYDESK_TEST_HOOKS=1): the saga point at which
+   * the process kills itself, as a crash between the supplier's answer and the commit would.
+   */
+  crashAt: string | null;
   /** A WebSocket on /api/ws not authenticated this long after opening is closed. */
   liveAuthTimeoutMs: number;
   /** Every live socket is pinged this often; one that did not answer the previous ping is dropped. */
@@ -212,6 +234,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     noticeSweepSeconds: e.NOTICE_SWEEP_SECONDS,
     refundApprovalDelaySeconds: e.REFUND_APPROVAL_DELAY_SECONDS ?? null,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    supplierReconcileSeconds: e.SUPPLIER_RECONCILE_SECONDS,
+    supplierSettleSeconds: e.SUPPLIER_SETTLE_SECONDS,
+    crashAt: e.SKYDESK_TEST_HOOKS ? (e.SKYDESK_CRASH_AT ?? null) : null,
     liveAuthTimeoutMs: e.LIVE_AUTH_TIMEOUT_MS,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
     searchWorkers: e.SEARCH_WORKERS,
