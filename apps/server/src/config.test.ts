@@ -37,6 +37,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LIVE_AUTH_TIMEOUT_MS: '5001' })).toThrow(/LIVE_AUTH_TIMEOUT_MS/);
   });
 
+  it('makes PUBLIC_URL follow HOST and PORT unless it is set (e-mailed links open where the server listens)', () => {
+    expect(loadConfig({ PORT: '3108' }).publicUrl).toBe('http://localhost:3108');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ HOST: '10.0.0.5', PORT: '8080' }).publicUrl).toBe('http://10.0.0.5:8080');
+    expect(loadConfig({ HOST: 'fd00::5', PORT: '8080' }).publicUrl).toBe('http://[fd00::5]:8080');
+    expect(loadConfig({ HOST: 'portal.internal' }).publicUrl).toBe('http://portal.internal:3000');
+    expect(loadConfig({ PORT: '3108', PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe(
+      'https://portal.example.com',
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

@@ -19,7 +19,8 @@ const bool = z
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  // Unset: where the server listens (publicUrlOf), so e-mailed links work on any PORT.
+  PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -196,6 +197,17 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * PUBLIC_URL's default: the address the server listens on, so a link e-mailed by a server on
+ * PORT=3108 opens on 3108. A loopback or every-interface HOST (127.0.0.1, ::1, 0.0.0.0, ::) reads
+ * as `localhost`, the name a browser on this machine uses; any other host is used as it is.
+ */
+export function publicUrlOf(host: string, port: number): string {
+  const local = ['127.0.0.1', '::1', '0.0.0.0', '::', 'localhost'].includes(host);
+  const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const definedOnly = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = EnvSchema.safeParse(definedOnly);
@@ -207,7 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? publicUrlOf(e.HOST, e.PORT)).replace(/\/$/, ''),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
