@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, OneTimeCode, Password } from './auth.js';
+import { Email, OneTimeCode, Password, REFRESH_REUSE_RULE } from './auth.js';
 import { defineEndpoint } from './endpoint.js';
 import { FALLBACK } from './messages.js';
 
@@ -80,7 +80,7 @@ export const adminAuthEndpoints = {
   refresh: defineEndpoint({
     method: 'POST',
     path: '/api/admin/auth/refresh',
-    summary: "A fresh operator access token from the operator's rotating refresh cookie",
+    summary: `A fresh operator access token from the operator's rotating refresh cookie. ${REFRESH_REUSE_RULE}`,
     access: 'refresh',
     response: OperatorSession,
     suppressErrors: true,

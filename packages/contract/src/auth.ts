@@ -155,6 +155,18 @@ export type LoginStep = z.infer<typeof LoginStep>;
 
 const Empty = z.object({});
 
+/**
+ * docs/architecture.md §6: a refresh cookie is rotated on every use, and a used one presented again
+ * ends every session of its user — unless it was replaced less than this long ago and the cookie
+ * it was replaced by was never used: the answer carrying that one was lost (a reload while the
+ * refresh was on its way), so it is taken once more and the unused successor dies instead; a thief
+ * who raced the real client is then found out at the client's next refresh all the same.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 20;
+
+/** How the refresh calls' reference states the rule (docs/api.md is generated from it). */
+export const REFRESH_REUSE_RULE = `A cookie used before is refused and ends every session of its owner, except once within ${REFRESH_REUSE_GRACE_SECONDS} s of its rotation when the cookie that replaced it was never used (the answer carrying it was lost, say to a reload): then it rotates again and that unused cookie is revoked.`;
+
 export const authEndpoints = {
   registerCompany: defineEndpoint({
     method: 'POST',
@@ -258,7 +270,7 @@ export const authEndpoints = {
   refresh: defineEndpoint({
     method: 'POST',
     path: '/api/auth/refresh',
-    summary: 'A fresh access token from the rotating refresh cookie',
+    summary: `A fresh access token from the rotating refresh cookie. ${REFRESH_REUSE_RULE}`,
     access: 'refresh',
     response: Session,
     suppressErrors: true,

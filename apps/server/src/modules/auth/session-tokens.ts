@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, SERVER } from '@skydesk/contract';
+import { AppError, REFRESH_REUSE_GRACE_SECONDS, SERVER } from '@skydesk/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, PrincipalKind } from '../../platform/db/schema.js';
 import type { AuthDeps } from './deps.js';
@@ -10,9 +10,10 @@ const UUID_PATTERN = /^[0-9a-f-]{36}$/;
 /**
  * How long after a rotation the replaced token may still be presented once more, when the token
  * it was replaced by was never used: the answer that carried the new cookie was lost (the page
- * reloaded or closed while the refresh was on its way), not stolen.
+ * reloaded or closed while the refresh was on its way), not stolen. The contract states it, so
+ * docs/api.md says the same (issue 27).
  */
-export const LOST_ANSWER_GRACE_MS = 20_000;
+export const LOST_ANSWER_GRACE_MS = REFRESH_REUSE_GRACE_SECONDS * 1000;
 
 /** A session's refresh token as the cookie carries it: `<row id>.<secret>`, only a hash kept. */
 export type OpenedSession = { sessionId: string; refreshToken: string; sessionExpiresAt: Date };
