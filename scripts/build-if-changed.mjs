@@ -5,6 +5,9 @@
 // build, it builds again. `--force` always builds. Inputs are the workspace's own sources and
 // build configuration, the contract package it bundles, the lockfile (another dependency version
 // builds differently) and this script.
+//
+// Each build is one line: what is built, why and how long it took (issue 30: the bundler's ~200
+// lines buried the start-up banner); the build's own output is printed only when it fails.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -91,14 +94,29 @@ function readStamp(target) {
 const force = process.argv.includes('--force');
 for (const target of TARGETS) {
   const hash = inputHash(target);
-  if (!force && readStamp(target) === hash) {
+  const stamp = readStamp(target);
+  if (!force && stamp === hash) {
     console.log(`${target.name}: up to date (${target.output}), build skipped`);
     continue;
   }
-  console.log(`${target.name}: building…`);
+  const why = force ? '--force' : stamp === null ? 'no build yet' : 'its sources changed';
+  process.stdout.write(`${target.name}: building ${target.output} (${why})… `);
+  const started = performance.now();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const build = spawnSync(npm, ['run', 'build', '-w', target.workspace], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const build = spawnSync(npm, ['run', 'build', '-w', target.workspace], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (build.status !== 0) {
+    console.log(`failed after ${seconds} s:`);
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? String(build.error ?? ''));
+    process.exit(build.status ?? 1);
+  }
+  console.log(`built in ${seconds} s`);
   // Stamped with the inputs as they were hashed before the build: an edit during the build is
   // seen by the next start.
   writeFileSync(join(ROOT, target.output, STAMP), `${hash}\n`);

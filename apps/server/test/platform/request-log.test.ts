@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { consoleLogStream, formatLogLine } from '../../src/platform/http/console-log.js';
@@ -90,6 +93,22 @@ describe('request ids and request logs', () => {
     // Fastify's own "incoming request" line is replaced by the one line above.
     expect(log.lines.some((line) => line.msg === 'incoming request')).toBe(false);
     // Each test builds its own app (a real start on a busy machine takes seconds).
+  }, 120_000);
+
+  it('logs the SPA’s files at debug, so the API calls are what the log shows at info (issue 30)', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'skydesk-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>SkyDesk</title>');
+    writeFileSync(join(dist, 'assets', 'index-3f6c1a2e.js'), 'console.log(1)');
+    const log = logSink();
+    t = await createTestApp('pglite', { logger: log.logger, webDistDir: dist });
+    for (const url of ['/', '/assets/index-3f6c1a2e.js', '/dashboard', '/api/health']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(missing.statusCode).toBe(404);
+    const logged = log.lines.filter((line) => line.msg === 'request completed').map((line) => line.url);
+    expect(logged).toEqual(['/api/health', '/api/no-such-thing']);
   }, 120_000);
 
   it("ignores a client's X-Request-Id unless a trusted proxy sent it, and then keeps only a sane one", async () => {
