@@ -16,23 +16,24 @@ import { SidebarPanel } from './sidebar';
 
 type CollapseToggleProps = { collapsed: boolean; onToggle: () => void };
 
+/** An icon beside Settings (the sidebar's last row), so the links above keep the height. */
 function CollapseToggle({ collapsed, onToggle }: CollapseToggleProps) {
   const Icon = collapsed ? PanelLeftOpen : PanelLeftClose;
+  const label = collapsed ? 'Expand sidebar' : 'Collapse sidebar';
   return (
     <button
       type="button"
       onClick={onToggle}
-      aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+      aria-label={label}
+      title={label}
       aria-expanded={!collapsed}
       aria-controls="desktop-sidebar"
       className={clsx(
-        'flex min-h-9 w-full items-center gap-3 rounded-lg py-1.5 font-medium text-slate-400 text-sm transition-colors hover:bg-white/5 hover:text-white',
+        'flex min-h-8 shrink-0 items-center justify-center rounded-lg px-2 text-slate-400 transition-colors hover:bg-white/5 hover:text-white tall:min-h-9',
         'focus-visible:outline-2 focus-visible:outline-sky-400 focus-visible:outline-offset-2',
-        collapsed ? 'justify-center' : 'px-3',
       )}
     >
       <Icon aria-hidden="true" className="size-5 shrink-0" />
-      {!collapsed && <span>Collapse</span>}
     </button>
   );
 }

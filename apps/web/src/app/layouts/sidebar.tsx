@@ -25,14 +25,14 @@ export function SidebarLink({ item, collapsed, onNavigate }: SidebarLinkProps) {
       end={item.end}
       onClick={onNavigate}
       className={clsx(
-        'group relative flex min-h-9 items-center gap-3 rounded-lg py-1.5 font-medium text-sm transition-colors',
+        'group relative flex min-h-8 items-center gap-3 rounded-lg py-1 font-medium text-sm transition-colors tall:min-h-9 tall:py-1.5',
         'focus-visible:outline-2 focus-visible:outline-sky-400 focus-visible:outline-offset-2',
         collapsed ? 'justify-center' : 'px-3',
         isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white',
       )}
     >
       {isActive && (
-        <span aria-hidden="true" className="absolute inset-y-1.5 left-0 w-1 rounded-r-full bg-sky-400" />
+        <span aria-hidden="true" className="absolute inset-y-1 left-0 w-1 rounded-r-full bg-sky-400" />
       )}
       <Icon
         aria-hidden="true"
@@ -107,19 +107,19 @@ export function SidebarPanel({
         {headerAction}
       </div>
 
-      <div className={clsx('flex-1 overflow-y-auto py-4', collapsed ? 'px-2' : 'px-3')}>
+      <div className={clsx('flex-1 overflow-y-auto py-3 tall:py-4', collapsed ? 'px-2' : 'px-3')}>
         {locked && <LockedNotice collapsed={collapsed} />}
         {navigation.map((group, index) => {
           const headingId = group.heading ? `${idPrefix}-group-${index}` : undefined;
           return (
-            <div key={group.heading ?? `group-${index}`} className={clsx(index > 0 && 'mt-4')}>
+            <div key={group.heading ?? `group-${index}`} className={clsx(index > 0 && 'mt-2.5 tall:mt-4')}>
               {group.heading &&
                 (collapsed ? (
-                  <hr className="mx-2 mb-2 border-white/10" />
+                  <hr className="mx-2 mb-1.5 border-white/10 tall:mb-2" />
                 ) : (
                   <p
                     id={headingId}
-                    className="mb-1 px-3 font-semibold text-[11px] text-slate-400 uppercase tracking-wider"
+                    className="mb-0.5 px-3 font-semibold text-[11px] text-slate-400 uppercase leading-4 tracking-wider tall:mb-1"
                   >
                     {group.heading}
                   </p>
@@ -136,10 +136,16 @@ export function SidebarPanel({
         })}
       </div>
 
+      {/* Settings and the footer's action (the collapse toggle) share a row unless collapsed to icons. */}
       <div
-        className={clsx('shrink-0 space-y-0.5 border-white/10 border-t py-2', collapsed ? 'px-2' : 'px-3')}
+        className={clsx(
+          'flex shrink-0 gap-0.5 border-white/10 border-t py-2',
+          collapsed ? 'flex-col px-2' : 'items-center px-3',
+        )}
       >
-        <SidebarLink item={settingsNavigation} collapsed={collapsed} onNavigate={onNavigate} />
+        <div className="min-w-0 flex-1">
+          <SidebarLink item={settingsNavigation} collapsed={collapsed} onNavigate={onNavigate} />
+        </div>
         {footerAction}
       </div>
     </nav>

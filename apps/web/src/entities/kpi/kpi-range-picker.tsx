@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { CalendarRange, Search } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../shared/ui/button';
 import { TextField } from '../../shared/ui/field';
 import {
@@ -23,7 +23,7 @@ type KpiRangePickerProps = {
 
 const chipClasses = (pressed: boolean) =>
   clsx(
-    'inline-flex min-h-9 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-3.5 font-medium text-sm transition-colors',
+    'inline-flex min-h-8 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-3 font-medium text-sm transition-colors sm:min-h-9 sm:px-3.5',
     'focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:outline-offset-2',
     pressed
       ? 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500'
@@ -37,15 +37,6 @@ const chipClasses = (pressed: boolean) =>
 export function KpiRangePicker({ selection, onChange, range, today }: KpiRangePickerProps) {
   const [customOpen, setCustomOpen] = useState(selection.preset === 'custom');
   const showCustom = customOpen || selection.preset === 'custom';
-  const chips = useRef<HTMLFieldSetElement>(null);
-  // On a phone the chips scroll sideways: the chosen one ('Custom' from a shared link) is brought
-  // into view, without moving the page.
-  useEffect(() => {
-    const pressed = chips.current?.querySelector<HTMLElement>(`[data-preset="${selection.preset}"]`);
-    const row = chips.current;
-    if (!pressed || !row || row.scrollWidth <= row.clientWidth) return;
-    row.scrollLeft = pressed.offsetLeft - row.offsetLeft - (row.clientWidth - pressed.offsetWidth) / 2;
-  }, [selection.preset]);
   const pick = (preset: KpiPreset) => {
     setCustomOpen(false);
     onChange({ preset });
@@ -53,14 +44,11 @@ export function KpiRangePicker({ selection, onChange, range, today }: KpiRangePi
   return (
     <search aria-label="Period" className="min-w-0 space-y-3">
       {/*
-        On a phone the chips are one row that scrolls sideways inside the card (three wrapped rows
-        pushed the figures below the fold); wider, they wrap. min-w-0: a fieldset is otherwise as
-        wide as its content and would widen the page.
+        The chips wrap, on a phone too: a row that scrolled sideways cut the last chips off at the
+        card's edge (issue 30), and packed closer there they take two rows. min-w-0: a fieldset is
+        otherwise as wide as its content and would widen the page.
       */}
-      <fieldset
-        ref={chips}
-        className="-mx-4 flex min-w-0 gap-1.5 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
-      >
+      <fieldset className="flex min-w-0 flex-wrap gap-1.5">
         <legend className="sr-only">Preset periods</legend>
         {KPI_PRESETS.map((preset) => (
           <button

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Toaster } from 'react-hot-toast';
 
 /**
@@ -7,13 +8,28 @@ import { Toaster } from 'react-hot-toast';
  */
 export const MAX_VISIBLE_TOASTS = 20;
 
-/** The one toaster of the app, with the durations and width of docs/product-spec.md §9. */
+/** Below Tailwind's `sm`: a phone. */
+const PHONE_QUERY = '(max-width: 639px)';
+
+const subscribeToPhoneWidth = (onChange: () => void) => {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isPhoneWidth = () => window.matchMedia(PHONE_QUERY).matches;
+
+/**
+ * The one toaster of the app, with the durations and width of docs/product-spec.md §9. Wider than a
+ * phone, toasts open top right below the 64 px header, never over the bell or the user menu they
+ * may be about; on a phone they rise from the bottom, where they cover neither the header, the
+ * sign-in screens' banner nor the screen's title (issue 30).
+ */
 export function AppToaster() {
+  const phone = useSyncExternalStore(subscribeToPhoneWidth, isPhoneWidth, () => false);
   return (
     <Toaster
-      position="top-right"
-      // Below the 64 px header: a toast never covers the bell or the user menu it may be about.
-      containerStyle={{ top: 72 }}
+      position={phone ? 'bottom-center' : 'top-right'}
+      containerStyle={phone ? { bottom: 'max(16px, env(safe-area-inset-bottom))' } : { top: 72 }}
       toastOptions={{
         // docs/product-spec.md §9: 4000 ms for blank, error and custom toasts; 2000 ms for success; loading stays.
         duration: 4000,

@@ -4,18 +4,21 @@ import { Check } from 'lucide-react';
 const STEPS = ['Travellers', 'Price summary', 'Confirm'] as const;
 export type BookingStep = (typeof STEPS)[number];
 
-/** Where the agent is in the booking: three steps between the chosen flight and the booking. */
+/**
+ * Where the agent is in the booking: three steps between the chosen flight and the booking. Every
+ * step keeps its name on a phone too (issue 30), under its number there and beside it wider.
+ */
 export function BookingSteps({ current }: { current: BookingStep }) {
   const at = STEPS.indexOf(current);
   return (
     <nav aria-label="Booking steps" className="mx-auto w-full max-w-6xl">
-      <ol className="flex items-center gap-2 text-sm">
+      <ol className="flex items-start gap-2 text-xs sm:items-center sm:text-sm">
         {STEPS.map((step, index) => (
-          <li key={step} className="flex min-w-0 flex-1 items-center gap-2 last:flex-none">
+          <li key={step} className="flex min-w-0 flex-1 items-start gap-2 last:flex-none sm:items-center">
             <span
               aria-current={index === at ? 'step' : undefined}
               className={clsx(
-                'flex items-center gap-2 whitespace-nowrap font-medium',
+                'flex flex-col items-center gap-1 whitespace-nowrap font-medium sm:flex-row sm:gap-2',
                 index === at ? 'text-indigo-700' : index < at ? 'text-slate-700' : 'text-slate-400',
               )}
             >
@@ -30,11 +33,11 @@ export function BookingSteps({ current }: { current: BookingStep }) {
               >
                 {index < at ? <Check className="size-3.5" /> : index + 1}
               </span>
-              <span className={clsx(index !== at && 'hidden sm:inline')}>{step}</span>
+              <span>{step}</span>
               {index < at && <span className="sr-only">(done)</span>}
             </span>
             {index < STEPS.length - 1 && (
-              <span aria-hidden="true" className="h-px min-w-4 flex-1 bg-slate-200" />
+              <span aria-hidden="true" className="mt-3 h-px min-w-4 flex-1 bg-slate-200 sm:mt-0" />
             )}
           </li>
         ))}

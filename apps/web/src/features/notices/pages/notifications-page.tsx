@@ -126,10 +126,10 @@ function FilterBar({ filter, onChange }: FilterBarProps) {
 
   return (
     <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
-      <fieldset className="-mx-3 min-w-0 sm:mx-0">
+      <fieldset className="min-w-0">
         <legend className="sr-only">Category</legend>
-        {/* One row that scrolls sideways on a phone, rather than three rows of chips. */}
-        <div className="flex gap-1.5 overflow-x-auto px-3 pb-1 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
+        {/* The chips wrap on a phone too: a row that scrolled sideways cut the last ones off (issue 30). */}
+        <div className="flex flex-wrap gap-1.5">
           {chip(null, 'All')}
           {NOTIFICATION_CATEGORIES.map((category) => chip(category, NOTIFICATION_CATEGORY_LABELS[category]))}
         </div>
