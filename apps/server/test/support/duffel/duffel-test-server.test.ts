@@ -123,10 +123,9 @@ async function startReceiver(refuseFirst = 0) {
 }
 
 describe('the Duffel test server, through the official client', () => {
-  it('starts in milliseconds on 127.0.0.1', async () => {
-    const began = performance.now();
+  // How fast it starts is a benchmark's (npm run bench:duffel-server, docs/benchmarks.md).
+  it('starts on 127.0.0.1', async () => {
     const { server } = await start();
-    expect(performance.now() - began).toBeLessThan(250);
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 

@@ -129,6 +129,14 @@ const isSpace = (char: string | undefined) => char === undefined || /\s/.test(ch
 class InlineReader {
   /** delimiter → the earliest position from which a search for it found nothing. */
   private readonly nothingFrom = new Map<string, number>();
+  /**
+   * `to` → the positions from which closingEmphasis, searching up to `to`, found no closer. Its
+   * search is a walk whose next step depends only on where it stands, so a walk that reaches a
+   * position known to lead nowhere stops there: `*a *a *a …` is one walk, not one per `*`.
+   */
+  private readonly noEmphasisFrom = new Map<number, Set<number>>();
+  /** For urlEnd, built on its first call: see `parentheses()`. */
+  private parens: { match: Int32Array; nextParen: Int32Array; nextSpace: Int32Array } | null = null;
 
   constructor(private readonly source: string) {}
 
@@ -229,43 +237,85 @@ class InlineReader {
    * -1. At most MAX_URL characters are looked at, so a body of unclosed `[a](` stays quick.
    */
   private urlEnd(from: number, to: number): number {
-    const { source } = this;
-    let depth = 0;
-    for (let j = from; j < Math.min(to, from + MAX_URL + 1); j += 1) {
-      const char = source[j] as string;
-      if (/\s/.test(char)) return -1;
-      if (char === '(') depth += 1;
-      else if (char === ')') {
-        if (depth === 0) return j;
-        depth -= 1;
-      }
+    const { match, nextParen, nextSpace } = this.parentheses();
+    const limit = Math.min(to, from + MAX_URL + 1, nextSpace[from] as number);
+    // The first `)` at depth 0: step from parenthesis to parenthesis, over each `(` to its match.
+    let j = nextParen[from] as number;
+    while (j < limit) {
+      if (this.source[j] === ')') return j;
+      const closed = match[j] as number;
+      // A `(` never closed: the depth never comes back to 0 after it.
+      if (closed === -1) return -1;
+      j = nextParen[closed + 1] as number;
     }
     return -1;
+  }
+
+  /**
+   * Once per body, so a body of unclosed `[a](` stays linear: each `(`'s matching `)` (the first
+   * place after it where more close than open; -1 if none), and from each position the next
+   * parenthesis and the next white space (the source's length if none).
+   */
+  private parentheses() {
+    if (this.parens) return this.parens;
+    const { source } = this;
+    const length = source.length;
+    const match = new Int32Array(length).fill(-1);
+    const open: number[] = [];
+    for (let j = 0; j < length; j += 1) {
+      if (source[j] === '(') open.push(j);
+      else if (source[j] === ')') {
+        const opened = open.pop();
+        if (opened !== undefined) match[opened] = j;
+      }
+    }
+    const nextParen = new Int32Array(length + 1).fill(length);
+    const nextSpace = new Int32Array(length + 1).fill(length);
+    for (let j = length - 1; j >= 0; j -= 1) {
+      const char = source[j] as string;
+      nextParen[j] = char === '(' || char === ')' ? j : (nextParen[j + 1] as number);
+      nextSpace[j] = /\s/.test(char) ? j : (nextSpace[j + 1] as number);
+    }
+    this.parens = { match, nextParen, nextSpace };
+    return this.parens;
   }
 
   /** The single `*` closing italic, stepping over bold and code inside it. */
   private closingEmphasis(from: number, to: number): number {
     const { source } = this;
-    let j = from;
-    while (j < to) {
-      const at = this.find('*', j, to);
-      if (at === -1) return -1;
-      const code = this.find('`', j, at);
-      if (code !== -1) {
-        // A code span is taken whole; a lone backtick is only text.
-        const codeEnd = this.find('`', code + 1, to);
-        j = codeEnd === -1 ? code + 1 : codeEnd + 1;
-        continue;
-      }
-      if (source[at + 1] === '*' && at + 1 < to) {
-        const boldEnd = this.closing(at + 2, to, false);
-        j = boldEnd === -1 ? at + 2 : boldEnd + 2;
-        continue;
-      }
-      if (!isSpace(source[at - 1])) return at;
-      j = at + 1;
+    let nowhere = this.noEmphasisFrom.get(to);
+    if (!nowhere) {
+      nowhere = new Set();
+      this.noEmphasisFrom.set(to, nowhere);
     }
-    return -1;
+    const walked: number[] = [];
+    const found = (): number => {
+      let j = from;
+      while (j < to) {
+        if (nowhere.has(j)) return -1;
+        walked.push(j);
+        const at = this.find('*', j, to);
+        if (at === -1) return -1;
+        const code = this.find('`', j, at);
+        if (code !== -1) {
+          // A code span is taken whole; a lone backtick is only text.
+          const codeEnd = this.find('`', code + 1, to);
+          j = codeEnd === -1 ? code + 1 : codeEnd + 1;
+          continue;
+        }
+        if (source[at + 1] === '*' && at + 1 < to) {
+          const boldEnd = this.closing(at + 2, to, false);
+          j = boldEnd === -1 ? at + 2 : boldEnd + 2;
+          continue;
+        }
+        if (!isSpace(source[at - 1])) return at;
+        j = at + 1;
+      }
+      return -1;
+    };
+    const at = found();
+    if (at === -1) for (const position of walked) nowhere.add(position);
+    return at;
   }
 
   /**
