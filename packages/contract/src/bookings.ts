@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CountryCode, Email, Phone } from './auth.js';
 import { CalendarDate } from './calendar-date.js';
 import { defineEndpoint } from './endpoint.js';
-import { BookingStatus, Cabin, PassengerType, TripType } from './enums.js';
+import { BookingStatus, Cabin, PassengerType, SupplierCode, SupplierState, TripType } from './enums.js';
 import { MAX_PAGE, Money } from './envelope.js';
 import { AirItineraryPricingInfo, FlightSegment } from './flights.js';
 import { FALLBACK } from './messages.js';
@@ -209,6 +209,12 @@ export const BOOKING_MESSAGES = {
   ticketsVoided: 'Tickets voided: the full amount was returned to your credits',
   ticketsIssued: 'Tickets issued successfully',
   ticketEmailed: (count: number) => `E-ticket sent to ${count} address${count === 1 ? '' : 'es'}`,
+  /** Issue 29: a remote supplier's answers, as the success message says what happened. */
+  holdWaitingForAirline: 'Booking made; waiting for the airline to confirm the hold',
+  holdLocal: 'Booking made. This fare cannot be held at the airline: issue it before the deadline',
+  ticketsWaitingForAirline: 'Payment sent to the airline; waiting for it to confirm the tickets',
+  cancellationWaitingForAirline: 'Cancellation sent to the airline; waiting for it to confirm',
+  refundCredited: 'The airline refunded the booking: the amount was returned to your credits',
 } as const;
 
 /**
@@ -273,6 +279,31 @@ export const BookingEvent = z.object({
 });
 export type BookingEvent = z.infer<typeof BookingEvent>;
 
+/**
+ * Who sells the booking and where its supplier order stands (issue 29, decision 020). The SPA says
+ * "waiting for the airline" while `state` is a step under way (`WAITING_SUPPLIER_STATES`) and offers
+ * no action then; `local` means nothing is held at the airline: the booking can only be issued
+ * (ordered and paid) at once, before `ticketing_deadline`.
+ */
+export const BookingSupplier = z.object({
+  code: SupplierCode,
+  /** The airline's own booking reference (its PNR), once it has one; null for the sandbox. */
+  reference: z.string().nullable(),
+  /** The order saga's step; null for the sandbox. */
+  state: SupplierState.nullable(),
+  /**
+   * The airline changed the booking (a schedule change it reported): when SkyDesk heard of it;
+   * null otherwise. The agency is notified; what to do about it is the changes issue's.
+   */
+  airline_change_at: z.string().nullable(),
+});
+export type BookingSupplier = z.infer<typeof BookingSupplier>;
+
+/** Steps during which the airline has been asked and not answered yet: no action is offered. */
+export const WAITING_SUPPLIER_STATES = ['confirming', 'paying', 'ordering', 'cancelling'] as const;
+export const waitingForSupplier = (supplier: Pick<BookingSupplier, 'state'>): boolean =>
+  (WAITING_SUPPLIER_STATES as readonly (string | null)[]).includes(supplier.state);
+
 export const Booking = z.object({
   id: z.uuid(),
   pnr: z.string().regex(/^[A-Z0-9]{6}$/),
@@ -294,6 +325,7 @@ export const Booking = z.object({
   tickets: z.array(Ticket),
   created_by: z.object({ id: z.uuid(), name: z.string() }),
   allowed_actions: z.array(BookingAction),
+  supplier: BookingSupplier,
 });
 export type Booking = z.infer<typeof Booking>;
 
@@ -352,6 +384,12 @@ export const PenaltyAnswer = z.object({
     }),
   ),
   refund_amount: Money,
+  /**
+   * A remote supplier's booking (issue 29): `refund_amount` is the airline's own quote, converted
+   * into the agency's currency, valid until `expires_at`; cancelling or refunding before then
+   * credits exactly it. Null for the sandbox, whose fare rules SkyDesk applies itself.
+   */
+  supplier_quote: z.object({ expires_at: z.string().nullable() }).nullable(),
 });
 export type PenaltyAnswer = z.infer<typeof PenaltyAnswer>;
 

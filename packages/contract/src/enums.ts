@@ -52,8 +52,37 @@ export const SUPPORT_TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
 export const SupportTicketStatus = z.enum(SUPPORT_TICKET_STATUSES);
 export type SupportTicketStatus = z.infer<typeof SupportTicketStatus>;
 
-/** docs/architecture.md §5: credits ledger entry kinds. */
-export const LEDGER_KINDS = ['deposit', 'ticket', 'void', 'refund', 'adjustment'] as const;
+/** Who sells a booking (issue 29): the embedded sandbox GDS or a remote supplier. */
+export const SUPPLIER_CODES = ['sandbox', 'duffel'] as const;
+export const SupplierCode = z.enum(SUPPLIER_CODES);
+export type SupplierCode = z.infer<typeof SupplierCode>;
+
+/**
+ * Where a remote booking's supplier order stands (docs/decisions/020-supplier-order-saga.md):
+ * `local` (held here only: the offer must be paid at once), `confirming` (the airline is asked to
+ * hold it), `confirmed` (the airline's order is recorded), `paying` and `ordering` (the airline is
+ * asked to ticket it; the credits are taken), `cancelling`, `cancelled`, `failed` (no order came;
+ * anything taken was given back). While a step is under way (confirming, paying, ordering,
+ * cancelling) the booking waits for the airline: no action then.
+ */
+export const SUPPLIER_STATES = [
+  'local',
+  'confirming',
+  'confirmed',
+  'paying',
+  'ordering',
+  'cancelling',
+  'cancelled',
+  'failed',
+] as const;
+export const SupplierState = z.enum(SUPPLIER_STATES);
+export type SupplierState = z.infer<typeof SupplierState>;
+
+/**
+ * docs/architecture.md §5: credits ledger entry kinds. A `reversal` credits back a ticket debit whose
+ * supplier order never came (docs/decisions/020-supplier-order-saga.md).
+ */
+export const LEDGER_KINDS = ['deposit', 'ticket', 'void', 'refund', 'adjustment', 'reversal'] as const;
 export const LedgerKind = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof LedgerKind>;
 

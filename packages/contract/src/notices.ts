@@ -27,6 +27,10 @@ export const NOTIFICATION_KINDS = [
   /** A hold's ticketing deadline is 2 hours away (told once per booking). */
   'hold_expiring',
   'hold_expired',
+  /** Issue 29: the airline did not make the booking's order; anything debited was given back. */
+  'booking_failed',
+  /** Issue 29: the airline changed a booking (a schedule change it reported). */
+  'airline_change',
   /** SkyDesk support replied on a ticket. */
   'support_reply',
   'announcement',
@@ -55,6 +59,8 @@ export const NOTIFICATION_CATEGORY_OF: Record<NotificationKind, NotificationCate
   booking_ticketed: 'bookings',
   hold_expiring: 'bookings',
   hold_expired: 'bookings',
+  booking_failed: 'bookings',
+  airline_change: 'bookings',
   support_reply: 'support',
   announcement: 'news',
   offer: 'news',
@@ -80,6 +86,8 @@ export const NOTIFICATION_PERMISSION: Record<NotificationKind, Permission | null
   booking_ticketed: 'bookings.view',
   hold_expiring: 'bookings.view',
   hold_expired: 'bookings.view',
+  booking_failed: 'bookings.view',
+  airline_change: 'bookings.view',
   support_reply: 'support.use',
   announcement: null,
   offer: null,

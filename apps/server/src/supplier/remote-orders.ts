@@ -14,13 +14,43 @@ export type RemoteOrders = {
   /** Pays a held order, for exactly its amount; a paid order refuses a second payment. */
   pay(orderId: string, payment: SupplierMoney): Promise<RemoteOrder>;
   get(orderId: string): Promise<RemoteOrder>;
-  /** Every order the supplier holds for this booking id (normally one; more after a lost answer). */
-  findByBooking(bookingId: string, since: Date): Promise<RemoteOrder[]>;
+  /**
+   * Every order the supplier holds for this booking id (normally one; more after a lost answer),
+   * made since `since`. Suppliers list orders without a metadata filter: `passengerName` (a
+   * passenger's family name) narrows the pages read where the supplier filters by it.
+   */
+  findByBooking(bookingId: string, since: Date, hint?: { passengerName?: string }): Promise<RemoteOrder[]>;
   /** What cancelling would return, valid until `expiresAt`; nothing is cancelled yet. */
   quoteCancellation(orderId: string): Promise<RemoteCancellation>;
   /** Cancels the order as quoted; refused once the quote expired. */
   confirmCancellation(cancellationId: string): Promise<RemoteCancellation>;
   getCancellation(cancellationId: string): Promise<RemoteCancellation>;
+  /**
+   * A webhook the supplier sent, checked (its signature, its age) and read; null for anything
+   * else — the caller answers every null alike. An event only names what to look up: settlement
+   * reads the order from the supplier itself.
+   */
+  readEvent?(rawBody: string, signature: string | undefined, now: Date): RemoteOrderEvent | null;
+};
+
+/** What a supplier's webhook is about (docs/decisions/020-supplier-order-saga.md). */
+export type RemoteOrderEvent = {
+  /** The supplier's event id. */
+  id: string;
+  type:
+    | 'order_created'
+    | 'order_updated'
+    | 'order_creation_failed'
+    | 'payment_created'
+    | 'cancellation_confirmed'
+    | 'airline_change'
+    | 'other';
+  /** The portal's booking id, from the order's metadata, when the event carries it. */
+  bookingId: string | null;
+  /** The supplier's order id, when the event names one. */
+  orderId: string | null;
+  /** An airline-initiated change's id (`airline_change`). */
+  changeId: string | null;
 };
 
 export type SupplierCode = 'sandbox' | 'duffel';
@@ -77,8 +107,11 @@ export type RemoteOrder = {
   total: SupplierMoney;
   /** When a held order must be paid by; null once paid or when unknown. */
   payBy: Date | null;
-  /** One e-ticket number per passenger once paid, by the passenger's position in the booking. */
-  tickets: { passengerIndex: number; number: string }[];
+  /**
+   * One e-ticket number per passenger once paid: the supplier's passenger id (RemoteOffer's) and
+   * its position among the order's passengers.
+   */
+  tickets: { passengerIndex: number; passengerId: string; number: string }[];
   createdAt: Date;
 };
 

@@ -22,7 +22,23 @@ type Statement = Pick<CompiledQuery, 'sql' | 'parameters'>;
  * real break.
  */
 const NOT_COUNTED = {
-  booking_events: { column: 'action', values: ['refund_requested', 'refund_rejected', 'e_ticket_sent'] },
+  booking_events: {
+    column: 'action',
+    values: [
+      'refund_requested',
+      'refund_rejected',
+      'e_ticket_sent',
+      // The supplier order saga's steps (decision 020): history lines no rollup counts.
+      'airline_confirmed',
+      'airline_payment',
+      'airline_order',
+      'airline_refused',
+      'airline_cancellation',
+      'airline_cancellation_dropped',
+      'airline_change',
+      'airline_duplicate_cancelled',
+    ],
+  },
   ledger_entries: { column: 'kind', values: ['adjustment'] },
 } as const;
 

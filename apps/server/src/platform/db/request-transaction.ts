@@ -100,6 +100,23 @@ export class RequestTransaction {
   }
 }
 
+/**
+ * Commits what the request has done so far, when it runs in a request's transaction (an
+ * Idempotency-Key request); nothing otherwise. Everything after runs as outside one: each
+ * transaction the code opens commits on its own, and the answer is stored in its own.
+ *
+ * For a saga around a remote supplier's call (docs/decisions/020-supplier-order-saga.md): the step
+ * recorded before the call must be committed before it is made — a crash after the supplier's
+ * answer must find it — and no transaction may stay open over a call to another system (on the
+ * embedded store, one open transaction holds the only connection, so the whole server would wait
+ * on the supplier). The saga then answers for what the request transaction gave: each step is
+ * recorded, found and settled after a crash, and a retry finds the booking the first attempt made.
+ */
+export async function commitRequestSoFar(): Promise<void> {
+  const transaction = current.getStore();
+  if (transaction && !transaction.ended) await transaction.end(true);
+}
+
 /** The request's connection, as its code sees it: giving it back keeps it for the request. */
 class RequestConnection implements DatabaseConnection {
   constructor(

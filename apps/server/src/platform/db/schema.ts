@@ -12,6 +12,8 @@ import type {
   PassengerType,
   Permission,
   PricedItinerary,
+  SupplierCode,
+  SupplierState,
   SupportCategory,
   SupportPriority,
   SupportSide,
@@ -352,7 +354,53 @@ export type BookingsTable = {
   route: GeneratedAlways<string>;
   /** Generated from the itinerary: the first flight's airport-local departure date. */
   first_departure_date: GeneratedAlways<string>;
+  /** Who sells it (migration 0016): the embedded sandbox or a remote supplier. */
+  supplier: ColumnType<SupplierCode, SupplierCode | undefined, SupplierCode>;
+  /** The order saga's step (docs/decisions/020-supplier-order-saga.md); null for the sandbox. */
+  supplier_state: SupplierState | null;
+  supplier_state_at: Date | null;
+  supplier_order_id: string | null;
+  /** The airline's booking reference (its PNR). */
+  supplier_reference: string | null;
+  /** jsonb: the remote offer as priced; written as JSON text, read back parsed. */
+  supplier_offer: ColumnType<StoredRemoteOffer | null, string | null | undefined, string | null>;
+  /** jsonb: the supplier's cancellation quote shown and not settled yet. */
+  supplier_cancellation: ColumnType<StoredCancellationQuote | null, string | null | undefined, string | null>;
+  supplier_synced_at: Date | null;
+  /** jsonb: an airline-initiated change the supplier reported, until it is handled. */
+  supplier_change: ColumnType<StoredAirlineChange | null, string | null | undefined, string | null>;
+  idempotency_key: string | null;
+  /** What the platform pays the supplier; a trigger makes it total − markup when not given. */
+  net_minor: ColumnType<number, number | undefined, number>;
+  /** What the platform earns on top (0 for the sandbox). */
+  markup_minor: ColumnType<number, number | undefined, number>;
 };
+
+/** An amount as a supplier states it: a decimal string in its currency. */
+export type StoredSupplierMoney = { amount: string; currency: string };
+
+/** supplier/remote-orders.ts RemoteOffer as stored (its dates as ISO strings). */
+export type StoredRemoteOffer = {
+  offerId: string;
+  passengers: { id: string; type: PassengerType }[];
+  price: StoredSupplierMoney;
+  rate: number;
+  netMinor: number;
+  markupMinor: number;
+  instantPaymentOnly: boolean;
+  holdUntil: string | null;
+};
+
+export type StoredCancellationQuote = {
+  id: string;
+  /** What the supplier returns, in its currency, and converted at the booking's rate. */
+  refund: StoredSupplierMoney;
+  refundMinor: number;
+  expiresAt: string | null;
+  quotedAt: string;
+};
+
+export type StoredAirlineChange = { id: string | null; detectedAt: string };
 
 export type BookingPassengersTable = PassportIdentity & {
   id: Generated<string>;

@@ -10,6 +10,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   void: 'Void',
   refund: 'Refund',
   adjustment: 'Adjustment',
+  reversal: 'Reversal',
 };
 
 /** The colour of a signed figure: credits green, debits red, nothing grey. */

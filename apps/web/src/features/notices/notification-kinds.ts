@@ -40,6 +40,8 @@ export const NOTIFICATION_LOOK: Record<NotificationKind, { icon: LucideIcon; ton
   booking_ticketed: { icon: Ticket, tone: GOOD },
   hold_expiring: { icon: Clock, tone: WARNING },
   hold_expired: { icon: TimerOff, tone: BAD },
+  booking_failed: { icon: CircleX, tone: BAD },
+  airline_change: { icon: TriangleAlert, tone: WARNING },
   support_reply: { icon: MessagesSquare, tone: NEWS },
   announcement: { icon: Megaphone, tone: MONEY },
   offer: { icon: Tag, tone: 'bg-fuchsia-50 text-fuchsia-700 ring-fuchsia-100' },

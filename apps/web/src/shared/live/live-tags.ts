@@ -25,6 +25,9 @@ const STALE_BY_KIND: Record<NotificationKind, ApiTag[]> = {
   booking_ticketed: [...BOOKINGS, 'Credits', 'Statement'],
   hold_expiring: BOOKINGS,
   hold_expired: [...BOOKINGS, 'Credits'],
+  // A booking the airline did not make: its debit came back.
+  booking_failed: [...BOOKINGS, 'Credits', 'Statement'],
+  airline_change: BOOKINGS,
   support_reply: ['Tickets'],
   announcement: ['Announcements'],
   offer: ['Offers'],

@@ -1,6 +1,7 @@
 import { BOOKING_MESSAGES, bookingEndpoints, SUCCESS } from '@skydesk/contract';
 import type { ModuleContext } from '../../../platform/module.js';
 import type { FlightSupplier } from '../../../supplier/port.js';
+import type { SupplierSaga } from '../remote/saga.js';
 import { createAfterSalesService } from './service.js';
 import { refundSettlementSweeper } from './settlement.js';
 
@@ -12,6 +13,7 @@ import { refundSettlementSweeper } from './settlement.js';
 export function registerAfterSalesRoutes(
   { route, store, clock, config, log }: ModuleContext,
   supplier: FlightSupplier,
+  saga: SupplierSaga | null,
 ) {
   const afterSales = createAfterSalesService({
     db: store.db,
@@ -19,6 +21,7 @@ export function registerAfterSalesRoutes(
     log,
     supplier: supplier.bookings,
     refundApprovalDelaySeconds: config.refundApprovalDelaySeconds,
+    saga,
   });
 
   route(bookingEndpoints.penalty, async ({ principal, body }) => ({
@@ -30,15 +33,27 @@ export function registerAfterSalesRoutes(
   route(bookingEndpoints.cancel, async ({ principal, body }) => {
     const data = await afterSales.cancel(principal, body.booking_id, body.reason);
     return {
-      message: data.status === 'voided' ? BOOKING_MESSAGES.ticketsVoided : SUCCESS.bookingCancelled,
+      message:
+        data.status === 'voided'
+          ? BOOKING_MESSAGES.ticketsVoided
+          : data.supplier.state === 'cancelling'
+            ? BOOKING_MESSAGES.cancellationWaitingForAirline
+            : SUCCESS.bookingCancelled,
       data,
     };
   });
 
-  route(bookingEndpoints.refund, async ({ principal, body }) => ({
-    message: SUCCESS.refundRequested,
-    data: await afterSales.requestRefund(principal, body),
-  }));
+  route(bookingEndpoints.refund, async ({ principal, body }) => {
+    const data = await afterSales.requestRefund(principal, body);
+    // A remote supplier's refund is settled by the airline at once, or waits for its answer.
+    const message =
+      data.supplier.code === 'sandbox'
+        ? SUCCESS.refundRequested
+        : data.supplier.state === 'cancelling'
+          ? BOOKING_MESSAGES.cancellationWaitingForAirline
+          : BOOKING_MESSAGES.refundCredited;
+    return { message, data };
+  });
 
   return {
     refundSweep: refundSettlementSweeper({

@@ -3,8 +3,10 @@ import {
   type Booking,
   type BookingStatus,
   type Money,
+  minorMoneyText,
   minorToAmount,
   type PenaltyAnswer,
+  waitingForSupplier,
 } from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -27,6 +29,7 @@ import {
   updateBooking,
 } from '../booking/repo.js';
 import { bookingScopeOf } from '../booking/scope.js';
+import { type SupplierSaga, waitingForAirline } from '../remote/saga.js';
 import {
   type AfterSalesPhase,
   afterSalesPhase,
@@ -34,6 +37,7 @@ import {
   type TicketRefund,
   ticketRefund,
 } from './penalty.js';
+import { spreadRefund } from './refund-split.js';
 import { setTicketStatus, type TicketWithFare, ticketsWithFares } from './repo.js';
 import { settleDueRefunds } from './settlement.js';
 
@@ -53,6 +57,8 @@ export type AfterSalesDeps = {
    * request itself). null, the default: every request waits for an operator.
    */
   refundApprovalDelaySeconds: number | null;
+  /** The order saga of a remote supplier's bookings (decision 020); null without one. */
+  saga: SupplierSaga | null;
 };
 
 const notFound = () => new AppError('not_found', 'Booking not found');
@@ -143,8 +149,73 @@ function quote(
   return tickets.map((ticket) => ({ ticket, amounts: ticketRefund(pricing, ticketFare(ticket), phase) }));
 }
 
+/** The supplier cancels a whole order: its refund is of every ticket (422 on `ticket_numbers`). */
+function checkWholeBooking(tickets: readonly TicketWithFare[], picked: readonly TicketWithFare[]) {
+  const issued = tickets.filter((ticket) => ticket.status === 'issued').length;
+  if (picked.length === issued) return;
+  const problem = 'The airline refunds the whole booking only: request it for every ticket';
+  throw new AppError('validation', problem, { fieldErrors: { ticket_numbers: [problem] } });
+}
+
 export function createAfterSalesService(deps: AfterSalesDeps) {
   const { db, clock, log, supplier } = deps;
+
+  /** The saga of a remote booking, or 503 when its supplier is not connected now. */
+  function sagaFor(booking: Pick<BookingRow, 'supplier' | 'supplier_state' | 'pnr'>): SupplierSaga {
+    if (!deps.saga) {
+      throw new AppError('unavailable', 'The airline of this booking is not connected right now', {
+        retryAfter: 60,
+      });
+    }
+    if (waitingForSupplier({ state: booking.supplier_state })) throw waitingForAirline(booking);
+    return deps.saga;
+  }
+
+  /**
+   * A remote booking's quote (issue 29): what its airline returns if the booking is cancelled now,
+   * converted at the booking's rate and spread over its tickets; confirming it credits exactly that.
+   */
+  async function remotePenalty(
+    booking: BookingRow,
+    named: readonly string[] | undefined,
+    now: Date,
+  ): Promise<PenaltyAnswer> {
+    const saga = sagaFor(booking);
+    const tickets = await ticketsWithFares(db, booking.id);
+    const picked = pickTickets(booking, tickets, named);
+    checkWholeBooking(tickets, picked);
+    if (afterSalesPhase(booking, now) === 'departed') throw departed(booking);
+    const quote = await saga.quoteCancellation(booking.id);
+    const paid = picked.map((ticket) => ticket.paid_minor);
+    const refundMinor = Math.min(
+      quote.refundMinor,
+      paid.reduce((sum, minor) => sum + minor, 0),
+    );
+    const shares = spreadRefund(paid, refundMinor);
+    const pricing = booking.itinerary.AirItineraryPricingInfo;
+    const paidMinor = paid.reduce((sum, minor) => sum + minor, 0);
+    return {
+      refundable: pricing.Refundable,
+      void_until: null,
+      rules: [
+        `The airline's quote: ${minorMoneyText(refundMinor, booking.currency)} of the ${minorMoneyText(paidMinor, booking.currency)} paid comes back if the booking is cancelled now`,
+        quote.expiresAt
+          ? `The quote holds until ${utcMinute(new Date(quote.expiresAt))}; ask again after it`
+          : 'The quote holds until the airline changes it',
+        'The airline cancels the whole booking: every ticket is refunded together',
+        `No refund after departure (${utcMinute(booking.first_departure_at)})`,
+      ],
+      tickets: picked.map((ticket, index) => ({
+        ticket_number: ticket.ticket_number,
+        passenger_name: ticketName(ticket),
+        paid: money(ticket.paid_minor, booking.currency),
+        penalty: money(ticket.paid_minor - shares[index]!, booking.currency),
+        refund_amount: money(shares[index]!, booking.currency),
+      })),
+      refund_amount: money(refundMinor, booking.currency),
+      supplier_quote: { expires_at: quote.expiresAt },
+    };
+  }
 
   async function answer(principal: CompanyPrincipal, bookingId: string, now: Date): Promise<Booking> {
     const record = await loadBookingRecord(db, bookingScopeOf(principal), bookingId);
@@ -204,6 +275,40 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
     });
   }
 
+  /**
+   * A remote booking's refund (issue 29): the airline cancels the whole order for the quote the
+   * agent was shown (getPenalty), and the refund is credited once it confirms — no operator
+   * decides an amount the airline already decided. Without a quote still valid, the answer is 409
+   * with the airline's current quote in `data` (a PenaltyAnswer), to show and confirm again.
+   */
+  async function remoteRefund(
+    principal: CompanyPrincipal,
+    booking: BookingRow,
+    body: { reason: string; ticket_numbers?: string[] | undefined },
+    now: Date,
+  ) {
+    const saga = sagaFor(booking);
+    if (booking.status !== 'ticketed') {
+      throw new AppError(
+        'conflict',
+        `Booking ${booking.pnr} is ${spoken(booking.status)}: only ticketed bookings can be refunded`,
+      );
+    }
+    if (afterSalesPhase(booking, now) === 'departed') throw departed(booking);
+    const tickets = await ticketsWithFares(db, booking.id);
+    checkWholeBooking(tickets, pickTickets(booking, tickets, body.ticket_numbers));
+    const shown = saga.liveQuote(booking, now, 5_000);
+    if (!shown) {
+      const quote = await remotePenalty(booking, undefined, now);
+      throw new AppError(
+        'conflict',
+        `The airline returns ${minorMoneyText(Math.round(quote.refund_amount.Amount * 100), booking.currency)} if the booking is cancelled now: check the amount and confirm again`,
+        { data: quote },
+      );
+    }
+    await saga.cancel(principal, booking.id, shown, body.reason);
+  }
+
   return {
     /** POST /api/getPenalty: what giving the tickets back now would cost and return. */
     async penalty(
@@ -213,6 +318,7 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
       const now = clock.now();
       const booking = await findScopedBooking(db, bookingScopeOf(principal), body.booking_id);
       if (!booking) throw notFound();
+      if (booking.supplier !== 'sandbox') return remotePenalty(booking, body.ticket_numbers, now);
       const tickets = pickTickets(booking, await ticketsWithFares(db, booking.id), body.ticket_numbers);
       const phase = afterSalesPhase(booking, now);
       const pricing = booking.itinerary.AirItineraryPricingInfo;
@@ -240,6 +346,7 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
           quoted.reduce((sum, { amounts }) => sum + amounts.refundMinor, 0),
           booking.currency,
         ),
+        supplier_quote: null,
       };
     },
 
@@ -252,18 +359,27 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
       if (!found) throw notFound();
       // A hold past its deadline is expired, not cancelled: its history says what happened.
       await expireHoldIfDue(db, supplier, found.id, clock.now());
+      // A hold the airline keeps is cancelled there, through the saga (issue 29): nothing comes back.
+      const row = await findScopedBooking(db, bookingScopeOf(principal), found.id);
+      if (row && row.supplier !== 'sandbox' && row.status === 'booked' && row.supplier_state !== 'local') {
+        const saga = sagaFor(row);
+        await saga.cancel(principal, row.id, await saga.quoteCancellation(row.id), reason);
+        return answer(principal, found.id, clock.now());
+      }
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const booking = await lock(trx, principal, found.id);
         if (booking.status === 'booked') {
+          if (waitingForSupplier({ state: booking.supplier_state })) throw waitingForAirline(booking);
           await updateBooking(trx, booking.id, { status: 'cancelled', updated_at: now });
-          await supplier.release(trx, await heldSeatsOf(trx, booking.id));
+          // A fare held here only (`local`) holds nothing at the airline, and no sandbox seat.
+          if (booking.supplier === 'sandbox') await supplier.release(trx, await heldSeatsOf(trx, booking.id));
           await recordEvent(trx, {
             bookingId: booking.id,
             action: 'cancelled',
             from: 'booked',
             to: 'cancelled',
-            note: `Hold cancelled; the seats were released. Reason: ${reason}`,
+            note: `Hold cancelled${booking.supplier === 'sandbox' ? '; the seats were released' : ''}. Reason: ${reason}`,
             actorUserId: principal.userId,
             at: now,
           });
@@ -298,6 +414,11 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
       const found = await findBookingId(db, bookingScopeOf(principal), body.booking_id);
       if (!found) throw notFound();
       const now = clock.now();
+      const row = await findScopedBooking(db, bookingScopeOf(principal), found.id);
+      if (row && row.supplier !== 'sandbox') {
+        await remoteRefund(principal, row, body, now);
+        return answer(principal, found.id, clock.now());
+      }
       await db.transaction().execute(async (trx) => {
         const booking = await lock(trx, principal, found.id);
         const tickets = await ticketsWithFares(trx, booking.id);

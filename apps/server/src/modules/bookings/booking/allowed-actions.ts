@@ -6,7 +6,9 @@ import type { BookingAction, BookingStatus, Permission, TicketStatus } from '@sk
  * - a live hold can be ticketed (`issue`) or cancelled (`cancel`) until its deadline;
  * - tickets can be voided (`void`, through the cancel call) within the void window;
  * - tickets still issued can be refunded (`refund`, some or all) until the first departure: in full
- *   within the void window, less penalties after it.
+ *   within the void window, less penalties after it;
+ * - nothing while a remote supplier's order step waits for the airline (decision 020). A remote
+ *   booking has no void window (`void_until` null): the airline's quote decides what comes back.
  */
 
 export type ActionFacts = {
@@ -15,6 +17,8 @@ export type ActionFacts = {
   voidUntil: Date | null;
   firstDepartureAt: Date;
   ticketStatuses: readonly TicketStatus[];
+  /** A remote supplier's order step is under way (decision 020): nothing may race it. */
+  waitingForSupplier?: boolean;
 };
 
 const REQUIRES: Record<BookingAction, Permission> = {
@@ -31,6 +35,7 @@ export function allowedActions(
 ): BookingAction[] {
   const time = now.getTime();
   const actions: BookingAction[] = [];
+  if (facts.waitingForSupplier) return actions;
   if (facts.status === 'booked' && time < facts.ticketingDeadline.getTime()) {
     actions.push('issue', 'cancel');
   }

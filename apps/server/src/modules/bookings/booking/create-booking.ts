@@ -11,9 +11,13 @@ import {
 } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../platform/clock.js';
+import { commitRequestSoFar } from '../../../platform/db/request-transaction.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { FlightSupplier, OfferBooking } from '../../../supplier/port.js';
+import { bookingIdOfRequest } from '../remote/repo.js';
+import { internationalPhone, type SupplierSaga } from '../remote/saga.js';
+import { storedOfferOf } from '../remote/settle.js';
 import { ownTravellerIds, saveTravellers } from '../travellers/repo.js';
 import { checkHoldLimits, type HoldLimits } from './hold-limits.js';
 import { passengerProblems } from './passenger-rules.js';
@@ -28,7 +32,12 @@ export type BookingDeps = {
   clock: Clock;
   hold: HoldPolicy;
   holdLimits: HoldLimits;
+  /** The order saga of a remote supplier's bookings (decision 020); null without one. */
+  saga: SupplierSaga | null;
 };
+
+/** How long an Idempotency-Key is honoured (platform/http/idempotency.ts): a retry within it resumes. */
+const KEY_LIFETIME_MS = 24 * 3_600_000;
 
 const invalid = (fieldErrors: FieldErrors) =>
   new AppError('validation', Object.values(fieldErrors)[0]?.[0] ?? SERVER.validationFailed, { fieldErrors });
@@ -46,8 +55,25 @@ export async function createBooking(
   deps: BookingDeps,
   principal: CompanyPrincipal,
   body: ParsedBookingBody,
+  request: { idempotencyKey?: string | undefined } = {},
 ): Promise<Booking> {
   const { db, supplier, clock } = deps;
+  // A remote booking's saga commits step by step (decision 020), so a retry of a request that died
+  // half-way finds its booking here rather than making a second one at the airline.
+  if (request.idempotencyKey) {
+    const made = await bookingIdOfRequest(
+      db,
+      principal.companyId,
+      request.idempotencyKey,
+      new Date(clock.now().getTime() - KEY_LIFETIME_MS),
+    );
+    const first = made ? await loadBookingRecord(db, bookingScopeOf(principal), made) : undefined;
+    if (first && first.booking.supplier_state !== 'failed') {
+      await deps.saga?.refreshOnOpen(first.booking);
+      const record = (await loadBookingRecord(db, bookingScopeOf(principal), first.booking.id)) ?? first;
+      return presentBooking(record, { now: clock.now(), permissions: principal.permissions });
+    }
+  }
   const answer = await supplier.price(body.offer_id);
   switch (answer.status) {
     case 'invalid':
@@ -76,9 +102,33 @@ export async function createBooking(
   if (Object.keys(problems).length > 0) throw invalid(problems);
   await checkTravellersAreOurs(db, principal.companyId, body);
 
+  // A remote supplier's offer (issue 29): ordered through the saga, holding no sandbox seats.
+  const remote = offer.supplier && offer.supplier !== 'sandbox' ? (offer.remote ?? null) : null;
+  if (remote && !deps.saga) {
+    throw new AppError('unavailable', 'The airline of this fare is not connected right now: search again', {
+      retryAfter: 60,
+    });
+  }
+  // Airlines take a phone number in international form only: said before anything is booked.
+  if (remote && !internationalPhone(body.contact.phone)) {
+    throw invalid({
+      'contact.phone': ['The airline needs the phone number in international form: + and the country code'],
+    });
+  }
+
   const now = clock.now();
-  const deadline = ticketingDeadline(now, first.departsAt, deps.hold);
-  if (!deadline) {
+  const policyDeadline = ticketingDeadline(now, first.departsAt, deps.hold);
+  // The airline's limit can only shorten it: a fare it will not hold lives as long as the offer.
+  const airlineLimit = remote
+    ? remote.instantPaymentOnly
+      ? new Date(itinerary.offer_expires_at)
+      : remote.holdUntil
+    : null;
+  const deadline =
+    policyDeadline && airlineLimit && airlineLimit.getTime() < policyDeadline.getTime()
+      ? airlineLimit
+      : policyDeadline;
+  if (!deadline || deadline.getTime() <= now.getTime()) {
     throw invalid({
       offer_id: [
         `This flight leaves in less than ${formatMinutes(deps.hold.cutoffMinutes)}: too late to book it`,
@@ -97,6 +147,8 @@ export async function createBooking(
     throw new AppError('conflict', SERVER.priceChanged, { data: change });
   }
 
+  // The booking is the saga's journal: committed before the airline is asked (decision 020).
+  if (remote) await commitRequestSoFar();
   const bookingId = await db.transaction().execute(async (trx) => {
     // Infants sit on a lap: only adults and children take seats.
     const seats = offer.passengers.adults + offer.passengers.children;
@@ -112,7 +164,7 @@ export async function createBooking(
       },
       now,
     );
-    await supplier.bookings.hold(trx, offer, seats);
+    if (!remote) await supplier.bookings.hold(trx, offer, seats);
     // Saving names each passenger's traveller by passport (the travellers' key), so a picked
     // traveller whose passport was renewed is saved as the new passport's traveller.
     const travellerIds = body.save_travellers
@@ -140,6 +192,17 @@ export async function createBooking(
       created_by: principal.userId,
       created_at: now,
       updated_at: now,
+      ...(remote
+        ? {
+            supplier: offer.supplier,
+            supplier_state: remote.instantPaymentOnly ? ('local' as const) : ('confirming' as const),
+            supplier_state_at: now,
+            supplier_offer: JSON.stringify(storedOfferOf(remote)),
+            net_minor: remote.netMinor,
+            markup_minor: offer.totalMinor - remote.netMinor,
+            idempotency_key: request.idempotencyKey ?? null,
+          }
+        : {}),
     });
     await insertPassengers(
       trx,
@@ -168,12 +231,17 @@ export async function createBooking(
       action: 'booked',
       from: null,
       to: 'booked',
-      note: `Seats held until ${utcMinute(deadline)}; ${describeTotal(offer)}`,
+      note: !remote
+        ? `Seats held until ${utcMinute(deadline)}; ${describeTotal(offer)}`
+        : remote.instantPaymentOnly
+          ? `Held here only until ${utcMinute(deadline)}: the airline sells this fare paid at once; ${describeTotal(offer)}`
+          : `The airline is asked to hold the seats until ${utcMinute(deadline)}; ${describeTotal(offer)}`,
       actorUserId: principal.userId,
       at: now,
     });
     return booking.id;
   });
+  if (remote && !remote.instantPaymentOnly) await deps.saga!.hold(bookingId);
 
   const record = await loadBookingRecord(db, bookingScopeOf(principal), bookingId);
   if (!record) throw new Error(`Booking ${bookingId} vanished after it was made`);

@@ -34,7 +34,8 @@ async function expireLockedHold(
   now: Date,
 ) {
   await updateBooking(trx, hold.id, { status: 'expired', updated_at: now });
-  await supplier.release(trx, await heldSeatsOf(trx, hold.id));
+  // A remote supplier's hold takes no sandbox seats: its airline lets the hold lapse unpaid.
+  if (hold.supplier === 'sandbox') await supplier.release(trx, await heldSeatsOf(trx, hold.id));
   await recordEvent(trx, {
     bookingId: hold.id,
     action: 'expired',

@@ -6,6 +6,7 @@ import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
 import { notify } from '../../notices/index.js';
 import { postLedgerEntry } from '../../payments/index.js';
+import type { SupplierSaga } from '../remote/saga.js';
 import { expireHoldIfDue } from './hold-expiry.js';
 import { bookingLink } from './hold-notices.js';
 import { presentBooking, utcMinute } from './presenter.js';
@@ -39,7 +40,7 @@ export function holdExpired(booking: Pick<BookingRow, 'pnr' | 'ticketing_deadlin
  * notification all happen, or none does; a second issue of the same booking waits for the lock and then finds it ticketed.
  */
 export async function issueBooking(
-  deps: { db: Kysely<Database>; clock: Clock; supplier: SupplierBookings },
+  deps: { db: Kysely<Database>; clock: Clock; supplier: SupplierBookings; saga: SupplierSaga | null },
   principal: CompanyPrincipal,
   pnr: string,
 ): Promise<Booking> {
@@ -48,6 +49,19 @@ export async function issueBooking(
   const found = await findBookingIdByPnr(db, scope, pnr);
   if (!found) throw notFound();
   await expireHoldIfDue(db, supplier, found.id, clock.now());
+
+  // A remote supplier's booking is paid or ordered there, through the saga (decision 020).
+  if (found.supplier !== 'sandbox') {
+    if (!deps.saga) {
+      throw new AppError('unavailable', 'The airline of this booking is not connected right now', {
+        retryAfter: 60,
+      });
+    }
+    await deps.saga.issue(principal, found.id);
+    const record = await loadBookingRecord(db, scope, found.id);
+    if (!record) throw notFound();
+    return presentBooking(record, { now: clock.now(), permissions: principal.permissions });
+  }
 
   const now = clock.now();
   await db.transaction().execute(async (trx) => {

@@ -6,6 +6,7 @@ import {
   minorToAmount,
   type Order,
   type Permission,
+  waitingForSupplier,
 } from '@skydesk/contract';
 import { allowedActions } from './allowed-actions.js';
 import type { BookingRecord, HistoryRow, OrderRow, PassengerRow } from './repo.js';
@@ -72,6 +73,12 @@ export function presentBooking(record: BookingRecord, viewer: Viewer): Booking {
       };
     }),
     created_by: creator,
+    supplier: {
+      code: booking.supplier,
+      reference: booking.supplier_reference,
+      state: booking.supplier_state,
+      airline_change_at: booking.supplier_change?.detectedAt ?? null,
+    },
     allowed_actions: allowedActions(
       {
         status: booking.status,
@@ -79,6 +86,7 @@ export function presentBooking(record: BookingRecord, viewer: Viewer): Booking {
         voidUntil: booking.void_until,
         firstDepartureAt: booking.first_departure_at,
         ticketStatuses: tickets.map((ticket) => ticket.status),
+        waitingForSupplier: waitingForSupplier({ state: booking.supplier_state }),
       },
       viewer.now,
       viewer.permissions,

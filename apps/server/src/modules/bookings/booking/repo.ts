@@ -67,7 +67,22 @@ export const findBookingId = (db: Db, scope: BookingScope, bookingId: string) =>
   db.selectFrom('bookings').select('id').where('id', '=', bookingId).where(inScope(scope)).executeTakeFirst();
 
 export const findBookingIdByPnr = (db: Db, scope: BookingScope, pnr: string) =>
-  db.selectFrom('bookings').select('id').where('pnr', '=', pnr).where(inScope(scope)).executeTakeFirst();
+  db
+    .selectFrom('bookings')
+    .select(['id', 'supplier'])
+    .where('pnr', '=', pnr)
+    .where(inScope(scope))
+    .executeTakeFirst();
+
+/**
+ * Holds the hold-expiry paths may expire: not one whose supplier order step is under way (the
+ * airline was asked to pay or cancel it; the saga settles it, decision 020).
+ */
+const expirable = (eb: ExpressionBuilder<Database, 'bookings'>) =>
+  eb.or([
+    eb('bookings.supplier_state', 'is', null),
+    eb('bookings.supplier_state', 'not in', ['confirming', 'paying', 'ordering', 'cancelling']),
+  ]);
 
 /** The booking row in scope, unlocked (quotes), or undefined. */
 export const findScopedBooking = (db: Db, scope: BookingScope, bookingId: string) =>
@@ -489,13 +504,14 @@ export function dueHoldIds(db: Db, now: Date, companyId?: string) {
     .selectFrom('bookings')
     .select('id')
     .where('status', '=', 'booked')
-    .where('ticketing_deadline', '<=', now);
+    .where('ticketing_deadline', '<=', now)
+    .where(expirable);
   if (companyId) query = query.where('company_id', '=', companyId);
   return query.orderBy('ticketing_deadline').execute();
 }
 
 /** What a hold's notifications name: the booking, its agency and who made it. */
-const HOLD_COLUMNS = ['id', 'company_id', 'pnr', 'ticketing_deadline', 'created_by'] as const;
+const HOLD_COLUMNS = ['id', 'company_id', 'pnr', 'ticketing_deadline', 'created_by', 'supplier'] as const;
 
 /** Whether the booking is a hold past its deadline: a plain read, taking no lock. */
 export const isDueHold = async (db: Db, bookingId: string, now: Date) =>
@@ -504,6 +520,7 @@ export const isDueHold = async (db: Db, bookingId: string, now: Date) =>
     .select('id')
     .where('id', '=', bookingId)
     .where('status', '=', 'booked')
+    .where(expirable)
     .where('ticketing_deadline', '<=', now)
     .executeTakeFirst()) !== undefined;
 
@@ -514,6 +531,7 @@ export const lockDueHold = (trx: Transaction<Database>, bookingId: string, now: 
     .select(HOLD_COLUMNS)
     .where('id', '=', bookingId)
     .where('status', '=', 'booked')
+    .where(expirable)
     .where('ticketing_deadline', '<=', now)
     .forUpdate()
     .executeTakeFirst();
@@ -527,6 +545,7 @@ export const lockNextDueHold = (trx: Transaction<Database>, now: Date) =>
     .selectFrom('bookings')
     .select(HOLD_COLUMNS)
     .where('status', '=', 'booked')
+    .where(expirable)
     .where('ticketing_deadline', '<=', now)
     .orderBy('ticketing_deadline')
     .limit(1)
@@ -549,6 +568,7 @@ export const lockHoldsToWarn = (
     .selectFrom('bookings')
     .select(HOLD_COLUMNS)
     .where('status', '=', 'booked')
+    .where(expirable)
     .where('expiry_warned_at', 'is', null)
     .where('ticketing_deadline', '>', window.now)
     .where('ticketing_deadline', '<=', window.until)

@@ -1,7 +1,9 @@
 import { BOOKING_MESSAGES, bookingEndpoints, SUCCESS } from '@skydesk/contract';
 import { REPLY_SENT } from '../../../platform/http/endpoint-route.js';
+import { readIdempotencyKey } from '../../../platform/http/idempotency.js';
 import type { ModuleContext } from '../../../platform/module.js';
 import type { FlightSupplier } from '../../../supplier/port.js';
+import type { SupplierSaga } from '../remote/saga.js';
 import { holdExpirySweeper } from './hold-expiry.js';
 import { createBookingService } from './service.js';
 
@@ -12,10 +14,12 @@ import { createBookingService } from './service.js';
 export function registerBookingRoutes(
   { route, store, clock, config, log, platform }: ModuleContext,
   supplier: FlightSupplier,
+  saga: SupplierSaga | null,
 ) {
   const bookings = createBookingService({
     db: store.db,
     supplier,
+    saga,
     clock,
     hold: { holdMinutes: config.bookingHoldMinutes, cutoffMinutes: config.ticketingCutoffMinutes },
     holdLimits: { valueRatio: config.holdValueRatio, maxSeatsPerFlight: config.maxHeldSeatsPerFlight },
@@ -24,20 +28,33 @@ export function registerBookingRoutes(
     log,
   });
 
-  route(bookingEndpoints.create, async ({ principal, body }) => ({
-    message: SUCCESS.bookingCreated,
-    data: await bookings.create(principal, body),
-  }));
+  route(bookingEndpoints.create, async ({ principal, body, request }) => {
+    const data = await bookings.create(principal, body, readIdempotencyKey(request).key);
+    // A remote supplier's booking says where its hold stands (issue 29).
+    const message =
+      data.supplier.state === 'confirming'
+        ? BOOKING_MESSAGES.holdWaitingForAirline
+        : data.supplier.state === 'local'
+          ? BOOKING_MESSAGES.holdLocal
+          : SUCCESS.bookingCreated;
+    return { message, data };
+  });
 
   route(bookingEndpoints.byPnr, async ({ principal, body }) => ({
     message: SUCCESS.pnrFetched,
     data: await bookings.byPnr(principal, body.pnr),
   }));
 
-  route(bookingEndpoints.issue, async ({ principal, body }) => ({
-    message: BOOKING_MESSAGES.ticketsIssued,
-    data: await bookings.issue(principal, body.pnr),
-  }));
+  route(bookingEndpoints.issue, async ({ principal, body }) => {
+    const data = await bookings.issue(principal, body.pnr);
+    return {
+      message:
+        data.status === 'ticketed'
+          ? BOOKING_MESSAGES.ticketsIssued
+          : BOOKING_MESSAGES.ticketsWaitingForAirline,
+      data,
+    };
+  });
 
   route(bookingEndpoints.list, async ({ principal, params, query }) => {
     const data = await bookings.list(principal, params.id, query);

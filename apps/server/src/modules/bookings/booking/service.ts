@@ -16,6 +16,7 @@ import type { RateLimiter, RateRule } from '../../../platform/security/rate-limi
 import { BOOKING_STATUS } from '../e-ticket/labels.js';
 import { eTicketMail } from '../e-ticket/mail.js';
 import { renderTicketPdf } from '../e-ticket/ticket-pdf.js';
+import { findSupplierBooking } from '../remote/repo.js';
 import { type BookingDeps, createBooking } from './create-booking.js';
 import { expireDueHoldsOf, expireHoldIfDue } from './hold-expiry.js';
 import { issueBooking } from './issue-booking.js';
@@ -69,10 +70,18 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps) {
     permissions: principal.permissions,
   });
 
+  /** A remote booking's copy of its supplier order, read again when stale or mid-step (decision 020). */
+  async function refresh(bookingId: string) {
+    if (!deps.saga) return;
+    const row = await findSupplierBooking(db, bookingId);
+    if (row) await deps.saga.refreshOnOpen(row);
+  }
+
   async function details(principal: CompanyPrincipal, bookingId: string): Promise<BookingDetails> {
     const scope = bookingScopeOf(principal);
     const found = await findBookingId(db, scope, bookingId);
     if (!found) throw notFound();
+    await refresh(found.id);
     await expireHoldIfDue(db, supplier.bookings, found.id, clock.now());
     const [record, history] = await Promise.all([
       loadBookingRecord(db, scope, found.id),
@@ -95,15 +104,17 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps) {
   }
 
   return {
-    create: (principal: CompanyPrincipal, body: ParsedBookingBody) => createBooking(deps, principal, body),
+    create: (principal: CompanyPrincipal, body: ParsedBookingBody, idempotencyKey?: string) =>
+      createBooking(deps, principal, body, { idempotencyKey }),
 
     issue: (principal: CompanyPrincipal, pnr: string) =>
-      issueBooking({ db, clock, supplier: supplier.bookings }, principal, pnr),
+      issueBooking({ db, clock, supplier: supplier.bookings, saga: deps.saga }, principal, pnr),
 
     async byPnr(principal: CompanyPrincipal, pnr: string): Promise<Booking> {
       const scope = bookingScopeOf(principal);
       const found = await findBookingIdByPnr(db, scope, pnr);
       if (!found) throw notFound();
+      await refresh(found.id);
       await expireHoldIfDue(db, supplier.bookings, found.id, clock.now());
       const record = await loadBookingRecord(db, scope, found.id);
       if (!record) throw notFound();

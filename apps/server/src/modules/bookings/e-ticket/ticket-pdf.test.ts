@@ -198,6 +198,7 @@ function returnTrip(): BookingDetails {
     ],
     created_by: { id: randomUUID(), name: 'Sara Agent' },
     allowed_actions: ['void'],
+    supplier: { code: 'sandbox', reference: null, state: null, airline_change_at: null },
     history: [],
   } satisfies BookingDetails;
   // The fixture must be a real BookingDetails, not just something the compiler accepts.

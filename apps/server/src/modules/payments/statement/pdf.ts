@@ -31,6 +31,8 @@ const KIND_LABEL: Record<LedgerKind, string> = {
   void: 'Void',
   refund: 'Refund',
   adjustment: 'Adjustment',
+  // A ticket debit given back because the airline never made the order (decision 020).
+  reversal: 'Reversal',
 };
 
 const COLUMNS: Column[] = [

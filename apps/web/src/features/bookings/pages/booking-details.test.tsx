@@ -180,6 +180,7 @@ describe('booking details', { timeout: 20_000 }, () => {
         refund_amount: usd(190.5),
       })),
       refund_amount: usd(381),
+      supplier_quote: null,
     };
     const api = fakeApi({
       'POST /api/booking-all-active-routes': () => ok(routesAnswer),

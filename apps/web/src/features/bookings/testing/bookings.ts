@@ -170,6 +170,7 @@ export function heldBooking(overrides: Partial<BookingDetails> = {}): BookingDet
     tickets: [],
     created_by: { id: sampleUser.id, name: sampleUser.name },
     allowed_actions: ['issue', 'cancel'],
+    supplier: { code: 'sandbox', reference: null, state: null, airline_change_at: null },
     history: [created],
     ...overrides,
   };

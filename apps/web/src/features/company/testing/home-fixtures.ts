@@ -94,6 +94,7 @@ export function homeBooking({
     tickets: [],
     created_by: { id: sampleUser.id, name: sampleUser.name },
     allowed_actions: status === 'booked' ? ['issue', 'cancel'] : [],
+    supplier: { code: 'sandbox', reference: null, state: null, airline_change_at: null },
   };
 }
 

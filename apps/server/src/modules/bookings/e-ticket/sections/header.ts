@@ -27,7 +27,13 @@ export function header(sheet: Sheet, { booking, agency, generatedAt }: TicketPdf
     color: COLOR.white,
     align: 'right',
   });
-  sheet.cell(`Booking reference ${booking.pnr}`, LEFT + WIDTH * 0.55, 41, WIDTH * 0.45, {
+  // A remote supplier's booking also carries the airline's own reference (its PNR), which the
+  // traveller quotes at the airline's desk and website.
+  const airlineReference = booking.supplier.reference;
+  const references = airlineReference
+    ? `Booking reference ${booking.pnr} · Airline reference ${airlineReference}`
+    : `Booking reference ${booking.pnr}`;
+  sheet.cell(references, LEFT + WIDTH * 0.55, 41, WIDTH * 0.45, {
     size: 8.5,
     color: COLOR.brandText,
     align: 'right',
@@ -49,9 +55,11 @@ export function header(sheet: Sheet, { booking, agency, generatedAt }: TicketPdf
   const status = BOOKING_STATUS[booking.status];
   const facts: { label: string; value: string; sub: string; face?: Face; size?: number; color?: string }[] = [
     {
-      label: 'Booking reference (PNR)',
-      value: booking.pnr,
-      sub: `Validating carrier ${booking.validating_carrier}`,
+      label: airlineReference ? 'Airline reference (PNR)' : 'Booking reference (PNR)',
+      value: airlineReference ?? booking.pnr,
+      sub: airlineReference
+        ? `SkyDesk ${booking.pnr} · carrier ${booking.validating_carrier}`
+        : `Validating carrier ${booking.validating_carrier}`,
       face: 'mono',
       size: 17,
       color: COLOR.ink,
