@@ -106,10 +106,11 @@ describe.each(storeKinds())('the audit log on %s', (kind) => {
     await expect(t.store.db.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
     await expect(sql`update audit_log set after = null`.execute(t.store.db)).rejects.toThrow(/append-only/);
     expect(await t.store.db.selectFrom('audit_log').selectAll().execute()).toEqual(before);
-    // Nor through the API: the log is read-only there.
+    // Nor through the API: the log is read-only there (405: it is read, never written; issue 27).
     for (const method of ['POST', 'PUT', 'DELETE'] as const) {
       const res = await asOperator(t, ops, method, '/api/admin/audit');
-      expect(res.statusCode, method).toBe(404);
+      expect(res.statusCode, method).toBe(405);
+      expect(res.headers.allow, method).toBe('GET, HEAD');
     }
   });
 });
