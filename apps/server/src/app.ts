@@ -54,8 +54,12 @@ import { createRateLimiter } from './platform/security/rate-limit.js';
 import type { Secrets } from './platform/security/secrets.js';
 import { createTokenService } from './platform/security/tokens.js';
 import { createLocalFileStore, type FileStore } from './platform/storage/file-store.js';
+import { createDuffelSupplier } from './supplier/duffel/index.js';
 import type { FlightSupplier } from './supplier/port.js';
 import { createSandboxFlightContent } from './supplier/sandbox/index.js';
+import { inThreadRunner } from './supplier/search-runner.js';
+import { composeSuppliers } from './supplier/supplier-set.js';
+import { createSupplierPolicy } from './supplier/supplier-settings.js';
 
 export type AppDeps = {
   config: Config;
@@ -219,8 +223,8 @@ export async function buildApp(deps: AppDeps) {
 
   // Flight content: the supplier the app was given, or the embedded sandbox GDS. The adapter is
   // chosen here; the modules see only the port (supplier/port.ts).
-  const flights = deps.supplier
-    ? { supplier: deps.supplier }
+  const local = deps.supplier
+    ? { supplier: deps.supplier, runner: inThreadRunner(deps.supplier) }
     : await createSandboxFlightContent({
         store: deps.store,
         clock,
@@ -229,6 +233,35 @@ export async function buildApp(deps: AppDeps) {
         searchWorkers: deps.config.searchWorkers,
         onWorkerExit: (error) => app.log.error({ err: error }, 'a search worker stopped; starting another'),
       });
+  // Issue 29: remote suppliers beside it, each on with its configuration (none: the sandbox alone,
+  // exactly as before, with no network). The supplier set asks them all and merges the answers.
+  const supplierPolicy = createSupplierPolicy({
+    db: deps.store.db,
+    clock,
+    platformCurrency: deps.config.currency,
+  });
+  const remotes = deps.config.duffel
+    ? [
+        createDuffelSupplier({
+          accessToken: deps.config.duffel.accessToken,
+          apiUrl: deps.config.duffel.apiUrl,
+          webhookSecret: deps.config.duffel.webhookSecret,
+          dataEncryptionKey: deps.secrets.dataEncryptionKey,
+          policy: supplierPolicy,
+          clock,
+          currency: deps.config.currency,
+          searchDeadlineMs: deps.config.supplierSearchDeadlineMs,
+        }),
+      ]
+    : [];
+  const flights = composeSuppliers({
+    local,
+    remotes,
+    policy: supplierPolicy,
+    deadlineMs: deps.config.supplierSearchDeadlineMs,
+    onRemoteFailure: (code, error) =>
+      app.log.warn({ err: error, supplier: code }, 'a supplier did not answer a search; answered without it'),
+  });
 
   // The feature modules, each a plugin that builds, registers and runs what its domain needs, in
   // the order they build on each other (a module names the ones it needs; Fastify checks).

@@ -107,6 +107,13 @@ const EnvSchema = z.object({
   // one flight (a group split over two bookings, or the next party while the first is paid) while
   // no agency sits unpaid on more than a tenth of a typical 180-seat economy cabin.
   MAX_HELD_SEATS_PER_FLIGHT: z.coerce.number().int().min(0).max(999).default(18),
+  // Issue 29 (decision 019): a Duffel access token switches the Duffel adapter on beside the
+  // sandbox; without one nothing reaches the network. DUFFEL_API_URL points it at a test server.
+  DUFFEL_ACCESS_TOKEN: z.string().min(8, 'must be a Duffel access token').optional(),
+  DUFFEL_API_URL: z.url().default('https://api.duffel.com'),
+  DUFFEL_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  // How long a search waits for each remote supplier before answering without it (issue 29: 10 s at most).
+  SUPPLIER_SEARCH_DEADLINE_MS: z.coerce.number().int().min(500).max(10_000).default(4_000),
   // One core stays with the event loop (HTTP, database); the searches take the others.
   SEARCH_WORKERS: z.coerce
     .number()
@@ -193,6 +200,10 @@ export type Config = {
   holdValueRatio: number;
   /** Unticketed seats one agency may hold on one flight and date; 0 turns the cap off. */
   maxHeldSeatsPerFlight: number;
+  /** The Duffel adapter (DUFFEL_ACCESS_TOKEN); null: the sandbox alone, no network. */
+  duffel: { accessToken: string; apiUrl: string; webhookSecret: string | undefined } | null;
+  /** How long a search waits for each remote supplier before answering without it. */
+  supplierSearchDeadlineMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -254,5 +265,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchWorkers: e.SEARCH_WORKERS,
     holdValueRatio: e.HOLD_VALUE_RATIO,
     maxHeldSeatsPerFlight: e.MAX_HELD_SEATS_PER_FLIGHT,
+    duffel: e.DUFFEL_ACCESS_TOKEN
+      ? {
+          accessToken: e.DUFFEL_ACCESS_TOKEN,
+          apiUrl: e.DUFFEL_API_URL.replace(/\/+$/, ''),
+          webhookSecret: e.DUFFEL_WEBHOOK_SECRET,
+        }
+      : null,
+    supplierSearchDeadlineMs: e.SUPPLIER_SEARCH_DEADLINE_MS,
   };
 }

@@ -68,6 +68,11 @@ export const FareInfo = z.object({
   Baggage: z.object({ Pieces: z.number().int().min(0), WeightKg: z.number().int().min(0) }),
   /** 1-based position of the segment in the itinerary, counting across all legs. */
   SegmentRef: z.number().int().min(1),
+  /**
+   * Issue 29: the airline's own name for the brand, when a remote supplier's airline sells it
+   * under another name than `BrandName` (Duffel: "Light" sold as Basic). Absent otherwise.
+   */
+  BrandLabel: z.string().optional(),
 });
 export type FareInfo = z.infer<typeof FareInfo>;
 
@@ -82,6 +87,16 @@ export const AirItineraryPricingInfo = z.object({
 export type AirItineraryPricingInfo = z.infer<typeof AirItineraryPricingInfo>;
 
 /**
+ * Issue 29: how an offer is sold. `hold`: it can be booked and held unpaid until its ticketing
+ * deadline, then issued; `instant`: the airline takes no hold, so the booking is made and paid at
+ * once when the agent issues it (the SPA says so before the agent starts). Absent: `hold` (the
+ * sandbox holds every offer).
+ */
+export const TICKETING_MODES = ['hold', 'instant'] as const;
+export const Ticketing = z.enum(TICKETING_MODES);
+export type Ticketing = z.infer<typeof Ticketing>;
+
+/**
  * Issue 16: another brand of the same flights (docs/api.md's OTA style). Each is priced on its own — its
  * fare per passenger type, baggage, refundability and penalties — with its own offer; a brand whose
  * classes are sold out on a flight of the itinerary is listed as sold out (no offer, no price).
@@ -93,6 +108,8 @@ export const FareFamily = z.object({
   /** The fewest seats left in the brand's cheapest open class over the itinerary's segments. */
   SeatsRemaining: z.number().int().min(0),
   AirItineraryPricingInfo: AirItineraryPricingInfo.nullable(),
+  /** Issue 29: `instant` when this brand's offer cannot be held; absent means `hold`. */
+  ticketing: Ticketing.optional(),
 });
 export type FareFamily = z.infer<typeof FareFamily>;
 
@@ -116,6 +133,8 @@ export const PricedItinerary = z.object({
    * booking's, `POST /api/search/price`) is one brand and lists none.
    */
   FareFamilies: z.array(FareFamily),
+  /** Issue 29: `instant` when the offer cannot be held (issue it at once); absent means `hold`. */
+  ticketing: Ticketing.optional(),
 });
 export type PricedItinerary = z.infer<typeof PricedItinerary>;
 
@@ -223,9 +242,17 @@ export const SearchBody = z
 export type SearchBody = z.input<typeof SearchBody>;
 export type ParsedSearchBody = z.output<typeof SearchBody>;
 
+/**
+ * Issue 29: the suppliers that did not answer this search in time (failed, too slow, or paused
+ * after repeated failures), by code ('duffel'); empty when every supplier answered. The answer
+ * holds the others' flights: searching again may include the missing ones.
+ */
+const MissingSuppliers = z.array(z.string());
+
 export const SearchResult = z.object({
   search_id: z.uuid(),
   PricedItineraries: z.object({ PricedItinerary: z.array(PricedItinerary) }),
+  missing_suppliers: MissingSuppliers,
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 
@@ -267,6 +294,10 @@ export const LegBrand = z.object({
   cancel_penalty: z.number(),
   change_penalty: z.number(),
   seats_remaining: z.number().int().min(0),
+  /** Issue 29: `instant` when the trip in this brand cannot be held; absent means `hold`. */
+  ticketing: Ticketing.optional(),
+  /** Issue 29: the airline's own name for the brand, when it differs from `brand`. */
+  label: z.string().optional(),
   /**
    * This leg's share of the trip in this brand: the whole party's fares and taxes (a return's legs
    * priced at the round-trip share); null when sold out.
@@ -282,6 +313,12 @@ export const LegOption = z.object({
    * '_' between them), the instant the search
    * priced at and a signature — `BA117_AA100-1.t4k9zk.q3Xa9b0cD2e`. Good for this search (same
    * body) and this leg for 30 minutes; opaque to clients.
+   *
+   * Issue 29: a remote supplier (Duffel) prices whole trips, not legs. Each of its journeys (the
+   * same flights on every leg, sold in several brands) is listed as options of its own, one per
+   * leg, combined only with each other: `ZZ117.d1.<sealed>`, the flights then an encrypted part.
+   * Their brands' `total`s share the journey's total evenly between its legs, so the sum over the
+   * legs is exactly what the supplier sells the journey for in that brand.
    */
   id: z.string().min(1),
   elapsed_time: z.number().int().positive(),
@@ -330,6 +367,7 @@ export const GroupedSearchResult = z.object({
    * `POST /api/search/price` then sells it for while the seats are unchanged.
    */
   combinations: z.array(z.record(z.string(), z.array(z.tuple([z.string(), z.number()])))),
+  missing_suppliers: MissingSuppliers,
 });
 export type GroupedSearchResult = z.infer<typeof GroupedSearchResult>;
 

@@ -113,8 +113,11 @@ export type FlightSearchRequest = {
 
 export type SearchView = 'flat' | 'itineraries';
 
-/** The grouped answer but its search_id (the portal's history row names it). */
-export type GroupedAnswer = Omit<GroupedSearchResult, 'search_id'>;
+/**
+ * The grouped answer but its search_id (the portal's history row names it) and the suppliers
+ * missing from it (the search composition names them, supplier/supplier-set.ts).
+ */
+export type GroupedAnswer = Omit<GroupedSearchResult, 'search_id' | 'missing_suppliers'>;
 
 export type FlightSearchAnswer = {
   /** The flat answer; empty when `grouped` answers. */
@@ -123,6 +126,10 @@ export type FlightSearchAnswer = {
   grouped?: { answer: GroupedAnswer; trips: number };
   /** The seats sold the answer was priced with, when the supplier reads them from our database. */
   seatsRead?: SeatReading;
+  /** Issue 29: suppliers asked that did not answer in time, by code; none when absent. */
+  missingSuppliers?: string[];
+  /** Issue 29: when the first remote offer of the answer expires (epoch ms), if any. */
+  expiresAt?: number;
 };
 
 export type RoutesAnswer = {

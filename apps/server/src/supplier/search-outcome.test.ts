@@ -7,7 +7,7 @@ import { gzipOf, outcomeOf, plainOf, searchMessage } from './search-outcome.js';
 
 /** The answer as the search endpoint wrote it before legs were encoded once each. */
 const stringified = (itineraries: readonly PricedItinerary[]) =>
-  `{"status":true,"message":${JSON.stringify(searchMessage(itineraries.length))},"data":{"PricedItineraries":{"PricedItinerary":${JSON.stringify(itineraries)}}`;
+  `{"status":true,"message":${JSON.stringify(searchMessage(itineraries.length))},"data":{"PricedItineraries":{"PricedItinerary":${JSON.stringify(itineraries)}},"missing_suppliers":[]`;
 
 const now = new Date('2026-11-22T12:00:00Z');
 let supplier: SandboxSupplier;

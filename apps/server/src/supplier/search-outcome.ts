@@ -16,6 +16,13 @@ export type SearchOutcome = {
   seats: SeatQuery[];
   /** Seats sold on each of `seats` when the answer was priced, when the supplier says. */
   sold?: number[];
+  /**
+   * Issue 29: suppliers that did not answer (the answer names them in `missing_suppliers`). Such
+   * an answer is not cached: searching again should ask them again.
+   */
+  missingSuppliers?: string[];
+  /** When the first of a remote supplier's offers in the answer expires (epoch ms): cached no longer. */
+  expiresAt?: number;
 };
 
 /**
@@ -31,8 +38,12 @@ export const searchMessage = (count: number) => `${count} itineraries found`;
 /** Level 1, as nginx's default: the answer is compressed while the agent waits. */
 const GZIP_LEVEL = 1;
 
-function encodeAnswer(itineraries: readonly PricedItinerary[], options: { gzip: boolean }): EncodedAnswer {
-  const plain = answerJson(itineraries);
+function encodeAnswer(
+  itineraries: readonly PricedItinerary[],
+  missingSuppliers: readonly string[],
+  options: { gzip: boolean },
+): EncodedAnswer {
+  const plain = answerJson(itineraries, missingSuppliers);
   return options.gzip ? { gzip: gzipHead(plain, GZIP_LEVEL) } : { plain };
 }
 
@@ -55,7 +66,10 @@ const COMMA = Buffer.from(',');
  * itinerary are written here in the contract's order; a test holds this byte for byte to
  * JSON.stringify.
  */
-function answerJson(itineraries: readonly PricedItinerary[]): Buffer {
+function answerJson(
+  itineraries: readonly PricedItinerary[],
+  missingSuppliers: readonly string[] = [],
+): Buffer {
   const legs = new Map<OriginDestinationOption, Buffer>();
   const parts: Buffer[] = [
     Buffer.from(
@@ -79,11 +93,11 @@ function answerJson(itineraries: readonly PricedItinerary[]): Buffer {
     });
     parts.push(
       Buffer.from(
-        `]}},"AirItineraryPricingInfo":${JSON.stringify(itinerary.AirItineraryPricingInfo)},"FareFamilies":${JSON.stringify(itinerary.FareFamilies)}}`,
+        `]}},"AirItineraryPricingInfo":${JSON.stringify(itinerary.AirItineraryPricingInfo)},"FareFamilies":${JSON.stringify(itinerary.FareFamilies)}${itinerary.ticketing === undefined ? '' : `,"ticketing":${JSON.stringify(itinerary.ticketing)}`}}`,
       ),
     );
   });
-  parts.push(Buffer.from(']}'));
+  parts.push(Buffer.from(`]},"missing_suppliers":${JSON.stringify(missingSuppliers)}`));
   return Buffer.concat(parts);
 }
 
@@ -91,17 +105,22 @@ function answerJson(itineraries: readonly PricedItinerary[]): Buffer {
  * The grouped answer (issue 16) is one object of a few hundred kilobytes at most, each option once:
  * JSON.stringify writes it, up to where `search_id` is added.
  */
-function groupedJson(answer: GroupedAnswer, trips: number): Buffer {
+function groupedJson(answer: GroupedAnswer, trips: number, missingSuppliers: readonly string[]): Buffer {
   const data = JSON.stringify(answer);
   return Buffer.from(
-    `{"status":true,"message":${JSON.stringify(searchMessage(trips))},"data":${data.slice(0, -1)}`,
+    `{"status":true,"message":${JSON.stringify(searchMessage(trips))},"data":${data.slice(0, -1)},"missing_suppliers":${JSON.stringify(missingSuppliers)}`,
   );
 }
 
 export function outcomeOf(searched: FlightSearchAnswer, options: { gzip: boolean }): SearchOutcome {
+  const missing = searched.missingSuppliers ?? [];
+  const remote = {
+    ...(missing.length > 0 ? { missingSuppliers: missing } : {}),
+    ...(searched.expiresAt === undefined ? {} : { expiresAt: searched.expiresAt }),
+  };
   if (searched.grouped) {
     const { answer, trips } = searched.grouped;
-    const plain = groupedJson(answer, trips);
+    const plain = groupedJson(answer, trips, missing);
     const seats = groupedSeats(answer);
     const sold = searched.seatsRead && soldAmong(seats, searched.seatsRead);
     return {
@@ -109,6 +128,7 @@ export function outcomeOf(searched: FlightSearchAnswer, options: { gzip: boolean
       answer: options.gzip ? { gzip: gzipHead(plain, GZIP_LEVEL) } : { plain },
       seats,
       ...(sold ? { sold } : {}),
+      ...remote,
     };
   }
   const { itineraries } = searched;
@@ -116,10 +136,33 @@ export function outcomeOf(searched: FlightSearchAnswer, options: { gzip: boolean
   const sold = searched.seatsRead && soldAmong(seats, searched.seatsRead);
   return {
     count: itineraries.length,
-    answer: encodeAnswer(itineraries, options),
+    answer: encodeAnswer(itineraries, missing, options),
     seats,
     ...(sold ? { sold } : {}),
+    ...remote,
   };
+}
+
+/**
+ * An encoded answer read back as objects (issue 29): with a remote supplier on, the sandbox's
+ * answer — made and encoded on a search worker — is merged with the remote ones, then encoded
+ * again. Only then: the sandbox alone is sent as its worker wrote it.
+ */
+export function decodeOutcome(outcome: SearchOutcome): FlightSearchAnswer {
+  const envelope = JSON.parse(`${plainOf(outcome.answer).toString()}}}`) as {
+    data: Record<string, unknown>;
+  };
+  const { missing_suppliers: _missing, ...data } = envelope.data;
+  const seatsRead = outcome.sold ? { seatsRead: { seats: outcome.seats, sold: outcome.sold } } : {};
+  if (data.view === 'itineraries') {
+    return {
+      itineraries: [],
+      grouped: { answer: data as GroupedAnswer, trips: outcome.count },
+      ...seatsRead,
+    };
+  }
+  const flat = data as { PricedItineraries: { PricedItinerary: PricedItinerary[] } };
+  return { itineraries: flat.PricedItineraries.PricedItinerary, ...seatsRead };
 }
 
 function seatsShown(itineraries: readonly PricedItinerary[]): SeatQuery[] {

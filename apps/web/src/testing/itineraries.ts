@@ -515,6 +515,7 @@ export function groupedLhrJfkReturn(): GroupedSearchResult {
         );
   return {
     search_id: '3f1c2a9e-7b4d-4c1e-9a2b-6d5e4f3a2b1c',
+    missing_suppliers: [],
     view: 'itineraries',
     currency: 'USD',
     trip_type: 'Return',

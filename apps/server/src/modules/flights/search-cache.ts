@@ -68,7 +68,9 @@ export function withSearchCache(
   function dropExpired(now: number) {
     if (now - sweptAt < 1_000) return;
     sweptAt = now;
-    for (const [key, entry] of entries) if (now - entry.storedAt >= options.ttlMs) forget(key);
+    for (const [key, entry] of entries) {
+      if (now - entry.storedAt >= options.ttlMs || now >= (entry.outcome.expiresAt ?? Infinity)) forget(key);
+    }
   }
 
   function forget(key: string) {
@@ -81,6 +83,12 @@ export function withSearchCache(
   async function fresh(key: string, request: FlightSearchRequest, gzip: boolean) {
     const outcome = await runner.search(request, { gzip });
     // The sandbox says what it priced with; otherwise the seats shown are read once more.
+    // Issue 29: an answer without a supplier that did not answer is not kept (searching again
+    // should ask it again).
+    if (outcome.missingSuppliers && outcome.missingSuppliers.length > 0) {
+      forget(key);
+      return outcome;
+    }
     const sold = outcome.sold ?? (await options.inventory.soldSeats(outcome.seats));
     const now = options.clock.now().getTime();
     forget(key);
@@ -95,7 +103,9 @@ export function withSearchCache(
     async search(request, { gzip }) {
       const key = keyOf(request);
       const entry = entries.get(key);
-      if (!entry || options.clock.now().getTime() - entry.storedAt >= options.ttlMs) {
+      const now = options.clock.now().getTime();
+      // A remote supplier's offers are not shown past their life (issue 29).
+      if (!entry || now - entry.storedAt >= options.ttlMs || now >= (entry.outcome.expiresAt ?? Infinity)) {
         return fresh(key, request, gzip);
       }
       const soldNow = await options.inventory.soldSeats(entry.outcome.seats);
