@@ -538,7 +538,14 @@ describe('every operation with headers of any size', () => {
           `${label} → ${answer.status} ${answer.body.slice(0, 200)}`,
         ).toBeGreaterThanOrEqual(200);
         expect(answer.status, `${label} → ${answer.body.slice(0, 200)}`).toBeLessThan(500);
-        if (head.length > NODE_HEADER_LIMIT + 1_024) expect([414, 431], label).toContain(answer.status);
+        // Node counts the names, values and target it reads, not the separators between them: past
+        // its limit by that count (and a margin for the headers every request carries), a refusal.
+        const names = Array.from({ length: headerCount }, (_, i) => `X-Fuzz-${i}`.length).reduce(
+          (a, b) => a + b,
+          0,
+        );
+        const counted = url.length + names + headerCount * each + (authorization?.length ?? 0);
+        if (counted > NODE_HEADER_LIMIT + 1_024) expect([414, 431], label).toContain(answer.status);
         if (answer.status >= 400) {
           expect(answer.headers['content-type'], label).toMatch(/^application\/json/);
           const envelope = JSON.parse(answer.body) as { status: unknown; message: unknown };
