@@ -333,6 +333,9 @@ export const AUDIT_ACTIONS = [
   'offer.create',
   'offer.update',
   'offer.delete',
+  // Issue 29: a supplier switched or its markup changed; currency rates set.
+  'supplier.update',
+  'rate.set',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
@@ -346,6 +349,8 @@ export const AUDIT_TARGET_TYPES = [
   'ticket',
   'announcement',
   'offer',
+  'supplier',
+  'rate',
 ] as const;
 export const AuditTargetType = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetType>;
@@ -376,6 +381,8 @@ export const AuditEntry = z.object({
   action: AuditAction,
   target_type: AuditTargetType,
   target_id: z.string().nullable(),
+  /** The agency the action concerned (an agency, its deposit, refund or ticket); null for others. */
+  agency: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   /** The target's state before and after, as far as the action changed it. */
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),

@@ -2,6 +2,7 @@ export * from './admin.js';
 export * from './admin-auth.js';
 export * from './admin-notices.js';
 export * from './admin-payments.js';
+export * from './admin-suppliers.js';
 export * from './admin-support.js';
 export * from './analytics.js';
 export * from './auth.js';

@@ -61,8 +61,11 @@ export type SupplierStatus = {
 /** What the operators' console reads and changes (modules/admin/suppliers). */
 export type SupplierConsole = {
   statuses(): SupplierStatus[];
-  /** Settings were changed: read them again now on this process. */
-  settingsChanged(code: SupplierCode): void;
+  /**
+   * Settings or rates were changed: read them again now on this process; a supplier turned on is
+   * asked at once, its circuit closed.
+   */
+  changed(change: { turnedOn?: SupplierCode }): void;
 };
 
 /** The composition waits this much past the deadline for a remote answer to be shaped. */
@@ -86,10 +89,10 @@ export function composeSuppliers(deps: {
         circuit: remote.breaker.snapshot(),
       })),
     ],
-    settingsChanged(code) {
+    changed({ turnedOn }) {
       policy.invalidate();
       // An operator turning a supplier back on wants it asked now, not after the pause.
-      remotes.find((remote) => remote.code === code)?.breaker.reset();
+      if (turnedOn) remotes.find((remote) => remote.code === turnedOn)?.breaker.reset();
     },
   };
   // npm start without a remote supplier: exactly the sandbox, as before.

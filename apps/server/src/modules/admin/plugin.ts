@@ -8,6 +8,7 @@ import { registerAdminDepositRoutes } from './deposits/routes.js';
 import { registerAdminNoticeRoutes } from './notices/routes.js';
 import { registerAdminRefundRoutes } from './refunds/routes.js';
 import { registerAdminStatementRoutes } from './statement/routes.js';
+import { registerAdminSupplierRoutes } from './suppliers/routes.js';
 import { registerAdminSupportRoutes } from './support/routes.js';
 
 /**
@@ -30,5 +31,6 @@ export const adminModule = defineModule(
     registerAdminSupportRoutes(context);
     registerAuditRoutes(context);
     registerAdminAnalyticsRoutes(context);
+    registerAdminSupplierRoutes(context, app.supplierConsole);
   },
 );

@@ -34,7 +34,7 @@ export const flightsModule = defineModule<FlightsOptions>({ name: 'flights' }, (
     'supplierConsole',
     options.console ?? {
       statuses: () => [{ code: 'sandbox', connected: true, health: null, circuit: null }],
-      settingsChanged: () => {},
+      changed: () => {},
     },
   );
   app

@@ -52,6 +52,7 @@ const SECTIONS: Record<string, string> = {
   adminAnnouncementEndpoints: 'Back office: announcements',
   adminOfferEndpoints: 'Back office: offers',
   adminAnalyticsEndpoints: 'Back office: analytics',
+  adminSupplierEndpoints: 'Back office: suppliers and rates',
   devEndpoints: 'Development helpers',
 };
 const SECTION_ORDER = Object.keys(SECTIONS);

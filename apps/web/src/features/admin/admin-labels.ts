@@ -63,6 +63,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'offer.create': 'Offer written',
   'offer.update': 'Offer changed',
   'offer.delete': 'Offer deleted',
+  'supplier.update': 'Supplier changed',
+  'rate.set': 'Currency rate set',
 };
 
 /** What the console says after a decision went through. */
