@@ -73,4 +73,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ HOLD_VALUE_RATIO: '-1' })).toThrow(/HOLD_VALUE_RATIO/);
     expect(() => loadConfig({ MAX_HELD_SEATS_PER_FLIGHT: '2.5' })).toThrow(/MAX_HELD_SEATS_PER_FLIGHT/);
   });
+
+  it('leaves Duffel off without an access token (the sandbox alone, no network), and on with one', () => {
+    expect(loadConfig({})).toMatchObject({ duffel: null, supplierSearchDeadlineMs: 4_000 });
+    expect(loadConfig({ DUFFEL_API_URL: 'http://127.0.0.1:9' }).duffel).toBeNull();
+    expect(
+      loadConfig({ DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123', DUFFEL_WEBHOOK_SECRET: 'whsec_1234567' })
+        .duffel,
+    ).toEqual({
+      accessToken: 'duffel_test_abc123',
+      apiUrl: 'https://api.duffel.com',
+      webhookSecret: 'whsec_1234567',
+    });
+    expect(
+      loadConfig({ DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123', DUFFEL_API_URL: 'http://127.0.0.1:4010/' })
+        .duffel?.apiUrl,
+    ).toBe('http://127.0.0.1:4010');
+    // issue 29: no search waits more than 10 s for a supplier.
+    expect(() => loadConfig({ SUPPLIER_SEARCH_DEADLINE_MS: '10001' })).toThrow(/SUPPLIER_SEARCH_DEADLINE_MS/);
+    expect(() => loadConfig({ DUFFEL_API_URL: 'not a url' })).toThrow(/DUFFEL_API_URL/);
+  });
 });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { gunzipHead } from '../platform/http/gzip-fragments.js';
 import type { FlightSearchRequest } from './port.js';
 import { createSandboxSupplier, type SandboxSupplier, sharedTimetable } from './sandbox/index.js';
-import { gzipOf, outcomeOf, plainOf, searchMessage } from './search-outcome.js';
+import { decodeOutcome, gzipOf, outcomeOf, plainOf, searchMessage } from './search-outcome.js';
 
 /** The answer as the search endpoint wrote it before legs were encoded once each. */
 const stringified = (itineraries: readonly PricedItinerary[]) =>
@@ -84,5 +84,29 @@ describe('a search answer encoded for the wire', () => {
     expect(plain.gzip).toBeUndefined();
     expect(gunzipHead(gzipOf(plain)).equals(expected)).toBe(true);
     expect(gzipOf(plain)).toBe(gzipOf(plain));
+  });
+});
+
+describe('an encoded answer read back and merged (issue 29)', () => {
+  it('reads back the itineraries, the grouped answer and the seats the sandbox priced with', async () => {
+    const answer = await search([['LHR', 'JFK', '2026-12-01']]);
+    const outcome = outcomeOf(answer, { gzip: true });
+    const decoded = decodeOutcome(outcome);
+    expect(decoded.itineraries).toEqual(answer.itineraries);
+    expect(decoded.seatsRead).toEqual(
+      outcome.sold ? { seats: outcome.seats, sold: outcome.sold } : undefined,
+    );
+  });
+
+  it('names the missing suppliers, and writes a remote offer’s ticketing', async () => {
+    const answer = await search([['LHR', 'JFK', '2026-12-01']]);
+    const itineraries = structuredClone(answer.itineraries.slice(0, 2));
+    itineraries[1]!.ticketing = 'instant';
+    const outcome = outcomeOf({ itineraries, missingSuppliers: ['duffel'], expiresAt: 1 }, { gzip: false });
+    const json = JSON.parse(`${outcome.answer.plain!.toString()}}}`);
+    expect(json.data.missing_suppliers).toEqual(['duffel']);
+    expect(json.data.PricedItineraries.PricedItinerary[1].ticketing).toBe('instant');
+    expect(outcome).toMatchObject({ missingSuppliers: ['duffel'], expiresAt: 1 });
+    expect(decodeOutcome(outcome).itineraries).toEqual(itineraries);
   });
 });

@@ -57,7 +57,9 @@ export function createDuffelIds(key: Buffer) {
   const open = (sealed: string, aad: string): string | null => {
     if (!/^[A-Za-z0-9_-]{40,4000}$/.test(sealed)) return null;
     const bytes = Buffer.from(sealed, 'base64url');
-    if (bytes.length < 12 + 16 + 1) return null;
+    // One spelling per id: base64's last character carries unused bits, and an id changed there
+    // is refused like any other change.
+    if (bytes.length < 12 + 16 + 1 || bytes.toString('base64url') !== sealed) return null;
     try {
       const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
       decipher.setAAD(Buffer.from(aad));
