@@ -255,6 +255,13 @@ export function createDuffelShopping(options: DuffelShoppingOptions): DuffelShop
     quoted: { totalMinor: number; brand: FareBrand },
   ): Promise<PriceAnswer> {
     const now = clock.now();
+    // Switched off by an operator: nothing more is sold (an answer cached before still shows it).
+    if (!(await policy.setting(CODE)).enabled) {
+      return {
+        status: 'unavailable',
+        message: 'This airline is not sold right now. Search again for current fares.',
+      };
+    }
     let offer: Offer;
     try {
       offer = (
