@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
+import { hasForbiddenCharacters } from './text.js';
 
 /**
  * Events a remote supplier sends the portal (issue 29, docs/decisions/020-supplier-order-saga.md).
@@ -11,6 +12,16 @@ import { defineEndpoint } from './endpoint.js';
  */
 export const SupplierWebhookAnswer = z.object({ received: z.literal(true) });
 export type SupplierWebhookAnswer = z.infer<typeof SupplierWebhookAnswer>;
+
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * Whether an event's raw text is one the portal may read: JSON as Duffel writes it escapes every
+ * control character, so one found raw (or a bidirectional control, or a lone surrogate) means it
+ * is not a supplier's event. Line breaks and tabs may sit between JSON's tokens.
+ */
+export const isWebhookText = (text: string): boolean =>
+  !hasForbiddenCharacters(text, true) && !BIDI_CONTROLS.test(text);
 
 export const SUPPLIER_WEBHOOK_MESSAGES = {
   received: 'Event received',
@@ -25,7 +36,7 @@ export const supplierWebhookEndpoints = {
       "Duffel's order events (order.created, order.updated, order.creation_failed, order_cancellation.confirmed, order.airline_initiated_change_detected), signed in X-Duffel-Signature; any other request answers one 400",
     access: 'public',
     // The raw text of the event as Duffel sent it: the signature covers its exact bytes.
-    body: z.string().max(1_000_000).optional(),
+    body: z.string().max(1_000_000).refine(isWebhookText, 'Not an event').optional(),
     response: SupplierWebhookAnswer,
   }),
 };

@@ -57,7 +57,7 @@ describe.each(storeKinds())('booking life on Duffel on %s', (kind) => {
   };
 
   it('holds at the airline, issues with one payment of the order total, prints its PNR and tickets, and refunds its quote', async () => {
-    const { offerId, duffelOfferId } = await duffelOffer(t, { carrier: 'ZZ', brand: 'Flex' });
+    const { offerId } = await duffelOffer(t, agent, { carrier: 'ZZ', brand: 'Flex' });
     const made = await book(offerId);
     expect(made.statusCode, made.body).toBe(201);
     const held: Booking = made.json().data;
@@ -77,9 +77,15 @@ describe.each(storeKinds())('booking life on Duffel on %s', (kind) => {
     expect(Date.parse(held.ticketing_deadline)).toBeLessThanOrEqual(
       Date.parse(order.payment_status.payment_required_by!),
     );
-    expect(t.duffel.requestsTo('POST /air/orders')[0]?.data).toMatchObject({
+    const stored = await t.store.db
+      .selectFrom('bookings')
+      .select('supplier_offer')
+      .where('id', '=', held.id)
+      .executeTakeFirstOrThrow();
+    expect(t.duffel.requestsTo('POST /air/orders').at(-1)?.data).toMatchObject({
       type: 'hold',
-      selected_offers: [duffelOfferId],
+      selected_offers: [stored.supplier_offer!.offerId],
+      metadata: { skydesk_booking_id: held.id },
     });
     expect(t.duffel.state.payments()).toHaveLength(0);
 
@@ -161,12 +167,12 @@ describe.each(storeKinds())('booking life on Duffel on %s', (kind) => {
       ]),
     );
     const ledger = await ledgerAgainstSupplier(t, agent.companyId);
-    expect(ledger.charged).toBe(ledger.supplierNet + ledger.markupOfTicketed);
+    expect(ledger.charged).toBe(ledger.supplierNet + ledger.markupOfPaid);
   });
 
   it('books a fare the airline will not hold here only, then orders and pays it at once on issue', async () => {
     const before = t.duffel.state.payments().length;
-    const { offerId, offer } = await duffelOffer(t, { carrier: 'Z1' });
+    const { offerId, itinerary } = await duffelOffer(t, agent, { carrier: 'Z1' });
     const made = await book(offerId);
     expect(made.statusCode, made.body).toBe(201);
     const held: Booking = made.json().data;
@@ -174,22 +180,23 @@ describe.each(storeKinds())('booking life on Duffel on %s', (kind) => {
     expect(held.supplier).toMatchObject({ state: 'local', reference: null });
     expect(t.duffel.state.ordersWithMetadata('skydesk_booking_id', held.id)).toHaveLength(0);
     // Held only as long as the airline sells the offer.
-    expect(Date.parse(held.ticketing_deadline)).toBeLessThanOrEqual(Date.parse(offer.expires_at));
+    expect(Date.parse(held.ticketing_deadline)).toBeLessThanOrEqual(Date.parse(itinerary.offer_expires_at));
 
     const issued = await post(t, '/api/booking-issue', { pnr: held.pnr }, { token: agent.token });
     expect(issued.statusCode, issued.body).toBe(200);
     const ticketed: Booking = issued.json().data;
     const orders = t.duffel.state.ordersWithMetadata('skydesk_booking_id', held.id);
     expect(orders).toHaveLength(1);
+    const order = orders[0]!;
     expect(t.duffel.requestsTo('POST /air/orders').at(-1)?.data).toMatchObject({
       type: 'instant',
-      payments: [{ type: 'balance', amount: offer.total_amount, currency: offer.total_currency }],
+      payments: [{ type: 'balance', amount: order.total_amount, currency: order.total_currency }],
     });
     const payments = t.duffel.state.payments().slice(before);
     expect(payments).toEqual([
       expect.objectContaining({
         order_id: orders[0]!.id,
-        amount: offer.total_amount,
+        amount: order.total_amount,
         purpose: 'instant_order',
       }),
     ]);
@@ -198,11 +205,11 @@ describe.each(storeKinds())('booking life on Duffel on %s', (kind) => {
       supplier: { state: 'confirmed', reference: orders[0]!.booking_reference },
     });
     const ledger = await ledgerAgainstSupplier(t, agent.companyId);
-    expect(ledger.charged).toBe(ledger.supplierNet + ledger.markupOfTicketed);
+    expect(ledger.charged).toBe(ledger.supplierNet + ledger.markupOfPaid);
   });
 
   it('cancels a hold at the airline: the order is cancelled and nothing moves', async () => {
-    const { offerId } = await duffelOffer(t, { carrier: 'ZZ' });
+    const { offerId } = await duffelOffer(t, agent, { carrier: 'ZZ' });
     const held: Booking = (await book(offerId)).json().data;
     const balance = (await get(t, '/api/booking-credits', { token: agent.token })).json().data.balance;
     const res = await post(
@@ -220,7 +227,7 @@ describe.each(storeKinds())('booking life on Duffel on %s', (kind) => {
 
   it('books a family: each passenger by the offer’s passenger id, the infant on an adult’s lap, one ticket each', async () => {
     const mix = { adults: 2, children: 1, infants: 1 };
-    const { offerId } = await duffelOffer(t, { carrier: 'ZZ', mix });
+    const { offerId } = await duffelOffer(t, agent, { carrier: 'ZZ', mix });
     const made = await book(offerId, mix);
     expect(made.statusCode, made.body).toBe(201);
     const held: Booking = made.json().data;
@@ -237,7 +244,7 @@ describe.each(storeKinds())('booking life on Duffel on %s', (kind) => {
   });
 
   it('refuses a phone number an airline cannot take before booking anything (422)', async () => {
-    const { offerId } = await duffelOffer(t, { carrier: 'ZZ' });
+    const { offerId } = await duffelOffer(t, agent, { carrier: 'ZZ' });
     const orders = t.duffel.state.orders().length;
     const res = await post(
       t,

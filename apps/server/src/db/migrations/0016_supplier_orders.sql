@@ -34,8 +34,9 @@ alter table bookings
   -- An airline-initiated change the supplier reported (its id and when): the booking is flagged
   -- until the changes issue handles it.
   add column supplier_change jsonb,
-  -- The Idempotency-Key of the request that made a remote booking: its saga commits step by step,
-  -- so a retry after a crash finds the booking the first attempt made instead of making another.
+  -- The Idempotency-Key of the request that made a remote booking, a line break and the request's
+  -- hash: its saga commits step by step, so a retry after a crash finds the booking the first
+  -- attempt made instead of making another (and the same key with another request is refused).
   add column idempotency_key text,
   -- What the platform pays the supplier and what it earns, in the booking's currency: every booking
   -- keeps them (the sandbox marks nothing up: net is the total).

@@ -13,9 +13,14 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../../platform/clock.js';
 import { commitRequestSoFar } from '../../../platform/db/request-transaction.js';
 import type { Database } from '../../../platform/db/schema.js';
+import {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_MESSAGES,
+  KEY_LIFETIME_MS,
+} from '../../../platform/http/idempotency.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { FlightSupplier, OfferBooking } from '../../../supplier/port.js';
-import { bookingIdOfRequest } from '../remote/repo.js';
+import { bookingOfRequest } from '../remote/repo.js';
 import { internationalPhone, type SupplierSaga } from '../remote/saga.js';
 import { storedOfferOf } from '../remote/settle.js';
 import { ownTravellerIds, saveTravellers } from '../travellers/repo.js';
@@ -36,8 +41,8 @@ export type BookingDeps = {
   saga: SupplierSaga | null;
 };
 
-/** How long an Idempotency-Key is honoured (platform/http/idempotency.ts): a retry within it resumes. */
-const KEY_LIFETIME_MS = 24 * 3_600_000;
+/** An Idempotency-Key request: its key and the hash of the request (platform/http/idempotency.ts). */
+export type KeyedRequest = { key: string; requestHash: string };
 
 const invalid = (fieldErrors: FieldErrors) =>
   new AppError('validation', Object.values(fieldErrors)[0]?.[0] ?? SERVER.validationFailed, { fieldErrors });
@@ -55,19 +60,26 @@ export async function createBooking(
   deps: BookingDeps,
   principal: CompanyPrincipal,
   body: ParsedBookingBody,
-  request: { idempotencyKey?: string | undefined } = {},
+  keyed?: KeyedRequest,
 ): Promise<Booking> {
   const { db, supplier, clock } = deps;
   // A remote booking's saga commits step by step (decision 020), so a retry of a request that died
-  // half-way finds its booking here rather than making a second one at the airline.
-  if (request.idempotencyKey) {
-    const made = await bookingIdOfRequest(
+  // half-way finds its booking here rather than making a second one at the airline; the same key
+  // with another request is refused, as the idempotency layer refuses it (422).
+  const requestKey = keyed && `${keyed.key}\n${keyed.requestHash}`;
+  if (keyed) {
+    const made = await bookingOfRequest(
       db,
       principal.companyId,
-      request.idempotencyKey,
+      keyed.key,
       new Date(clock.now().getTime() - KEY_LIFETIME_MS),
     );
-    const first = made ? await loadBookingRecord(db, bookingScopeOf(principal), made) : undefined;
+    if (made && made.idempotency_key !== requestKey) {
+      throw new AppError('validation', IDEMPOTENCY_MESSAGES.otherRequest, {
+        fieldErrors: { [IDEMPOTENCY_HEADER]: [IDEMPOTENCY_MESSAGES.otherRequest] },
+      });
+    }
+    const first = made ? await loadBookingRecord(db, bookingScopeOf(principal), made.id) : undefined;
     if (first && first.booking.supplier_state !== 'failed') {
       await deps.saga?.refreshOnOpen(first.booking);
       const record = (await loadBookingRecord(db, bookingScopeOf(principal), first.booking.id)) ?? first;
@@ -200,7 +212,7 @@ export async function createBooking(
             supplier_offer: JSON.stringify(storedOfferOf(remote)),
             net_minor: remote.netMinor,
             markup_minor: offer.totalMinor - remote.netMinor,
-            idempotency_key: request.idempotencyKey ?? null,
+            idempotency_key: requestKey ?? null,
           }
         : {}),
     });

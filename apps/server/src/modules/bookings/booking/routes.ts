@@ -1,6 +1,6 @@
-import { BOOKING_MESSAGES, bookingEndpoints, SUCCESS } from '@skydesk/contract';
+import { BOOKING_MESSAGES, bookingEndpoints, SUCCESS, toRoutePattern } from '@skydesk/contract';
 import { REPLY_SENT } from '../../../platform/http/endpoint-route.js';
-import { readIdempotencyKey } from '../../../platform/http/idempotency.js';
+import { readIdempotencyKey, requestFingerprint } from '../../../platform/http/idempotency.js';
 import type { ModuleContext } from '../../../platform/module.js';
 import type { FlightSupplier } from '../../../supplier/port.js';
 import type { SupplierSaga } from '../remote/saga.js';
@@ -28,8 +28,24 @@ export function registerBookingRoutes(
     log,
   });
 
-  route(bookingEndpoints.create, async ({ principal, body, request }) => {
-    const data = await bookings.create(principal, body, readIdempotencyKey(request).key);
+  route(bookingEndpoints.create, async ({ principal, body, params, query, request }) => {
+    // The request's key and fingerprint, as the idempotency layer knows it: a remote booking keeps
+    // them, so a retry after a crash mid-saga finds it (decision 020).
+    const key = readIdempotencyKey(request).key;
+    const requestHash = key
+      ? requestFingerprint(
+          {
+            method: bookingEndpoints.create.method,
+            routePattern: toRoutePattern(bookingEndpoints.create.path),
+          },
+          { params, query, body },
+        ).requestHash
+      : undefined;
+    const data = await bookings.create(
+      principal,
+      body,
+      key && requestHash ? { key, requestHash } : undefined,
+    );
     // A remote supplier's booking says where its hold stands (issue 29).
     const message =
       data.supplier.state === 'confirming'

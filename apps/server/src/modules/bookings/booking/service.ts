@@ -17,7 +17,7 @@ import { BOOKING_STATUS } from '../e-ticket/labels.js';
 import { eTicketMail } from '../e-ticket/mail.js';
 import { renderTicketPdf } from '../e-ticket/ticket-pdf.js';
 import { findSupplierBooking } from '../remote/repo.js';
-import { type BookingDeps, createBooking } from './create-booking.js';
+import { type BookingDeps, createBooking, type KeyedRequest } from './create-booking.js';
 import { expireDueHoldsOf, expireHoldIfDue } from './hold-expiry.js';
 import { issueBooking } from './issue-booking.js';
 import { presentBooking, presentBookingDetails, presentOrder, type Viewer } from './presenter.js';
@@ -104,8 +104,8 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps) {
   }
 
   return {
-    create: (principal: CompanyPrincipal, body: ParsedBookingBody, idempotencyKey?: string) =>
-      createBooking(deps, principal, body, { idempotencyKey }),
+    create: (principal: CompanyPrincipal, body: ParsedBookingBody, keyed?: KeyedRequest) =>
+      createBooking(deps, principal, body, keyed),
 
     issue: (principal: CompanyPrincipal, pnr: string) =>
       issueBooking({ db, clock, supplier: supplier.bookings, saga: deps.saga }, principal, pnr),

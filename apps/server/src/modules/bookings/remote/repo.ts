@@ -48,20 +48,19 @@ export const bookingIdOfOrder = async (db: Db, supplier: string, orderId: string
 
 /**
  * The remote booking an Idempotency-Key request of this company made since `since` (the latest:
- * a retry after a refusal makes a new one).
+ * a retry after a refusal makes a new one). `idempotency_key` holds the key, a line break and the
+ * request's hash.
  */
-export const bookingIdOfRequest = async (db: Db, companyId: string, key: string, since: Date) =>
-  (
-    await db
-      .selectFrom('bookings')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('idempotency_key', '=', key)
-      .where('created_at', '>=', since)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst()
-  )?.id;
+export const bookingOfRequest = (db: Db, companyId: string, key: string, since: Date) =>
+  db
+    .selectFrom('bookings')
+    .select(['id', 'idempotency_key'])
+    .where('company_id', '=', companyId)
+    .where('idempotency_key', 'like', `${key.replace(/[\\%_]/g, (c) => `\\${c}`)}\n%`)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 
 /**
  * Bookings whose step began by `startedBy`, oldest first: the reconciler's work. Unlocked: each is

@@ -1,4 +1,9 @@
-import { AppError, SUPPLIER_WEBHOOK_MESSAGES, supplierWebhookEndpoints } from '@skydesk/contract';
+import {
+  AppError,
+  isWebhookText,
+  SUPPLIER_WEBHOOK_MESSAGES,
+  supplierWebhookEndpoints,
+} from '@skydesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { createEndpointRegistrar } from '../../../platform/http/endpoint-route.js';
 import type { ModuleContext } from '../../../platform/module.js';
@@ -22,7 +27,12 @@ export async function registerSupplierWebhookRoutes(
   const { guard, validateResponses } = app.skydesk;
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
-    raw.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    // The same one answer for a body no supplier would send as for a wrong signature.
+    raw.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+      const text = String(body);
+      if (isWebhookText(text)) done(null, text);
+      else done(new AppError('bad_request', SUPPLIER_WEBHOOK_MESSAGES.refused), undefined);
+    });
     const route = createEndpointRegistrar(raw, {
       guard,
       validateResponses,
