@@ -1,4 +1,3 @@
-
 /** What the demo agency (San Francisco) sells, and the parties who travel with it. */
 
 /**
