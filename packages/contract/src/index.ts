@@ -24,6 +24,7 @@ export * from './notices.js';
 export * from './passenger-age.js';
 export * from './payments.js';
 export * from './roles.js';
+export * from './seat-maps.js';
 export * from './supplier-webhooks.js';
 export * from './support.js';
 export * from './system.js';
