@@ -15,6 +15,8 @@ export const API_TAGS = [
   'Statement',
   'Orders',
   'SearchHistory',
+  // Search results kept for going back (features/flights): an offer the supplier no longer sells stales them.
+  'Searches',
   // The back office (features/admin): an agency by id and the queues and lists it shows in.
   'AdminCompany',
   'AdminCompanies',
@@ -39,6 +41,9 @@ export const API_TAGS = [
   'AdminNoticePosts',
   // The agency's roles (features/roles).
   'Roles',
+  // The operators' flight suppliers and currency rates (features/admin/suppliers, issue 29).
+  'AdminSuppliers',
+  'AdminRates',
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 

@@ -23,6 +23,10 @@ export const adminPaths = {
   offers: `${admin}/offers`,
   /** The platform's figures (issue 15): agencies, bookings, sales, deposits, approval times. */
   kpi: `${admin}/kpi`,
+  /** The flight suppliers (issue 29): each on or off, its markup and the health of its calls. */
+  suppliers: `${admin}/suppliers`,
+  /** The currency rates remote suppliers' prices are converted at (issue 29). */
+  rates: `${admin}/rates`,
 } as const;
 
 /** One support ticket's chat in the console. */
