@@ -1,5 +1,7 @@
 import type { Booking } from '@skydesk/contract';
+import { instantTextWithZone } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencyTimeZone } from '../../src/modules/bookings/booking/agency-zone-repo.js';
 import { createTestApp } from '../support/app.js';
 import { get, type TestApp } from '../support/auth-flow.js';
 import {
@@ -108,7 +110,8 @@ describe.each(storeKinds())('booking lists, details, travellers and credits on %
         action: 'booked',
         from_status: null,
         to_status: 'booked',
-        note: `Seats held until ${family.ticketing_deadline.slice(0, 16).replace('T', ' ')} UTC; total ${family.total.Amount.toFixed(2)} USD`,
+        // In the agency's zone, named (docs/architecture.md §8).
+        note: `Seats held until ${instantTextWithZone(family.ticketing_deadline, await agencyTimeZone(t.store.db, agent.companyId))}; total ${family.total.Amount.toFixed(2)} USD`,
         actor: { id: agent.user.id, name: 'Amira Haddad' },
         created_at: family.created_at,
       },

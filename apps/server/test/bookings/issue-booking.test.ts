@@ -1,4 +1,4 @@
-import { SERVER, SUCCESS } from '@skydesk/contract';
+import { instantTextWithZone, SERVER, SUCCESS } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerSum, readBalance } from '../../src/modules/payments/ledger-repo.js';
 import { ticketPrefix } from '../../src/supplier/sandbox/index.js';
@@ -232,7 +232,7 @@ describe.each(storeKinds())('issuing tickets on %s', (kind) => {
     const res = await issue(t, agent, booking.pnr);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe(
-      `The hold on booking ${booking.pnr} expired at ${booking.ticketing_deadline.slice(0, 16).replace('T', ' ')} UTC: book again`,
+      `The hold on booking ${booking.pnr} expired at ${instantTextWithZone(booking.ticketing_deadline, 'UTC')}: book again`,
     );
     expect(await readBalance(t.store.db, agent.companyId)).toEqual(balance);
     expect(await seatsSold(t.store.db, key)).toBe(held - 1);

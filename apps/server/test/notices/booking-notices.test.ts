@@ -1,5 +1,6 @@
-import type { Booking, NotificationKind } from '@skydesk/contract';
+import { type Booking, instantTextWithZone, type NotificationKind } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencyTimeZone } from '../../src/modules/bookings/booking/agency-zone-repo.js';
 import { sweepExpiredHolds } from '../../src/modules/bookings/booking/hold-expiry.js';
 import { HOLD_WARNING_MS, warnExpiringHolds } from '../../src/modules/bookings/booking/hold-notices.js';
 import { sandboxBookings } from '../../src/supplier/sandbox/index.js';
@@ -104,7 +105,9 @@ describe.each(storeKinds())('the bookings notifications on %s', (kind) => {
     expect(warned[0]).toMatchObject({
       company_id: agent.companyId,
       user_id: agent.user.id,
-      title: `Hold on booking ${held.pnr} expires in 1 h 59 min`,
+      title: `Hold on booking ${held.pnr} expires in 1h 59m`,
+      // The deadline in the agency's zone, named, as docs/architecture.md §8 writes a moment.
+      body: `Booking ${held.pnr} is held until ${instantTextWithZone(new Date(deadline), await agencyTimeZone(t.store.db, agent.companyId))}. Issue its tickets before then, or the seats are released.`,
     });
     const row = await t.store.db
       .selectFrom('bookings')

@@ -1,4 +1,4 @@
-import type { NoticePostKind } from '@skydesk/contract';
+import { instantTextWithZone, type NoticePostKind } from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
@@ -27,7 +27,8 @@ const POSTS_PER_RUN = 100;
 
 export function postNotice(post: { kind: NoticePostKind; title: string; expires_at: Date | null }) {
   if (post.kind === 'offer') {
-    const until = post.expires_at ? ` It is valid until ${post.expires_at.toISOString().slice(0, 10)}.` : '';
+    // One text for agencies in every zone: the moment in UTC, named (docs/architecture.md §8).
+    const until = post.expires_at ? ` It is valid until ${instantTextWithZone(post.expires_at, 'UTC')}.` : '';
     return {
       title: `New offer: ${post.title}`,
       body: `SkyDesk has a new offer for your agency.${until} Read it on the announcements page.`,

@@ -109,22 +109,22 @@ describe('rules in words', () => {
 
   it('explains the void window while it is open', () => {
     expect(afterSalesRules({ ...input, pricing: pricing(false, 581) }, 'void')).toEqual([
-      'Void until 2026-11-23 12:00 UTC for a full refund: cancel the booking to void every ticket',
+      'Void until Mon 23 Nov 2026, 12:00 UTC for a full refund: cancel the booking to void every ticket',
       'Non-refundable: only taxes are returned',
-      'No refund after departure (2026-12-20 09:00 UTC)',
+      'No refund after departure (Sun 20 Dec 2026, 09:00 UTC)',
     ]);
   });
 
   it('states the cancel fee after the window, and that nothing comes back after departure', () => {
     expect(afterSalesRules({ ...input, pricing: pricing(true, 150) }, 'refund')).toEqual([
-      'The void window closed at 2026-11-23 12:00 UTC',
+      'The void window closed at Mon 23 Nov 2026, 12:00 UTC',
       'Refundable: fare less a cancel fee of USD 150.00 per adult or child ticket (never more than its base fare; none for infants); taxes are returned',
-      'No refund after departure (2026-12-20 09:00 UTC)',
+      'No refund after departure (Sun 20 Dec 2026, 09:00 UTC)',
     ]);
     expect(afterSalesRules({ ...input, pricing: pricing(true, 0) }, 'departed')).toEqual([
-      'The void window closed at 2026-11-23 12:00 UTC',
+      'The void window closed at Mon 23 Nov 2026, 12:00 UTC',
       'Refundable: fare and taxes are returned in full',
-      'No refund after departure: the first flight left at 2026-12-20 09:00 UTC',
+      'No refund after departure: the first flight left at Sun 20 Dec 2026, 09:00 UTC',
     ]);
   });
 });

@@ -77,17 +77,18 @@ export function afterSalesRules(
     currency: string;
     voidUntil: Date | null;
     firstDepartureAt: Date;
+    /** The agency's zone, which the rules' moments read in (docs/architecture.md §8); UTC when not given. */
+    timeZone?: string;
   },
   phase: AfterSalesPhase,
 ): string[] {
-  const { pricing, currency, voidUntil, firstDepartureAt } = input;
+  const { pricing, currency, voidUntil, firstDepartureAt, timeZone } = input;
+  const at = (moment: Date) => utcMinute(moment, timeZone);
   const rules: string[] = [];
   if (voidUntil && phase === 'void') {
-    rules.push(
-      `Void until ${utcMinute(voidUntil)} for a full refund: cancel the booking to void every ticket`,
-    );
+    rules.push(`Void until ${at(voidUntil)} for a full refund: cancel the booking to void every ticket`);
   } else if (voidUntil) {
-    rules.push(`The void window closed at ${utcMinute(voidUntil)}`);
+    rules.push(`The void window closed at ${at(voidUntil)}`);
   }
   const fee = amountToMinor(pricing.Penalties.Cancel.Amount);
   if (!pricing.Refundable) {
@@ -101,8 +102,8 @@ export function afterSalesRules(
   }
   rules.push(
     phase === 'departed'
-      ? `No refund after departure: the first flight left at ${utcMinute(firstDepartureAt)}`
-      : `No refund after departure (${utcMinute(firstDepartureAt)})`,
+      ? `No refund after departure: the first flight left at ${at(firstDepartureAt)}`
+      : `No refund after departure (${at(firstDepartureAt)})`,
   );
   return rules;
 }

@@ -15,6 +15,7 @@ import type { Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
 import { lockLedger, postLedgerEntry } from '../../payments/index.js';
+import { agencyTimeZone } from '../booking/agency-zone-repo.js';
 import { expireHoldIfDue } from '../booking/hold-expiry.js';
 import { presentBooking, ticketName, utcMinute } from '../booking/presenter.js';
 import {
@@ -332,6 +333,7 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
             currency: booking.currency,
             voidUntil: booking.void_until,
             firstDepartureAt: booking.first_departure_at,
+            timeZone: await agencyTimeZone(db, principal.companyId),
           },
           phase,
         ),

@@ -81,7 +81,7 @@ describe('passengers against the offer', () => {
     expect(passengerProblems(passenger('2027-07-10'), trip)).toEqual({});
     expect(passengerProblems(passenger('2027-07-09'), trip)).toEqual({
       'passengers.0.passport_expiry': [
-        'The passport must be valid until 2027-07-10 (6 months after the last flight)',
+        'The passport must be valid until Sat 10 Jul 2027 (6 months after the last flight)',
       ],
     });
     expect(passengerProblems(passenger('2027-02-30'), trip)).toEqual({

@@ -24,6 +24,7 @@ import { bookingOfRequest } from '../remote/repo.js';
 import { internationalPhone, type SupplierSaga } from '../remote/saga.js';
 import { storedOfferOf } from '../remote/settle.js';
 import { ownTravellerIds, saveTravellers } from '../travellers/repo.js';
+import { agencyTimeZone } from './agency-zone-repo.js';
 import { checkHoldLimits, type HoldLimits } from './hold-limits.js';
 import { passengerProblems } from './passenger-rules.js';
 import { presentBooking, utcMinute } from './presenter.js';
@@ -238,16 +239,18 @@ export async function createBooking(
         departs_at: segment.departsAt,
       })),
     );
+    // The history's deadline reads in the agency's zone (docs/architecture.md §8).
+    const zone = await agencyTimeZone(trx, principal.companyId);
     await recordEvent(trx, {
       bookingId: booking.id,
       action: 'booked',
       from: null,
       to: 'booked',
       note: !remote
-        ? `Seats held until ${utcMinute(deadline)}; ${describeTotal(offer)}`
+        ? `Seats held until ${utcMinute(deadline, zone)}; ${describeTotal(offer)}`
         : remote.instantPaymentOnly
-          ? `Held here only until ${utcMinute(deadline)}: the airline sells this fare paid at once; ${describeTotal(offer)}`
-          : `The airline is asked to hold the seats until ${utcMinute(deadline)}; ${describeTotal(offer)}`,
+          ? `Held here only until ${utcMinute(deadline, zone)}: the airline sells this fare paid at once; ${describeTotal(offer)}`
+          : `The airline is asked to hold the seats until ${utcMinute(deadline, zone)}; ${describeTotal(offer)}`,
       actorUserId: principal.userId,
       at: now,
     });

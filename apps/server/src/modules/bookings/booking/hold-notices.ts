@@ -1,6 +1,8 @@
+import { durationText } from '@skydesk/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 import { notify } from '../../notices/index.js';
+import { agencyTimeZone } from './agency-zone-repo.js';
 import { utcMinute } from './presenter.js';
 import { activeUser, type HeldBooking, lockHoldsToWarn, markExpiryWarned } from './repo.js';
 
@@ -30,7 +32,7 @@ export async function tellHoldExpired(trx: Transaction<Database>, hold: HeldBook
     userId: await holdAudience(trx, hold),
     kind: 'hold_expired',
     title: `Hold on booking ${hold.pnr} expired`,
-    body: `Booking ${hold.pnr} was not ticketed by its ticketing deadline, ${utcMinute(hold.ticketing_deadline)}, so its seats were released. Search again to book the trip.`,
+    body: `Booking ${hold.pnr} was not ticketed by its ticketing deadline, ${utcMinute(hold.ticketing_deadline, await agencyTimeZone(trx, hold.company_id))}, so its seats were released. Search again to book the trip.`,
     link: bookingLink(hold.id),
     bookingId: hold.id,
     at: now,
@@ -52,13 +54,13 @@ export async function warnExpiringHolds(db: Kysely<Database>, now: Date): Promis
       });
       for (const hold of holds) {
         const minutes = Math.max(1, Math.round((hold.ticketing_deadline.getTime() - now.getTime()) / 60_000));
-        const left = minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
+        const left = durationText(minutes);
         await notify(trx, {
           companyId: hold.company_id,
           userId: await holdAudience(trx, hold),
           kind: 'hold_expiring',
           title: `Hold on booking ${hold.pnr} expires in ${left}`,
-          body: `Booking ${hold.pnr} is held until ${utcMinute(hold.ticketing_deadline)}. Issue its tickets before then, or the seats are released.`,
+          body: `Booking ${hold.pnr} is held until ${utcMinute(hold.ticketing_deadline, await agencyTimeZone(trx, hold.company_id))}. Issue its tickets before then, or the seats are released.`,
           link: bookingLink(hold.id),
           bookingId: hold.id,
           at: now,

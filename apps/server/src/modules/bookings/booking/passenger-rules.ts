@@ -5,6 +5,7 @@ import {
   type PassengerType,
   passportNeededUntil,
   tripAgeProblem,
+  wallDayText,
 } from '@skydesk/contract';
 
 /**
@@ -63,7 +64,7 @@ export function passengerProblems(passengers: readonly Passenger[], trip: Trip):
     else if (passenger.passport_expiry < passportUntil) {
       add(
         at('passport_expiry'),
-        `The passport must be valid until ${passportUntil} (${PASSPORT_VALID_MONTHS_AFTER_TRAVEL} months after the last flight)`,
+        `The passport must be valid until ${wallDayText(passportUntil)} (${PASSPORT_VALID_MONTHS_AFTER_TRAVEL} months after the last flight)`,
       );
     }
     const passport = `${passenger.nationality}/${passenger.passport_number}`;

@@ -2,6 +2,7 @@ import {
   type Booking,
   type BookingDetails,
   type BookingSegment,
+  instantTextWithZone,
   type Money,
   minorToAmount,
   type Order,
@@ -20,8 +21,12 @@ const money = (minor: number, currency: string): Money => ({
   CurrencyCode: currency,
 });
 
-/** 'YYYY-MM-DD HH:MM UTC', as the agent reads a deadline in a message or the history. */
-export const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/**
+ * A moment in a text the agency keeps — a message, a notification and its e-mail, the history, a
+ * fare rule — as docs/architecture.md §8 writes it, in the agency's zone and naming it: "Mon 30
+ * Nov 2026, 06:05 Los Angeles time". In UTC ("…, 14:05 UTC") where the zone is not at hand.
+ */
+export const utcMinute = (at: Date, timeZone = 'UTC') => instantTextWithZone(at, timeZone);
 
 /** As airlines print a name on a ticket: 'SURNAME/GIVEN NAMES TITLE'. */
 export const ticketName = (passenger: Pick<PassengerRow, 'first_name' | 'last_name' | 'title'>) =>
