@@ -140,16 +140,26 @@ const LONG_NARROWBODIES = [indexOf('32Q'), indexOf('7M8')] as const;
 const WIDEBODIES = [indexOf('789'), indexOf('359')] as const;
 const FLAGSHIPS = [indexOf('77W'), indexOf('388')] as const;
 
+/** An airline whose fleet reaches no farther than this flies regional types only (network-anchors.ts, reach S and T). */
+const REGIONAL_FLEET_KM = 2_500;
+
 /**
  * The type an airline puts on a route: the smallest family that reaches and fits the traffic.
- * `family` picks Airbus or Boeing-style variants so an airline's fleet looks coherent.
+ * `family` picks Airbus or Boeing-style variants so an airline's fleet looks coherent; a regional
+ * operator (`fleetRangeKm` within REGIONAL_FLEET_KM) flies turboprops, and regional jets where they
+ * do not reach.
  */
 export function chooseEquipment(
   distanceKm: number,
   dailyFrequency: number,
   demand: number,
   family: 0 | 1,
+  fleetRangeKm = Number.POSITIVE_INFINITY,
 ): number {
+  if (fleetRangeKm <= REGIONAL_FLEET_KM) {
+    const turboprop = TURBOPROPS[family];
+    return FLEET[turboprop]!.rangeKm >= distanceKm ? turboprop : REGIONAL_JETS[family];
+  }
   const preferred = preferredEquipment(distanceKm, dailyFrequency, demand, family);
   if (FLEET[preferred]!.rangeKm >= distanceKm) return preferred;
   // Ultra-long routes: the type that reaches farthest.

@@ -11,8 +11,8 @@ import { type PassengerMix, priceComponent } from './fares.js';
 import { equipmentAt } from './fleet.js';
 import type { OptionIdSigner } from './option-ids.js';
 import { searchKeyOf } from './option-ids.js';
-import { terminal } from './present-itinerary.js';
 import type { JourneyPlanner } from './routing.js';
+import { terminal } from './terminals.js';
 import { epochDayOf, localTime } from './time-zones.js';
 import type { Timetable } from './timetable.js';
 import { type PricedLeg, segmentDate, tripTotals } from './trip-pricing.js';
@@ -318,13 +318,13 @@ function presentSegments(
       equipment: equipment.code,
       departure: {
         airport: origin.code,
-        terminal: terminal(origin.code, origin.size, airline.code),
+        terminal: terminal(origin.code, airline.code),
         at: departs.dateTime,
         utc_offset: departs.offset,
       },
       arrival: {
         airport: destination.code,
-        terminal: terminal(destination.code, destination.size, airline.code),
+        terminal: terminal(destination.code, airline.code),
         at: arrives.dateTime,
         utc_offset: arrives.offset,
       },

@@ -8,7 +8,7 @@ import type {
 import { type Cabin, type Money, minorToAmount, type TripType } from '@skydesk/contract';
 import type { PassengerMix } from './fares.js';
 import { equipmentAt } from './fleet.js';
-import { unitHash } from './random.js';
+import { terminal } from './terminals.js';
 import { localTime } from './time-zones.js';
 import type { Timetable } from './timetable.js';
 import { type PricedLeg, tripTotals } from './trip-pricing.js';
@@ -151,11 +151,11 @@ function presentLeg(leg: PricedLeg, context: PresentationContext): PresentedLeg 
       return {
         DepartureAirport: {
           LocationCode: origin.code,
-          Terminal: terminal(origin.code, origin.size, airline.code),
+          Terminal: terminal(origin.code, airline.code),
         },
         ArrivalAirport: {
           LocationCode: destination.code,
-          Terminal: terminal(destination.code, destination.size, airline.code),
+          Terminal: terminal(destination.code, airline.code),
         },
         DepartureDateTime: departs.dateTime,
         ArrivalDateTime: arrives.dateTime,
@@ -174,13 +174,4 @@ function presentLeg(leg: PricedLeg, context: PresentationContext): PresentedLeg 
     }),
   };
   return { option, longestKm, longestCarrier };
-}
-
-/**
- * The terminal an airline uses: large airports have several (fixed per airline and airport);
- * smaller ones have one, which schedules leave blank.
- */
-export function terminal(airportCode: string, size: string, airlineCode: string): string | null {
-  if (size !== 'large') return null;
-  return String(1 + Math.floor(unitHash(0, 'terminal', airportCode, airlineCode) * 3));
 }

@@ -16,6 +16,8 @@ export type AirportRecord = {
   name: string;
   city: string;
   countryCode: string;
+  /** AF, AN, AS, EU, NA, OC or SA: a journey between two is intercontinental. */
+  continent: string;
   timeZone: string;
   latitude: number;
   longitude: number;
@@ -38,6 +40,7 @@ const AirportRow = z.object({
   iata: z.string(),
   time: z.string(),
   country_code: z.string().length(2),
+  continent: z.string().length(2),
   airport: z.string().min(1),
   latitude: z.coerce.number(),
   longitude: z.coerce.number(),
@@ -107,6 +110,7 @@ export async function loadReferenceData(): Promise<ReferenceData> {
         name: row.airport,
         city: openFlights?.city?.trim() || cityFromAirportName(row.airport),
         countryCode: row.country_code,
+        continent: row.continent,
         timeZone,
         latitude: row.latitude,
         longitude: row.longitude,

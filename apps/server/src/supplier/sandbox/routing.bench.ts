@@ -65,7 +65,8 @@ async function main() {
 
   console.log('Network');
   console.log(`  airports with service       ${served.size} (of ${timetable.airportCount} loaded)`);
-  console.log(`  airlines                    ${timetable.airlines.length}`);
+  const flying = new Set(timetable.flightAirline).size;
+  console.log(`  airlines flying             ${flying} (of ${timetable.airlines.length} in the data)`);
   console.log(`  directed routes             ${timetable.linkCount}`);
   console.log(`  scheduled flights           ${timetable.flightCount} (flight legs with weekday patterns)`);
   console.log(

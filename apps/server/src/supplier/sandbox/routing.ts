@@ -30,7 +30,12 @@ import type { Timetable } from './timetable.js';
  * against a brute-force enumeration of every journey.
  *
  * Connection rules (docs/api.md): at least 45 minutes between flights, 60 when either flight crosses a
- * border, at most 24 hours, and no airport twice.
+ * border, at most 24 hours, no airport twice and no connection in the origin's or the destination's
+ * city (London → Amsterdam → Gatwick → New York is not a journey: Timetable.airportCity); and the carriers' rule (docs/decisions/021,
+ * Timetable.connects): a connection is at a hub of one of the two flights' airlines or of its
+ * partners, and low-cost and regional flights connect only to their own airline's. The rule
+ * depends on the flights, not the links, so it filters flights as they are looked up; the bounds
+ * that prune links (feeders, least times, latest last flights) ignore it and stay lower bounds.
  *
  * Detour rule (docs/decisions/017): a journey flies at most its permitted mileage (permittedKm:
  * 1.2 × the great circle between its ends, plus an allowance for short pairs), so London → Fort
@@ -129,6 +134,8 @@ export class JourneyPlanner {
   // The query, kept here so the inner searches need not pass it around.
   private origin = 0;
   private destination = 0;
+  private originCity = 0;
+  private destinationCity = 0;
   private windowStart = 0;
   private cabinBit = 1;
   private allowed: Uint8Array | null = null;
@@ -143,6 +150,8 @@ export class JourneyPlanner {
   private foundDeparture = 0;
   private foundArrival = 0;
   private stoppedByBound = false;
+  /** Whether findFlight passed over a flight the inbound flight may not connect to (the carriers' rule). */
+  private skippedByRule = false;
   /** The journey's permitted mileage (Infinity when the day is planned without it). */
   private permitted = Number.POSITIVE_INFINITY;
   /** Whether the detour bound rejected anything: if not, planning without it finds nothing more. */
@@ -164,6 +173,8 @@ export class JourneyPlanner {
     if (origin === destination) return [];
     this.origin = origin;
     this.destination = destination;
+    this.originCity = this.timetable.airportCity[origin]!;
+    this.destinationCity = this.timetable.airportCity[destination]!;
     this.windowStart = query.departureFrom;
     this.cabinBit = query.cabinBit;
     this.allowed = query.allowedAirlines ?? null;
@@ -227,6 +238,7 @@ export class JourneyPlanner {
       arrival + MAX_LAYOVER_MINUTES,
       this.bestWithin2,
       false,
+      first,
     );
     if (second < 0) return;
     this.addCandidate(2, first, departure, second, this.foundDeparture, 0, 0, this.foundArrival);
@@ -259,7 +271,8 @@ export class JourneyPlanner {
       if (arrival + MIN_CONNECTION_MINUTES + least >= beat) continue;
       const middle = usefulLinks[u]!;
       const via = t.linkDestination[middle]!;
-      if (via === this.origin) continue;
+      const viaCity = t.airportCity[via]!;
+      if (viaCity === this.originCity || viaCity === this.destinationCity) continue;
       const last = target.linkToDestination[via]!;
       // Summed in the order brute force and tests sum a journey's flights.
       if (firstKm + t.linkDistanceKm[middle]! + t.linkDistanceKm[last]! > this.permitted) {
@@ -272,6 +285,7 @@ export class JourneyPlanner {
       if (arrival + MIN_CONNECTION_MINUTES + t.linkMinBlock[middle]! + MIN_CONNECTION_MINUTES > latestLast)
         continue;
       const second = this.connectTwice(
+        first,
         inbound,
         arrival,
         middle,
@@ -299,7 +313,7 @@ export class JourneyPlanner {
   private lastFlight = 0;
 
   /**
-   * The best journey continuing from an arrival (on link `inbound` at `arrival`) over `middle` and
+   * The best journey continuing from an arrival (flight `first` on link `inbound` at `arrival`) over `middle` and
    * then `last`, arriving before `beat`. Second flights are tried in departure order: the first
    * one that connects gives the earliest arrival, unless the last flight is more than 24 hours
    * after it, in which case a later second flight may still make it. `rest` is a lower bound on
@@ -308,6 +322,7 @@ export class JourneyPlanner {
    * secondDeparture, lastFlight, foundDeparture, foundArrival) or -1.
    */
   private connectTwice(
+    first: number,
     inbound: number,
     arrival: number,
     middle: number,
@@ -343,7 +358,7 @@ export class JourneyPlanner {
       const secondDeparture = day * MINUTES_PER_DAY + t.flightDeparture[f]!;
       if (secondDeparture > latest || secondDeparture + leastMiddleBlock + rest >= bound) break;
       const second = f++;
-      if (!this.operates(second, day)) continue;
+      if (!this.operates(second, day) || !t.connects(first, second)) continue;
       const landed = secondDeparture + t.flightBlock[second]!;
       if (landed < landAfter || landed + rest >= bound || landed + secondConnection > latestLast) continue;
       const lastFlight = this.findFlight(
@@ -352,6 +367,7 @@ export class JourneyPlanner {
         landed + MAX_LAYOVER_MINUTES,
         bound,
         false,
+        second,
       );
       if (lastFlight >= 0) {
         best = second;
@@ -361,9 +377,11 @@ export class JourneyPlanner {
         bestLastDeparture = this.foundDeparture;
         continue;
       }
-      // Every last flight in reach lands too late: a later second flight reaches no earlier one.
-      if (this.stoppedByBound) break;
-      if (best >= 0) continue;
+      // Every last flight in reach lands too late: a later second flight reaches no earlier one —
+      // unless the carriers' rule kept this one off a flight that a later one may take.
+      if (this.stoppedByBound && !this.skippedByRule) break;
+      // A flight the rule kept this one off may be within reach of a later second flight.
+      if (best >= 0 || this.skippedByRule) continue;
       // Nothing within 24 hours of landing: only a second flight landing within 24 hours of the
       // next last flight can help, if there is one.
       if (
@@ -449,6 +467,8 @@ export class JourneyPlanner {
       const next = t.linkDestination[link]!;
       if (next !== destination) {
         if (maxLegs === 1 || (maxLegs === 2 && this.target.linkToDestination[next]! < 0)) continue;
+        const nextCity = t.airportCity[next]!;
+        if (nextCity === this.originCity || nextCity === this.destinationCity) continue;
         // No onward flights cover less than the great circle: past the permitted mileage already.
         if (
           t.linkDistanceKm[link]! + this.target.remainingKm(next) >
@@ -519,8 +539,9 @@ export class JourneyPlanner {
   /**
    * The flight on the link leaving in [earliest, latest] that arrives first, and before `beat`;
    * with `firstOnly`, simply the first to leave. -1 if none. Aircraft on one link differ in speed,
-   * so a later departure may land first; the scan stops once no later one could. Sets
-   * foundDeparture, foundArrival and stoppedByBound.
+   * so a later departure may land first; the scan stops once no later one could. With an
+   * `inbound` flight, only flights it may connect to (Timetable.connects). Sets foundDeparture,
+   * foundArrival, stoppedByBound and skippedByRule.
    */
   private findFlight(
     link: number,
@@ -528,6 +549,7 @@ export class JourneyPlanner {
     latest: number,
     beat: number,
     firstOnly: boolean,
+    inbound = -1,
   ): number {
     const t = this.timetable;
     const departures = t.flightDeparture;
@@ -541,6 +563,7 @@ export class JourneyPlanner {
     let bestArrival = beat;
     let bestDeparture = 0;
     this.stoppedByBound = false;
+    this.skippedByRule = false;
     for (;;) {
       if (f === end) {
         day++;
@@ -556,6 +579,10 @@ export class JourneyPlanner {
       }
       const flight = f++;
       if (!this.operates(flight, day)) continue;
+      if (inbound >= 0 && !t.connects(inbound, flight)) {
+        this.skippedByRule = true;
+        continue;
+      }
       const arrival = departure + blocks[flight]!;
       if (firstOnly) {
         this.foundDeparture = departure;

@@ -24,7 +24,19 @@ export type FlightColumns = {
   equipment: Uint8Array;
   /** Bit d set = operates on UTC weekday d (Sunday = 0). */
   operatingDays: Uint8Array;
+  /** Where passengers may change to or from the flight: CONNECTS_AT_ORIGIN, CONNECTS_AT_DESTINATION, ONLINE_ONLY. */
+  connects: Uint8Array;
 };
+
+/**
+ * The connection rule's facts per flight (docs/decisions/021): its airline connects passengers at
+ * the flight's origin (a hub of the airline, or of an alliance member or partner)…
+ */
+export const CONNECTS_AT_ORIGIN = 1;
+/** …at its destination… */
+export const CONNECTS_AT_DESTINATION = 2;
+/** …and whether the airline connects only its own flights (low-cost and regional carriers). */
+export const ONLINE_ONLY = 4;
 
 /** Hub waves, local minutes of the day: 06:00, then every 2 h 15 until 21:45. */
 const BANKS = [360, 495, 630, 765, 900, 1035, 1170, 1305] as const;
@@ -74,10 +86,16 @@ export function scheduleFlights(plan: NetworkPlan, seed: number): FlightColumns 
     const daysPerWeek =
       perDay < 1 && !service.everyDay ? Math.min(7, Math.max(2, Math.round(perDay * 7))) : 7;
     const family = unitMix(seed, airline, 11) < 0.5 ? 0 : 1;
-    const equipmentIndex = chooseEquipment(distanceKm, daily, demand, family);
+    const equipmentIndex = chooseEquipment(distanceKm, daily, demand, family, plan.airlineRangeKm[airline]!);
     const equipment = equipmentAt(equipmentIndex);
     const block = blockMinutes(distanceKm, equipment.cruiseKmh);
     const localDays = spreadDays(daysPerWeek, unitMix(seed, airline, base, other));
+    const points = plan.connectionPoints[airline]!;
+    const online = plan.onlineOnly[airline] ? ONLINE_ONLY : 0;
+    const atBase = points.has(base);
+    const atOther = points.has(other);
+    const outwards = online | (atBase ? CONNECTS_AT_ORIGIN : 0) | (atOther ? CONNECTS_AT_DESTINATION : 0);
+    const homewards = online | (atOther ? CONNECTS_AT_ORIGIN : 0) | (atBase ? CONNECTS_AT_DESTINATION : 0);
     const phase = unitMix(seed, airline, other, base);
 
     for (let frequency = 0; frequency < daily; frequency++) {
@@ -101,8 +119,8 @@ export function scheduleFlights(plan: NetworkPlan, seed: number): FlightColumns 
       }
       const number = nextNumber[airline]!;
       nextNumber[airline] = number + 2;
-      flights.push(base, other, airline, number, outbound, block, equipmentIndex, localDays);
-      flights.push(other, base, airline, number + 1, inbound, block, equipmentIndex, localDays);
+      flights.push(base, other, airline, number, outbound, block, equipmentIndex, localDays, outwards);
+      flights.push(other, base, airline, number + 1, inbound, block, equipmentIndex, localDays, homewards);
     }
   }
   return flights.finish();
@@ -149,6 +167,7 @@ class FlightColumnsBuilder {
     block: number,
     equipment: number,
     localDays: number,
+    connects: number,
   ): void {
     if (this.count === this.columns.origin.length) this.grow();
     const dayShift = Math.floor(departure / MINUTES_PER_DAY);
@@ -162,6 +181,7 @@ class FlightColumnsBuilder {
     c.blockMinutes[index] = block;
     c.equipment[index] = equipment;
     c.operatingDays[index] = rotateDays(localDays, dayShift);
+    c.connects[index] = connects;
   }
 
   finish(): FlightColumns {
@@ -177,6 +197,7 @@ class FlightColumnsBuilder {
       blockMinutes: c.blockMinutes.slice(0, n),
       equipment: c.equipment.slice(0, n),
       operatingDays: c.operatingDays.slice(0, n),
+      connects: c.connects.slice(0, n),
     };
   }
 
@@ -199,5 +220,6 @@ function allocate(capacity: number) {
     blockMinutes: new Uint16Array(capacity),
     equipment: new Uint8Array(capacity),
     operatingDays: new Uint8Array(capacity),
+    connects: new Uint8Array(capacity),
   };
 }

@@ -14,7 +14,9 @@ import type { Timetable } from './timetable.js';
 
 /**
  * Issue 16: a connection's flown distance is bounded against the great circle (decision 017), so
- * London → Fort McMurray → New York no longer appears. Checked on what an agent is answered.
+ * London → Fort McMurray → New York no longer appears. Issue 30: connections at the carriers' hubs
+ * (never Québec City or Sudbury), and Heathrow's terminals as they are (decision 021). Checked on
+ * what an agent is answered.
  */
 describe('London → New York routings', () => {
   let t: TestApp;
@@ -42,7 +44,7 @@ describe('London → New York routings', () => {
     return km;
   }
 
-  it('fly no connection beyond the permitted mileage, and none through Fort McMurray', async () => {
+  it('fly no connection beyond the permitted mileage, none through Fort McMurray, Québec City or Sudbury, and print no Terminal 1 at Heathrow', async () => {
     const permitted = permittedKm(
       timetable.distanceKm(timetable.airportIndex('LHR')!, timetable.airportIndex('JFK')!),
     );
@@ -71,7 +73,16 @@ describe('London → New York routings', () => {
         if (segments.length > 1) connecting++;
         // Link distances are stored in single precision: a kilometre of rounding at most.
         expect(flownKm(itinerary), `${date} ${route}-JFK`).toBeLessThanOrEqual(permitted + 1);
-        expect(route, date).not.toContain('YMM');
+        for (const closed of ['YMM', 'YQB', 'YSB']) expect(route, date).not.toContain(closed);
+        for (const segment of segments) {
+          for (const end of [segment.DepartureAirport, segment.ArrivalAirport]) {
+            if (end.LocationCode !== 'LHR') continue;
+            // Terminal 1 closed in 2015; Virgin Atlantic is in 3, British Airways in 5.
+            expect(end.Terminal, route).not.toBe('1');
+            if (segment.MarketingAirline.Code === 'VS') expect(end.Terminal, route).toBe('3');
+            if (segment.MarketingAirline.Code === 'BA') expect(end.Terminal, route).toBe('5');
+          }
+        }
       }
     }
     expect(connecting).toBeGreaterThan(4);

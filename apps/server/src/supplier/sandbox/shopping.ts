@@ -406,7 +406,8 @@ function bookingOf(
 
 /**
  * The offer's flights back as timetable segments, checked: each flight exists, flies on the
- * date, and connects to the next within the connection rules. Null when anything is off.
+ * date, and connects to the next within the connection rules (times and the carriers' rule). Null
+ * when anything is off.
  */
 function resolveOfferedLegs(offer: Pick<Offer, 'legs'>, timetable: Timetable): LegOption[] | null {
   const legs: LegOption[] = [];
@@ -427,7 +428,8 @@ function resolveOfferedLegs(offer: Pick<Offer, 'legs'>, timetable: Timetable): L
         const connects =
           timetable.flightDestination[previous.flight] === timetable.flightOrigin[flight] &&
           departure >= landed + connection &&
-          departure <= landed + MAX_LAYOVER_MINUTES;
+          departure <= landed + MAX_LAYOVER_MINUTES &&
+          timetable.connects(previous.flight, flight);
         if (!connects) return null;
       }
       segments.push({ flight, departure });

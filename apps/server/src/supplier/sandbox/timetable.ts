@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EARTH_RADIUS_KM } from './geo.js';
 import type { AirlineRecord, AirportRecord } from './reference-data.js';
-import type { FlightColumns } from './schedule.js';
+import { CONNECTS_AT_DESTINATION, CONNECTS_AT_ORIGIN, type FlightColumns, ONLINE_ONLY } from './schedule.js';
 import { MINUTES_PER_DAY, weekdayOfEpochDay } from './time-zones.js';
 
 /**
@@ -23,6 +23,12 @@ export class Timetable {
   readonly linkCount: number;
   /** Index into countryCodes per airport; a connection changes country when these differ. */
   readonly airportCountry: Uint16Array;
+  /**
+   * Per airport, the index of the city it serves (the first of the city's airports): Heathrow and
+   * Gatwick share London's. A journey does not change planes in its own origin's or destination's
+   * city — that is a drive across town, not a connection.
+   */
+  readonly airportCity: Uint16Array;
   readonly countryCodes: readonly string[];
   readonly airportLatitude: Float64Array;
   readonly airportLongitude: Float64Array;
@@ -56,6 +62,8 @@ export class Timetable {
   readonly flightEquipment: Uint8Array;
   /** Bit d = operates on UTC weekday d (Sunday = 0). */
   readonly flightDays: Uint8Array;
+  /** The connection rule's bits per flight (schedule.ts: CONNECTS_AT_ORIGIN, CONNECTS_AT_DESTINATION, ONLINE_ONLY). */
+  readonly flightConnects: Uint8Array;
   readonly flightLink: Uint32Array;
 
   /** airline index × 10 000 + flight number, sorted, for finding a flight by its designator. */
@@ -90,6 +98,7 @@ export class Timetable {
     );
     this.airportZ = this.airportLatitude.map((lat) => Math.sin(lat * radians));
     this.airportByCode = new Map(airports.map((airport, index) => [airport.code, index]));
+    this.airportCity = citiesOf(airports, (a, b) => this.distanceKm(a, b));
     this.airlineByCode = new Map(airlines.map((airline, index) => [airline.code, index]));
 
     // Sort by (origin, destination, departure); the flight's index breaks ties so the order is total.
@@ -110,6 +119,7 @@ export class Timetable {
     this.flightBlock = take(schedule.blockMinutes);
     this.flightEquipment = take(schedule.equipment);
     this.flightDays = take(schedule.operatingDays);
+    this.flightConnects = take(schedule.connects);
 
     // Links: runs of equal (origin, destination).
     const flightLink = new Uint32Array(count);
@@ -190,6 +200,7 @@ export class Timetable {
         blockMinutes: this.flightBlock,
         equipment: this.flightEquipment,
         operatingDays: this.flightDays,
+        connects: this.flightConnects,
       },
     };
   }
@@ -256,6 +267,23 @@ export class Timetable {
     return low < this.outLinkStart[from + 1]! && this.linkDestination[low] === to ? low : -1;
   }
 
+  /**
+   * Whether a passenger may change from `inbound` to `outbound` at the airport between them, by
+   * the carriers' rule (docs/decisions/021): the airport is a hub of the inbound or the outbound
+   * flight's airline or of one of its partners, and a low-cost or regional carrier's flight
+   * connects only to its own airline's, at its own base. Times are routing's business.
+   */
+  connects(inbound: number, outbound: number): boolean {
+    const into = this.flightConnects[inbound]!;
+    const onwards = this.flightConnects[outbound]!;
+    if (((into | onwards) & ONLINE_ONLY) !== 0) {
+      return (
+        this.flightAirline[inbound] === this.flightAirline[outbound] && (into & CONNECTS_AT_DESTINATION) !== 0
+      );
+    }
+    return (into & CONNECTS_AT_DESTINATION) !== 0 || (onwards & CONNECTS_AT_ORIGIN) !== 0;
+  }
+
   operatesOn(flight: number, epochDay: number): boolean {
     return (this.flightDays[flight]! & (1 << weekdayOfEpochDay(epochDay))) !== 0;
   }
@@ -300,4 +328,24 @@ export class Timetable {
     hash.update(this.airlines.map((airline) => airline.code).join(','));
     return hash.digest('hex');
   }
+}
+
+/** Airports this close with the same city name serve one city (Portland, Oregon is not Portland, Maine). */
+const SAME_CITY_KM = 100;
+
+function citiesOf(
+  airports: readonly AirportRecord[],
+  distanceKm: (a: number, b: number) => number,
+): Uint16Array {
+  const city = new Uint16Array(airports.length);
+  const byName = new Map<string, number[]>();
+  airports.forEach((airport, index) => {
+    const key = `${airport.countryCode}|${airport.city}`;
+    const firsts = byName.get(key) ?? [];
+    const first = firsts.find((other) => distanceKm(other, index) <= SAME_CITY_KM);
+    city[index] = first ?? index;
+    if (first === undefined) firsts.push(index);
+    byName.set(key, firsts);
+  });
+  return city;
 }
