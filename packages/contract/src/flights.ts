@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CalendarDate } from './calendar-date.js';
 import { defineEndpoint } from './endpoint.js';
 import { Cabin, TRIP_TYPES, TripType } from './enums.js';
-import { Money } from './envelope.js';
+import { MAX_PAGE, Money } from './envelope.js';
 import { FALLBACK } from './messages.js';
 import { PRINTABLE_TOKEN } from './text.js';
 
@@ -427,6 +427,42 @@ export const SearchHistoryEntry = z.object({
 });
 export type SearchHistoryEntry = z.infer<typeof SearchHistoryEntry>;
 
+/** Without `view=page`, the wire contract's bare list: this many of the latest searches at most. */
+export const SEARCH_HISTORY_LIST_LIMIT = 200;
+export const SEARCH_HISTORY_PAGE_SIZE = 20;
+
+/**
+ * Issue 30: the history pages on the server, filtered by route and by the day searched. The wire
+ * contract (docs/api.md) fixes the answer as a bare list, so the page with its counts is asked for
+ * with `view=page`; without it, the list stays as it was (the latest 200, or `limit`).
+ */
+export const SearchHistoryQuery = z
+  .strictObject({
+    view: z.literal('page').optional(),
+    page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
+    limit: z.coerce.number().int().min(1).max(SEARCH_HISTORY_LIST_LIMIT).optional(),
+    /** A leg from this airport (IATA code). */
+    origin: AirportCode.optional(),
+    /** A leg to this airport; with `origin`, one leg from the one to the other. */
+    destination: AirportCode.optional(),
+    /** Days the searches were made (UTC), inclusive. */
+    from: CalendarDate().optional(),
+    to: CalendarDate().optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'The end is before the start',
+    path: ['to'],
+  });
+export type SearchHistoryQuery = z.input<typeof SearchHistoryQuery>;
+
+/** `GET /api/searchhistory?view=page`: one page of the searches and how many match in all. */
+export const SearchHistoryPage = z.object({
+  searches: z.array(SearchHistoryEntry),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type SearchHistoryPage = z.infer<typeof SearchHistoryPage>;
+
 export const flightEndpoints = {
   activeRoutes: defineEndpoint({
     method: 'POST',
@@ -470,10 +506,12 @@ export const flightEndpoints = {
   searchHistory: defineEndpoint({
     method: 'GET',
     path: '/api/searchhistory',
-    summary: "The company's searches, newest first",
+    summary:
+      "The company's searches, newest first: the latest 200 as a list, or with view=page one page of them (route and day filters) with how many there are",
     access: 'company',
     permission: 'history.view',
-    response: z.array(SearchHistoryEntry),
+    query: SearchHistoryQuery,
+    response: z.union([z.array(SearchHistoryEntry), SearchHistoryPage]),
     fallbackMessage: FALLBACK.fetchSearchHistory,
   }),
 };

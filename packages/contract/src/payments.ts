@@ -150,14 +150,41 @@ export const STATEMENT_MAX_LIMIT = 500;
 /** The most lines a PDF statement prints (about 450 pages); longer ranges export as CSV (422). */
 export const STATEMENT_PDF_MAX_LINES = 20_000;
 
+/** The orders a statement's page lists its lines in: by line number, oldest or newest first. */
+export const STATEMENT_ORDERS = ['oldest', 'newest'] as const;
+export type StatementOrder = (typeof STATEMENT_ORDERS)[number];
+
+/** Ledger kinds, comma-separated (`refund,void`); every kind when absent. */
+const LedgerKinds = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    const kinds = [...new Set(value.split(',').map((part) => part.trim()))];
+    for (const kind of kinds) {
+      if (!LedgerKind.safeParse(kind).success) {
+        ctx.addIssue({ code: 'custom', message: `Unknown kind ${kind}` });
+        return z.NEVER;
+      }
+    }
+    return kinds as LedgerKind[];
+  });
+
 /**
  * A statement of the ledger between two days (UTC, inclusive; the whole ledger when absent):
- * pages of lines oldest first, or the whole range as CSV or PDF (`format`).
+ * pages of lines, or the whole range as CSV or PDF (`format`, always oldest first).
+ *
+ * Issue 30: `order=newest` pages from the latest line back (the API's default stays oldest first,
+ * as existing clients read it); `kind` lists only lines of those kinds. Every line keeps its
+ * running balance — the ledger's balance after it — whatever the order or the kinds shown, and the
+ * opening and closing balances and totals stay the period's.
  */
 export const StatementQuery = z
   .strictObject({
     fromDate: CalendarDate().optional(),
     toDate: CalendarDate().optional(),
+    order: z.enum(STATEMENT_ORDERS).default('oldest'),
+    kind: LedgerKinds,
     page: z.coerce
       .number()
       .int()
@@ -170,6 +197,10 @@ export const StatementQuery = z
   .refine((query) => !query.fromDate || !query.toDate || query.fromDate <= query.toDate, {
     message: 'The end is before the start',
     path: ['toDate'],
+  })
+  .refine((query) => query.format === 'json' || (query.order === 'oldest' && !query.kind), {
+    message: 'A download is the whole period, oldest first: leave out order and kind',
+    path: ['format'],
   });
 export type StatementQuery = z.input<typeof StatementQuery>;
 

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database, SearchHistoryTable } from '../../platform/db/schema.js';
 
 type Db = Kysely<Database>;
@@ -7,10 +7,48 @@ type Db = Kysely<Database>;
 export const insertSearchHistory = (db: Db, rows: Insertable<SearchHistoryTable>[]) =>
   db.insertInto('search_history').values(rows).execute();
 
-/** The company's latest searches with who made them, newest first. */
-export const listSearchHistory = (db: Db, companyId: string, limit: number) =>
-  db
-    .selectFrom('search_history')
+export type SearchHistoryFilters = {
+  /** A leg from this airport; with `destination`, one leg from the one to the other. */
+  origin?: string | undefined;
+  destination?: string | undefined;
+  /** Days the searches were made (UTC), inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+
+/** The company's searches matching the filters (the history list's and its count's one WHERE). */
+function matchingSearches(db: Db, companyId: string, filters: SearchHistoryFilters) {
+  let query = db.selectFrom('search_history').where('search_history.company_id', '=', companyId);
+  if (filters.from)
+    query = query.where('search_history.created_at', '>=', new Date(`${filters.from}T00:00:00Z`));
+  if (filters.to) query = query.where('search_history.created_at', '<', nextDay(filters.to));
+  const { origin, destination } = filters;
+  if (origin || destination) {
+    // One leg carries both ends: "London to New York" is not a search from London that later reached New York.
+    const leg = sql.join(
+      [
+        ...(origin ? [sql`leg->>'origin_location_code' = ${origin}`] : []),
+        ...(destination ? [sql`leg->>'destination_location_code' = ${destination}`] : []),
+      ],
+      sql` and `,
+    );
+    query = query.where(
+      sql<boolean>`exists (select 1 from jsonb_array_elements(search_history.origin_destinations) as leg where ${leg})`,
+    );
+  }
+  return query;
+}
+
+/** One page of the company's searches with who made them, newest first. */
+export const listSearchHistory = (
+  db: Db,
+  companyId: string,
+  filters: SearchHistoryFilters,
+  page: { offset: number; limit: number },
+) =>
+  matchingSearches(db, companyId, filters)
     .innerJoin('users', 'users.id', 'search_history.user_id')
     .select([
       'search_history.id',
@@ -25,8 +63,16 @@ export const listSearchHistory = (db: Db, companyId: string, limit: number) =>
       'users.id as user_id',
       'users.name as user_name',
     ])
-    .where('search_history.company_id', '=', companyId)
     .orderBy('search_history.created_at', 'desc')
     .orderBy('search_history.id', 'desc')
-    .limit(limit)
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
+
+/** How many of the company's searches match the filters. */
+export async function countSearchHistory(db: Db, companyId: string, filters: SearchHistoryFilters) {
+  const row = await matchingSearches(db, companyId, filters)
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

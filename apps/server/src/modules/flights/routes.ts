@@ -59,9 +59,9 @@ export function registerFlightRoutes(
     data: await flights.fareCalendar(body),
   }));
 
-  route(flightEndpoints.searchHistory, async ({ principal }) => ({
+  route(flightEndpoints.searchHistory, async ({ principal, query }) => ({
     message: 'Search history',
-    data: await flights.history(principal),
+    data: await flights.history(principal, query),
   }));
 
   /** The app flushes the queued history rows and stops the search workers when it closes. */

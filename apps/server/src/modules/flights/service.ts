@@ -3,12 +3,17 @@ import {
   EMPTY_RESULT,
   type FareCalendarDay,
   type FieldErrors,
+  type flightEndpoints,
   type ParsedPriceSelectionBody,
+  type ParsedQueryOf,
   type ParsedSearchBody,
   type PricedItinerary,
   SEARCH_DAYS_AHEAD,
+  SEARCH_HISTORY_LIST_LIMIT,
+  SEARCH_HISTORY_PAGE_SIZE,
   SERVER,
   type SearchHistoryEntry,
+  type SearchHistoryPage,
   type SoldOutBrand,
 } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
@@ -23,7 +28,8 @@ import type { SearchHistoryWriter } from './search-history-writer.js';
 
 /** docs/api.md: the fare strip shows the outbound date and the 3 days either side. */
 const CALENDAR_DAYS_EACH_SIDE = 3;
-const HISTORY_LIMIT = 200;
+
+type SearchHistoryQueryParsed = ParsedQueryOf<typeof flightEndpoints.searchHistory>;
 
 const dayMs = 86_400_000;
 const shiftDate = (date: string, days: number) =>
@@ -202,14 +208,30 @@ export function createFlightService(deps: {
       );
     },
 
-    async history(principal: CompanyPrincipal): Promise<SearchHistoryEntry[]> {
+    /**
+     * The agency's searches, newest first: with `view=page` one page and how many match (issue 30),
+     * else the bare list the wire contract fixes (the latest 200, or `limit`).
+     */
+    async history(
+      principal: CompanyPrincipal,
+      query: SearchHistoryQueryParsed,
+    ): Promise<SearchHistoryEntry[] | SearchHistoryPage> {
       await historyWriter.flush();
-      const rows = await repo.listSearchHistory(db, principal.companyId, HISTORY_LIMIT);
-      return rows.map(({ user_id, user_name, created_at, ...row }) => ({
+      const { view, page, origin, destination, from, to } = query;
+      const filters = { origin, destination, from, to };
+      const limit = query.limit ?? (view === 'page' ? SEARCH_HISTORY_PAGE_SIZE : SEARCH_HISTORY_LIST_LIMIT);
+      const rows = await repo.listSearchHistory(db, principal.companyId, filters, {
+        offset: page * limit,
+        limit,
+      });
+      const searches = rows.map(({ user_id, user_name, created_at, ...row }) => ({
         ...row,
         user: { id: user_id, name: user_name },
         created_at: created_at.toISOString(),
       }));
+      if (view !== 'page') return searches;
+      const total = await repo.countSearchHistory(db, principal.companyId, filters);
+      return { searches, total, totalPages: Math.ceil(total / limit) };
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { LedgerKind } from '@skydesk/contract';
+import { sql } from 'kysely';
 import { preparedStatement } from '../../../platform/db/prepared.js';
 import type { Store } from '../../../platform/db/store.js';
 
@@ -132,4 +133,36 @@ const LINES_BETWEEN = preparedStatement<StatementLine>(
  */
 export function linesBetween(store: Store, companyId: string, fromSeq: number, toSeq: number) {
   return store.query(LINES_BETWEEN, [companyId, String(fromSeq), String(toSeq)]);
+}
+
+/**
+ * Issue 30: lines of some kinds only, within `firstSeq`…`lastSeq`, one page in either order, with
+ * how many there are. Not prepared: a filtered statement is asked for now and then, not on every
+ * request, and the (company_id, seq) index bounds what it reads to the range.
+ */
+export async function linesOfKinds(
+  store: Store,
+  companyId: string,
+  range: { firstSeq: number; lastSeq: number },
+  filter: { kinds: readonly LedgerKind[]; newestFirst: boolean; offset: number; limit: number },
+): Promise<{ total: number; lines: StatementLine[] }> {
+  const kinds = sql.join(filter.kinds.map((kind) => sql`${kind}`));
+  const where = sql`e.company_id = ${companyId}::uuid and e.seq between ${range.firstSeq} and ${range.lastSeq}
+    and e.kind in (${kinds})`;
+  const counted = await sql<{
+    total: string;
+  }>`select count(*) as total from ledger_entries e where ${where}`.execute(store.db);
+  const total = Number(counted.rows[0]?.total ?? 0);
+  if (total === 0 || filter.offset >= total) return { total, lines: [] };
+  const { rows } = await sql<StatementLine>`
+    select e.id, e.seq, e.kind, e.amount_minor, e.balance_after_minor, e.booking_id, b.pnr,
+           (select o.ticket_numbers from orders o where o.ledger_entry_id = e.id limit 1) as ticket_numbers,
+           e.transaction_id, d.reference_no, e.note, e.created_at
+      from ledger_entries e
+      left join bookings b on b.id = e.booking_id
+      left join deposit_transactions d on d.id = e.transaction_id
+     where ${where}
+     order by e.seq ${filter.newestFirst ? sql`desc` : sql`asc`}
+     limit ${filter.limit} offset ${filter.offset}`.execute(store.db);
+  return { total, lines: rows };
 }

@@ -31,7 +31,10 @@ export async function serveStatement(
   const { statements, clock } = deps;
   const range = await statements.range(companyId, query);
   if (query.format === 'json') {
-    return { message: 'Statement', data: await statements.page(range, query.page, query.limit) };
+    return {
+      message: 'Statement',
+      data: await statements.page(range, query.page, query.limit, { order: query.order, kinds: query.kind }),
+    };
   }
   // Checked before any header is set: a refusal is an ordinary JSON error, not an attachment.
   if (query.format === 'pdf') statements.assertPrintable(range);

@@ -1,13 +1,22 @@
 import {
   AppError,
+  type LedgerKind,
   minorToAmount,
   STATEMENT_PDF_MAX_LINES,
   type Statement,
   type StatementEntry,
+  type StatementOrder,
 } from '@skydesk/contract';
 import type { Clock } from '../../../platform/clock.js';
 import type { Store } from '../../../platform/db/store.js';
-import { linesBetween, rangeEnds, rangeLines, type StatementHolder, type StatementLine } from './repo.js';
+import {
+  linesBetween,
+  linesOfKinds,
+  rangeEnds,
+  rangeLines,
+  type StatementHolder,
+  type StatementLine,
+} from './repo.js';
 
 /**
  * The ledger statement (issue 12): an agency's lines between two UTC days, inclusive, with the
@@ -114,11 +123,38 @@ export function createStatementService(deps: { store: Store; clock: Clock }) {
       };
     },
 
-    /** One page of the range (pages from 0), with its balances and totals. */
-    async page(range: StatementRange, page: number, limit: number): Promise<Statement> {
-      const fromSeq = range.firstSeq + page * limit;
-      const toSeq = Math.min(range.lastSeq, fromSeq + limit - 1);
-      const lines = fromSeq <= toSeq ? await linesBetween(store, range.holder.id, fromSeq, toSeq) : [];
+    /**
+     * One page of the range (pages from 0), with its balances and totals: by line number, oldest or
+     * newest first, every line or those of some kinds (issue 30). Each line carries the balance
+     * after it, so the balance column is the ledger's whatever the order or the kinds; the page's
+     * count is of the lines it lists from.
+     */
+    async page(
+      range: StatementRange,
+      page: number,
+      limit: number,
+      view: { order?: StatementOrder; kinds?: readonly LedgerKind[] | undefined } = {},
+    ): Promise<Statement> {
+      const newestFirst = view.order === 'newest';
+      let lines: StatementLine[];
+      let total = range.total;
+      if (view.kinds && view.kinds.length > 0) {
+        ({ total, lines } = await linesOfKinds(store, range.holder.id, range, {
+          kinds: view.kinds,
+          newestFirst,
+          offset: page * limit,
+          limit,
+        }));
+      } else if (newestFirst) {
+        const toSeq = range.lastSeq - page * limit;
+        const fromSeq = Math.max(range.firstSeq, toSeq - limit + 1);
+        lines =
+          fromSeq <= toSeq ? (await linesBetween(store, range.holder.id, fromSeq, toSeq)).reverse() : [];
+      } else {
+        const fromSeq = range.firstSeq + page * limit;
+        const toSeq = Math.min(range.lastSeq, fromSeq + limit - 1);
+        lines = fromSeq <= toSeq ? await linesBetween(store, range.holder.id, fromSeq, toSeq) : [];
+      }
       return {
         currency: range.holder.currency,
         opening_balance: minorToAmount(range.openingMinor),
@@ -126,8 +162,8 @@ export function createStatementService(deps: { store: Store; clock: Clock }) {
         total_credits: minorToAmount(range.creditsMinor),
         total_debits: minorToAmount(range.debitsMinor),
         entries: lines.map(statementEntry),
-        total: range.total,
-        totalPages: Math.ceil(range.total / limit),
+        total,
+        totalPages: Math.ceil(total / limit),
       };
     },
 
