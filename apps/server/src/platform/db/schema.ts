@@ -717,6 +717,15 @@ export type CurrencyRatesTable = {
   created_at: CreatedAt;
 };
 
+/** A remote supplier's webhook event taken, once per id (migration 0018). */
+export type SupplierEventsTable = {
+  supplier: 'duffel';
+  event_id: string;
+  type: string;
+  booking_id: string | null;
+  received_at: ColumnType<Date, Date | undefined, never>;
+};
+
 export type Database = {
   companies: CompaniesTable;
   roles: RolesTable;
@@ -765,4 +774,5 @@ export type Database = {
   company_daily_breakdown: CompanyDailyBreakdownTable;
   supplier_settings: SupplierSettingsTable;
   currency_rates: CurrencyRatesTable;
+  supplier_events: SupplierEventsTable;
 };
