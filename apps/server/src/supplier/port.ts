@@ -12,6 +12,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../platform/db/schema.js';
 import type { SeatInventory, SeatReading } from './inventory.js';
 import type { RemoteOffer, RemoteOrders, SupplierCode } from './remote-orders.js';
+import type { SupplierSeatMaps } from './seat-maps.js';
 
 /**
  * The flight supplier port (docs/architecture.md §4): everything the portal asks of flight content. The
@@ -58,6 +59,8 @@ export type FlightSupplier = FlightShopping & {
    * The sandbox has none: its `bookings` work inside the portal's transaction.
    */
   orders?: RemoteOrders;
+  /** Issue 31: the seat maps of an offer's or a booking's flights; without them, no seats are sold. */
+  seatMaps?: SupplierSeatMaps;
 };
 
 /** The portal's open database transaction, in which it moves money and records the booking. */

@@ -214,6 +214,8 @@ export function composeSuppliers(deps: {
     ...(local.supplier.airlineName ? { airlineName: local.supplier.airlineName.bind(local.supplier) } : {}),
     bookings: local.supplier.bookings,
     ...(local.supplier.inventory ? { inventory: local.supplier.inventory } : {}),
+    // Issue 31: the sandbox's seat maps; a remote offer's are not asked of it (modules/bookings/seat-maps).
+    ...(local.supplier.seatMaps ? { seatMaps: local.supplier.seatMaps } : {}),
     ...(remotes.find((remote) => remote.orders)?.orders
       ? { orders: remotes.find((remote) => remote.orders)!.orders! }
       : {}),

@@ -8,6 +8,7 @@ import { buildTimetable, DEFAULT_NETWORK_SEED } from './build-timetable.js';
 import { readNetworkFile, writeNetworkFile } from './network-file.js';
 import { createSearchPool } from './search-pool.js';
 import { createDbSeatInventory } from './seat-inventory-repo.js';
+import { createSandboxSeatMaps } from './seat-maps/index.js';
 import { createSandboxSupplier, type SandboxSupplier } from './shopping.js';
 import type { Timetable } from './timetable.js';
 
@@ -73,7 +74,8 @@ export async function createSandboxFlightContent(deps: {
     currency: deps.currency,
     offerKey,
   });
-  const supplier = { ...shopping, bookings: sandboxBookings, inventory };
+  const seatMaps = createSandboxSeatMaps({ inventory, currency: deps.currency });
+  const supplier = { ...shopping, bookings: sandboxBookings, inventory, seatMaps };
   if (deps.searchWorkers === 0) return { supplier, runner: inThreadRunner(supplier) };
   const runner = createSearchPool({
     size: deps.searchWorkers,

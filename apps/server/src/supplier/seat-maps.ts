@@ -1,0 +1,56 @@
+import type { Cabin, FareBrand, PassengerType, SeatMap } from '@skydesk/contract';
+
+/**
+ * Seat maps through the supplier port (issue 31). The portal asks for the maps of the flights of an
+ * offer or a booking; a supplier that sells seats answers one map per flight, each seat priced per
+ * passenger for the fare's brand and marked with the rules that keep some passengers out of it.
+ */
+
+/** One flight of an offer or a booking, as a seat map needs it. */
+export type SeatMapFlight = {
+  /** 0-based across the trip's flights, as the booking's segments. */
+  segmentIndex: number;
+  /** Flight designator, 'BA117'. */
+  flight: string;
+  /** Local departure date at the origin, 'YYYY-MM-DD'. */
+  date: string;
+  /** The cabin the fare is sold in: its seats may be chosen, the others are only shown. */
+  cabin: Cabin;
+  /** IATA aircraft type code, as the schedule publishes it. */
+  equipment: string;
+  /** Block time in minutes: seat prices grow with the route's length. */
+  blockMinutes: number;
+  /** The fare's brand on this flight: Basic pays for every seat, Standard for the better ones, Flex none. */
+  brand: FareBrand;
+};
+
+/** A seat one of SkyDesk's own bookings holds on a flight. */
+export type ChosenSeat = {
+  flight: string;
+  date: string;
+  designator: string;
+  /** The passenger in it holds an infant (one infant per row section). */
+  withInfant: boolean;
+  bookingId: string;
+};
+
+export type SeatMapRequest = {
+  flights: readonly SeatMapFlight[];
+  /** The party, in the booking's passenger order (infants ride on the first adults' laps). */
+  passengers: readonly PassengerType[];
+  /** A booking asking for its own maps: its seats are shown as taken by nobody else. */
+  bookingId?: string;
+};
+
+/** Where the seats SkyDesk's bookings chose are read from (the portal's database). */
+export type ChosenSeats = {
+  chosenSeats(flights: readonly { flight: string; date: string }[]): Promise<readonly ChosenSeat[]>;
+};
+
+export type SupplierSeatMaps = {
+  /** One map per flight of the request, in its order; a flight whose aircraft has no known layout is left out. */
+  seatMaps(request: SeatMapRequest): Promise<SeatMap[]>;
+};
+
+/** No bookings choose seats: the maps show the inventory's reproducible fill alone. */
+export const NO_CHOSEN_SEATS: ChosenSeats = { chosenSeats: async () => [] };
