@@ -1,7 +1,11 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import type { BookingDetails } from '@skydesk/contract';
+import { type BookingDetails, waitingForSupplier } from '@skydesk/contract';
+import { useEffect, useState } from 'react';
 import { isApiFailure } from '../../shared/http/api-error';
 import { bookingsApi } from './bookings-api';
+
+/** How often a booking waiting for the airline is asked again (its saga settles in seconds). */
+export const WAITING_POLL_MS = 3000;
 
 export type BookingDetailsState =
   | { status: 'loading'; booking: null }
@@ -13,7 +17,13 @@ export type BookingDetailsState =
  * changed it (its 'Booking' tag), the booking shown meanwhile.
  */
 export function useBookingDetails(id: string | null): BookingDetailsState {
-  const query = bookingsApi.useBookingDetailsQuery(id ? { params: { id } } : skipToken);
+  // Issue 29: while the airline has not answered a step of the booking, it is asked again often.
+  const [waiting, setWaiting] = useState(false);
+  const query = bookingsApi.useBookingDetailsQuery(id ? { params: { id } } : skipToken, {
+    pollingInterval: waiting ? WAITING_POLL_MS : 0,
+  });
+  const nowWaiting = query.currentData?.supplier ? waitingForSupplier(query.currentData.supplier) : false;
+  useEffect(() => setWaiting(nowWaiting), [nowWaiting]);
   if (!id) return { status: 'missing', booking: null };
   if (query.isError) {
     // Issue 13: the role does not see bookings (or, limited to its own, not this one's kind).

@@ -11,8 +11,15 @@ import { toast } from 'react-hot-toast';
 import { api } from '../../shared/http/api';
 import { contractQuery } from '../../shared/http/contract-endpoints';
 
-/** A search's offers as the results show them (`searchId` null for an empty answer). */
-export type SearchResults = { searchId: string | null; itineraries: PricedItinerary[] };
+/**
+ * A search's offers as the results show them (`searchId` null for an empty answer), and the
+ * suppliers that did not answer in time (issue 29: empty when all did).
+ */
+export type SearchResults = {
+  searchId: string | null;
+  itineraries: PricedItinerary[];
+  missingSuppliers: string[];
+};
 
 /**
  * How long a search's results are kept and trusted (in seconds): going back from the details to
@@ -21,7 +28,7 @@ export type SearchResults = { searchId: string | null; itineraries: PricedItiner
  */
 export const RESULTS_FRESH_SECONDS = 20 * 60;
 
-const noFlights: SearchResults = { searchId: null, itineraries: [] };
+const noFlights: SearchResults = { searchId: null, itineraries: [], missingSuppliers: [] };
 
 export const flightsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -39,7 +46,11 @@ export const flightsApi = api.injectEndpoints({
           // This query asks for the flat view (the default); the grouped one has its own query.
           if (!('PricedItineraries' in result)) throw new Error('Expected the flat search answer');
           return {
-            data: { searchId: result.search_id, itineraries: result.PricedItineraries.PricedItinerary },
+            data: {
+              searchId: result.search_id,
+              itineraries: result.PricedItineraries.PricedItinerary,
+              missingSuppliers: result.missing_suppliers ?? [],
+            },
           };
         }
         const failure = answer.error;
@@ -49,6 +60,8 @@ export const flightsApi = api.injectEndpoints({
         return { error: failure };
       },
       keepUnusedDataFor: RESULTS_FRESH_SECONDS,
+      // An offer its supplier no longer sells (a 410 when booking it) stales the results kept.
+      providesTags: ['Searches'],
     }),
     /**
      * `POST /api/search` with `view: "itineraries"` (issue 16): a return or multi-city answer as
@@ -74,6 +87,7 @@ export const flightsApi = api.injectEndpoints({
         return { error: failure };
       },
       keepUnusedDataFor: RESULTS_FRESH_SECONDS,
+      providesTags: ['Searches'],
     }),
     /**
      * `POST /api/search/price`: the offer for the chosen options in one brand. Its failures are

@@ -159,3 +159,36 @@ describe('a flat itinerary’s fare families', () => {
     });
   });
 });
+
+describe('a remote supplier’s brands (issue 29)', () => {
+  it('marks a trip brand issued at once when any leg cannot be held, with the airline’s name for it', () => {
+    const options = chosenOptions(result, ['out-ba117', 'in-ba112']).map((option, index) => ({
+      ...option,
+      brands: option.brands.map((brand) =>
+        brand.brand === 'Basic'
+          ? { ...brand, label: 'Light', ...(index === 1 ? { ticketing: 'instant' as const } : {}) }
+          : brand,
+      ),
+    }));
+    const brands = tripBrands(options);
+    expect(brands.find((b) => b.brand === 'Basic')).toMatchObject({ instant: true, label: 'Light' });
+    expect(brands.find((b) => b.brand === 'Flex')).toMatchObject({ instant: false, label: null });
+  });
+
+  it('books a family on its own ticketing, not the cheapest brand’s', () => {
+    const family = {
+      BrandName: 'Flex' as const,
+      SoldOut: false,
+      offer_id: 'offer-flex',
+      SeatsRemaining: 3,
+      AirItineraryPricingInfo: lhrJfk.vsEvening.AirItineraryPricingInfo,
+    };
+    const instantCheapest = { ...lhrJfk.baMorning, ticketing: 'instant' as const, FareFamilies: [family] };
+    expect(itineraryInFamily(instantCheapest, family).ticketing).toBeUndefined();
+    expect(itineraryInFamily(lhrJfk.baMorning, { ...family, ticketing: 'instant' }).ticketing).toBe(
+      'instant',
+    );
+    expect(itineraryBrands(instantCheapest).find((b) => b.brand === 'Standard')?.instant).toBe(true);
+    expect(familyBrand({ ...family, ticketing: 'instant' }).instant).toBe(true);
+  });
+});

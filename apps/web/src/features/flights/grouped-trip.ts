@@ -104,6 +104,10 @@ export type TripBrand = {
   changePenalty: number;
   /** The fewest seats left in the brand over the legs. */
   seatsRemaining: number;
+  /** Issue 29: the airline takes no hold on it: it is booked and paid at once when issued. */
+  instant: boolean;
+  /** Issue 29: the airline's own name for the brand ("Light" sold as Basic); null when the same. */
+  label: string | null;
 };
 
 /** The trip's brands, cheapest first: only brands every chosen option sells. */
@@ -127,6 +131,8 @@ export function tripBrands(options: LegOption[]): TripBrand[] {
       cancelPenalty: present.reduce((sum, leg) => sum + cents(leg.cancel_penalty), 0) / 100,
       changePenalty: present.reduce((sum, leg) => sum + cents(leg.change_penalty), 0) / 100,
       seatsRemaining: soldOut ? 0 : Math.min(...present.map((leg) => leg.seats_remaining)),
+      instant: present.some((leg) => leg.ticketing === 'instant'),
+      label: present.find((leg) => leg.label && leg.label !== brand)?.label ?? null,
     });
   }
   return brands;
@@ -153,6 +159,7 @@ export function itineraryBrands(itinerary: PricedItinerary): (TripBrand & { fami
         ),
       ),
       AirItineraryPricingInfo: own,
+      ...(itinerary.ticketing ? { ticketing: itinerary.ticketing } : {}),
     },
     ...itinerary.FareFamilies.filter((family) => family.BrandName !== ownBrand),
   ];
@@ -179,7 +186,14 @@ export function familyBrand(family: FareFamily): TripBrand {
     cancelPenalty: pricing?.Penalties.Cancel.Amount ?? 0,
     changePenalty: pricing?.Penalties.Change.Amount ?? 0,
     seatsRemaining: soldOut ? 0 : family.SeatsRemaining,
+    instant: family.ticketing === 'instant',
+    label: brandLabel(pricing?.FareInfos ?? [], family.BrandName),
   };
+}
+
+/** Issue 29: the airline's own name for a brand, when its fares carry one other than the brand's. */
+export function brandLabel(fares: readonly FareInfo[], brand: FareBrand): string | null {
+  return fares.find((info) => info.BrandLabel && info.BrandLabel !== brand)?.BrandLabel ?? null;
 }
 
 /**
@@ -190,8 +204,11 @@ export function itineraryInFamily(itinerary: PricedItinerary, family: FareFamily
   if (!family.offer_id || !family.AirItineraryPricingInfo) return itinerary;
   const fares = family.AirItineraryPricingInfo.FareInfos;
   let reference = 0;
+  // Issue 29: a brand is held or issued at once on its own terms, not the cheapest brand's.
+  const { ticketing: _cheapest, ...flights } = itinerary;
   return {
-    ...itinerary,
+    ...flights,
+    ...(family.ticketing ? { ticketing: family.ticketing } : {}),
     offer_id: family.offer_id,
     AirItineraryPricingInfo: family.AirItineraryPricingInfo,
     AirItinerary: {

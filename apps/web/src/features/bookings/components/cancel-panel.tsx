@@ -24,8 +24,13 @@ type CancelPanelProps = {
  * What a cancel call did, in words: the spec's 'Booking cancelled successfully' for a hold, and
  * for tickets voided (the same call within the void window) that they were voided and refunded.
  */
-export const cancelMessageOf = (booking: Pick<Booking, 'status'>): string =>
-  booking.status === 'voided' ? BOOKING_MESSAGES.ticketsVoided : SUCCESS.bookingCancelled;
+export const cancelMessageOf = (booking: Pick<Booking, 'status' | 'supplier'>): string =>
+  booking.status === 'voided'
+    ? BOOKING_MESSAGES.ticketsVoided
+    : // Issue 29: a remote supplier's cancellation may wait for the airline's answer.
+      booking.supplier?.state === 'cancelling'
+      ? BOOKING_MESSAGES.cancellationWaitingForAirline
+      : SUCCESS.bookingCancelled;
 
 /** Cancel (`POST /api/request-cancel-booking`), saying first what it will do to seats and money. */
 export function CancelPanel({ booking, mode, onStart, onDone, onFailed, onClose }: CancelPanelProps) {

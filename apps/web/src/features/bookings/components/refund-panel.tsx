@@ -1,5 +1,5 @@
-import { type Booking, SUCCESS } from '@skydesk/contract';
-import { ReceiptText } from 'lucide-react';
+import { BOOKING_MESSAGES, type Booking, SUCCESS } from '@skydesk/contract';
+import { ReceiptText, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { formatMoney } from '../../../shared/format/money';
@@ -9,6 +9,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
 import { bookingsApi } from '../bookings-api';
+import { usePassed } from './offer-timer';
 import { ReasonField, reasonProblem } from './reason-field';
 
 type RefundPanelProps = {
@@ -29,9 +30,17 @@ const sumOf = (amounts: { Amount: number; CurrencyCode: string }[], currency: st
  */
 export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
   const refundBooking = useIdempotentMutation(bookingsApi.useRefundBookingMutation);
-  const { currentData: penalty, isError: failed } = bookingsApi.usePenaltyQuery({
+  const {
+    currentData: penalty,
+    isError: failed,
+    isFetching,
+    refetch,
+  } = bookingsApi.usePenaltyQuery({
     body: { booking_id: booking.id },
   });
+  // Issue 29: a remote supplier's booking is refunded on the airline's own quote, whole and in time.
+  const quote = penalty?.supplier_quote ?? null;
+  const quoteExpired = usePassed(quote?.expires_at ?? '9999-12-31T00:00:00Z');
   // Every ticket is ticked until the agent changes the choice.
   const [choice, setChoice] = useState<string[] | null>(null);
   const chosen = choice ?? penalty?.tickets.map((ticket) => ticket.ticket_number) ?? [];
@@ -41,6 +50,7 @@ export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
   const [busy, setBusy] = useState(false);
 
   const toggle = (ticketNumber: string) => {
+    if (quote) return;
     setChoiceError(undefined);
     setChoice(
       chosen.includes(ticketNumber) ? chosen.filter((n) => n !== ticketNumber) : [...chosen, ticketNumber],
@@ -60,7 +70,13 @@ export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
       const requested = await refundBooking({
         body: { booking_id: booking.id, reason: reason.trim(), ticket_numbers: ticketNumbers },
       });
-      toast.success(SUCCESS.refundRequestedShort);
+      toast.success(
+        requested.supplier && requested.supplier.code !== 'sandbox'
+          ? requested.supplier.state === 'cancelling'
+            ? BOOKING_MESSAGES.cancellationWaitingForAirline
+            : BOOKING_MESSAGES.refundCredited
+          : SUCCESS.refundRequestedShort,
+      );
       onDone(requested);
     } catch (failure) {
       showServerFieldErrors<{ reason: string }>(failure, (_field, { message }) => setReasonError(message), [
@@ -111,6 +127,7 @@ export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
                       type="checkbox"
                       className="mt-0.5 size-4 shrink-0 accent-violet-600"
                       checked={chosen.includes(ticket.ticket_number)}
+                      disabled={quote !== null}
                       onChange={() => toggle(ticket.ticket_number)}
                     />
                     <span className="min-w-0 flex-1">
@@ -138,6 +155,15 @@ export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
             </ul>
             {choiceError && <p className="mt-1.5 text-rose-700 text-sm">{choiceError}</p>}
           </fieldset>
+          {/* The rules above say until when the airline's quote holds; past it, a new one is asked. */}
+          {quote?.expires_at && quoteExpired && (
+            <Alert tone="warning" className="mt-3" title="The airline's quote has expired">
+              <p>Ask the airline for a new one before refunding.</p>
+              <Button variant="secondary" className="mt-2" busy={isFetching} onClick={() => void refetch()}>
+                <RefreshCw aria-hidden="true" className="size-4" /> Ask for a new quote
+              </Button>
+            </Alert>
+          )}
           <p className="mt-3 flex items-baseline justify-between gap-3 text-sm">
             <span className="text-slate-700">
               Refund to your credits for {picked.length} of {penalty.tickets.length} ticket
@@ -157,8 +183,8 @@ export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
             />
           </div>
           <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-            <Button busy={busy} onClick={() => void submit()}>
-              Request refund
+            <Button busy={busy} disabled={quote !== null && quoteExpired} onClick={() => void submit()}>
+              {quote ? 'Refund at this quote' : 'Request refund'}
             </Button>
             <Button variant="ghost" onClick={onClose} disabled={busy}>
               Close

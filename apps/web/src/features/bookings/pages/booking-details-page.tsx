@@ -1,4 +1,5 @@
 import {
+  BOOKING_MESSAGES,
   type BookingAction,
   type BookingDetails,
   CABIN_LABELS,
@@ -8,6 +9,7 @@ import {
 import { clsx } from 'clsx';
 import { Ban, Download, FileText, LifeBuoy, Mail, ReceiptText, Ticket } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { toast } from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAirports } from '../../../entities/airports/use-airports';
 import { tripRoute } from '../../../entities/bookings/booking-segments';
@@ -34,6 +36,12 @@ import { IssuePanel } from '../components/issue-panel';
 import { PassengerList } from '../components/passenger-list';
 import { RefundPanel } from '../components/refund-panel';
 import { SegmentList } from '../components/segment-list';
+import {
+  AirlineReference,
+  SupplierStateBanner,
+  WaitingBadge,
+  waitingForAirline,
+} from '../components/supplier-state';
 import { useTicketDownload } from '../ticket-pdf';
 import { ticketInvalidity } from '../ticket-validity';
 import { useBookingDetails } from '../use-booking-details';
@@ -89,7 +97,10 @@ function BookingView({ booking }: { booking: BookingDetails }) {
   const invalid = ticketInvalidity(booking);
 
   const mayAskSupport = useMayOpen(paths.dashboard.createTicket);
-  const actions = usePermittedActions(booking.allowed_actions);
+  const permitted = usePermittedActions(booking.allowed_actions);
+  // Issue 29 (decision 020): while the airline has not answered, nothing that would race it.
+  const waiting = waitingForAirline(booking);
+  const actions = waiting ? [] : permitted;
   const hasTickets = booking.tickets.length > 0;
   const ticketOf = new Map(booking.tickets.map((ticket) => [ticket.passenger_id, ticket]));
   return (
@@ -106,7 +117,9 @@ function BookingView({ booking }: { booking: BookingDetails }) {
                 {booking.pnr}
               </span>
               <BookingStatusBadge status={booking.status} />
+              <WaitingBadge booking={booking} />
             </h2>
+            <AirlineReference booking={booking} />
             <p className="font-medium text-slate-800">
               {tripRoute(booking.trip_type, booking.segments)}{' '}
               <span className="font-normal text-slate-500">
@@ -176,6 +189,8 @@ function BookingView({ booking }: { booking: BookingDetails }) {
         )}
       </section>
 
+      <SupplierStateBanner booking={booking} />
+
       {hasTickets && !invalid && (
         <EmailTicketDialog booking={booking} open={mailing} onOpenChange={setMailing} />
       )}
@@ -185,7 +200,9 @@ function BookingView({ booking }: { booking: BookingDetails }) {
           <p>
             {booking.status === 'voided'
               ? `${formatMoney(booking.total)} was returned to your credits; the seats were released.`
-              : 'The seats were released.'}
+              : waiting
+                ? 'The airline has not confirmed it yet; this page updates by itself.'
+                : 'The seats were released.'}
           </p>
         </Alert>
       )}
@@ -197,7 +214,15 @@ function BookingView({ booking }: { booking: BookingDetails }) {
           booking={booking}
           credits={credits}
           onClose={() => setPanel(null)}
-          onIssued={(issued) => navigate(eTicketPath(issued.id), { state: { justIssued: true } })}
+          onIssued={(issued) => {
+            if (issued.status === 'ticketed') {
+              navigate(eTicketPath(issued.id), { state: { justIssued: true } });
+              return;
+            }
+            // Issue 29: a remote supplier's tickets may come a little later; this page waits for them.
+            toast.success(BOOKING_MESSAGES.ticketsWaitingForAirline);
+            setPanel(null);
+          }}
         />
       )}
       {(panel === 'cancel' || panel === 'void') && (
@@ -250,6 +275,11 @@ function BookingView({ booking }: { booking: BookingDetails }) {
           </Card>
           <Card title="Details">
             <dl className="grid grid-cols-2 gap-3 lg:grid-cols-1">
+              {booking.supplier?.reference && (
+                <Fact label="Airline reference">
+                  <span className="font-mono">{booking.supplier.reference}</span>
+                </Fact>
+              )}
               <Fact label="Booked by">{booking.created_by.name}</Fact>
               <Fact label="Booked on">
                 <time dateTime={booking.created_at}>{formatInstant(booking.created_at)}</time>

@@ -1,4 +1,11 @@
-import { type BookingBody, FALLBACK, HOLD_LIMIT, type HoldLimitExceeded, SUCCESS } from '@skydesk/contract';
+import {
+  BOOKING_MESSAGES,
+  type BookingBody,
+  FALLBACK,
+  HOLD_LIMIT,
+  type HoldLimitExceeded,
+  SUCCESS,
+} from '@skydesk/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
@@ -357,8 +364,43 @@ describe('confirming the booking', { timeout: 20_000 }, () => {
     });
     const { user } = renderBookingScreen(paths.dashboard.confirmBooking, readyState());
     await user.click(await screen.findByRole('button', { name: 'Confirm booking' }));
-    expect(await screen.findByText('These seats can no longer be booked')).toBeInTheDocument();
+    expect(await screen.findByText('This offer can no longer be booked')).toBeInTheDocument();
+    // The message says to search again: the page does not say it twice.
+    expect(screen.queryByText('Search again for what is on sale now.')).toBeNull();
+    expect(screen.getByRole('link', { name: /Search again/ })).toHaveAttribute(
+      'href',
+      paths.dashboard.flightResults,
+    );
     expect(screen.queryByRole('button', { name: 'Confirm booking' })).toBeNull();
+  });
+
+  it('says before booking that an offer the airline will not hold is issued at once, and what booking did', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const instant = { ...familyOffer, ticketing: 'instant' as const };
+    const state = bookingState({ itinerary: instant, draft: { form: familyForm } });
+    fakeApi({
+      'POST /api/booking-all-active-routes': () => ok(routesAnswer),
+      'GET /api/booking-credits': () => ok(credits(5000)),
+      'POST /api/booking': () =>
+        ok(
+          asListed(
+            heldBooking({
+              supplier: { code: 'duffel', reference: null, state: 'local', airline_change_at: null },
+            }),
+          ),
+          { status: 201 },
+        ),
+      'GET /api/booking/b1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d': () => ok(heldBooking()),
+    });
+    const { user } = renderBookingScreen(paths.dashboard.priceSummary, state);
+    expect(await screen.findByText('This fare cannot be held at the airline')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Hold and ticketing deadline' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: /Continue to confirm/ }));
+    expect(await screen.findByText('This fare cannot be held at the airline')).toBeInTheDocument();
+    expect(screen.queryByText(/Holds the seats until the ticketing deadline/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(BOOKING_MESSAGES.holdLocal));
   });
 
   it('takes refused passenger details back to the travellers’ form, on their fields', async () => {

@@ -1,4 +1,4 @@
-import { HoldLimitExceeded, PriceChange, SUCCESS } from '@skydesk/contract';
+import { BOOKING_MESSAGES, type Booking, HoldLimitExceeded, PriceChange, SUCCESS } from '@skydesk/contract';
 import { ArrowLeft, CircleCheck, PlaneTakeoff, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'react-hot-toast';
@@ -12,6 +12,7 @@ import {
   selectSelectedItinerary,
 } from '../../../entities/booking-draft/booking-draft-slice';
 import { segmentsOfItinerary } from '../../../entities/bookings/booking-segments';
+import { INSTANT_TICKETING, issuedAtOnce } from '../../../entities/itinerary/ticketing';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { useIdempotentMutation } from '../../../shared/http/use-idempotent-mutation';
 import { bookingDetailsPath } from '../../../shared/routing/booking-paths';
@@ -24,6 +25,7 @@ import { travellersReady } from '../booking-readiness';
 import { bookingsApi } from '../bookings-api';
 import { BookingSteps } from '../components/booking-steps';
 import { HoldLimitPanel } from '../components/hold-limit-panel';
+import { InstantTicketingNote } from '../components/instant-ticketing-note';
 import { NoFlightChosen } from '../components/no-flight-chosen';
 import { OfferTimer, usePassed } from '../components/offer-timer';
 import { PassengerList } from '../components/passenger-list';
@@ -41,10 +43,23 @@ type Outcome =
   | { kind: 'priceChanged'; change: PriceChange }
   /** 409 by a hold limit (docs/architecture.md §5): the offer stands; room is made elsewhere, then confirm again. */
   | { kind: 'holdLimit'; refusal: HoldLimitExceeded; message: string }
-  /** docs/api.md 409 seats gone, 410 offer expired: only a new search helps. */
+  /** docs/api.md 409 seats gone: only a new search helps. */
   | { kind: 'unavailable'; message: string }
+  /** 410: the offer expired, or its supplier no longer sells it (issue 29): only a new search helps. */
+  | { kind: 'gone'; message: string }
   /** No answer, or the server failed: the same attempt may be retried (same key). */
   | { kind: 'retry'; message: string };
+
+/**
+ * What booking did, in the server's words (issue 29): a remote supplier's hold may still wait for
+ * the airline, and an offer it will not hold is booked here only.
+ */
+const bookedMessage = (booking: Booking): string =>
+  booking.supplier?.state === 'confirming'
+    ? BOOKING_MESSAGES.holdWaitingForAirline
+    : booking.supplier?.state === 'local'
+      ? BOOKING_MESSAGES.holdLocal
+      : SUCCESS.bookingConfirmed;
 
 /** /dashboard/confirm-booking (docs/product-spec.md §2): the whole booking once more, then `POST /api/booking`. */
 export function ConfirmBookingPage() {
@@ -68,7 +83,7 @@ export function ConfirmBookingPage() {
     setBusy(true);
     try {
       const booking = await createBooking({ body: toBookingBody({ ...form, offer_id: offerId }) });
-      toast.success(SUCCESS.bookingConfirmed);
+      toast.success(bookedMessage(booking));
       dispatch(bookingSubmitted());
       navigate(bookingDetailsPath(booking.id), { replace: true });
     } catch (error) {
@@ -78,9 +93,11 @@ export function ConfirmBookingPage() {
       if (error.status === 409 && change.success) setOutcome({ kind: 'priceChanged', change: change.data });
       else if (error.status === 409 && holdLimit.success)
         setOutcome({ kind: 'holdLimit', refusal: holdLimit.data, message: error.message });
-      else if (error.status === 409 || error.status === 410)
-        setOutcome({ kind: 'unavailable', message: error.message });
-      else if (error.status === 422) {
+      else if (error.status === 409 || error.status === 410) {
+        // The results kept for going back hold the same offer: the next look searches afresh.
+        dispatch(bookingsApi.util.invalidateTags(['Searches']));
+        setOutcome({ kind: error.status === 410 ? 'gone' : 'unavailable', message: error.message });
+      } else if (error.status === 422) {
         const state: TravellersRefusedState = { fieldErrors: error.fieldErrors };
         navigate(paths.dashboard.travelersDetails, { state });
       } else setOutcome({ kind: 'retry', message: error.message });
@@ -99,6 +116,7 @@ export function ConfirmBookingPage() {
   return (
     <div className="mx-auto w-full max-w-6xl space-y-5">
       <BookingSteps current="Confirm" />
+      <InstantTicketingNote itinerary={itinerary} />
       {outcome.kind === 'priceChanged' && (
         <PriceChangePanel change={outcome.change} busy={busy} onAccept={() => accept(outcome.change)} />
       )}
@@ -107,6 +125,15 @@ export function ConfirmBookingPage() {
         <Alert tone="error" title="These seats can no longer be booked" assertive>
           <p>{outcome.message}</p>
           <p>Seats sell fast close to departure. Search again for what is available now.</p>
+          <Link to={paths.dashboard.flightResults} className={buttonClasses('secondary', 'mt-2')}>
+            <SearchX aria-hidden="true" className="size-4" /> Search again
+          </Link>
+        </Alert>
+      )}
+      {outcome.kind === 'gone' && (
+        <Alert tone="error" title="This offer can no longer be booked" assertive>
+          <p>{outcome.message}</p>
+          {!/search again/i.test(outcome.message) && <p>Search again for what is on sale now.</p>}
           <Link to={paths.dashboard.flightResults} className={buttonClasses('secondary', 'mt-2')}>
             <SearchX aria-hidden="true" className="size-4" /> Search again
           </Link>
@@ -161,7 +188,7 @@ export function ConfirmBookingPage() {
             status={!expired ? <OfferTimer expiresAt={itinerary.offer_expires_at} /> : null}
           />
           {expired && <OfferTimer expiresAt={itinerary.offer_expires_at} />}
-          {outcome.kind !== 'priceChanged' && outcome.kind !== 'unavailable' && (
+          {outcome.kind !== 'priceChanged' && outcome.kind !== 'unavailable' && outcome.kind !== 'gone' && (
             <div className="space-y-2">
               <Button
                 className="w-full"
@@ -173,14 +200,16 @@ export function ConfirmBookingPage() {
                 {outcome.kind === 'retry' ? 'Try again' : 'Confirm booking'}
               </Button>
               <p className="text-center text-slate-500 text-xs">
-                Holds the seats until the ticketing deadline. Nothing is charged until you issue the tickets.
+                {issuedAtOnce(itinerary)
+                  ? INSTANT_TICKETING.explained
+                  : 'Holds the seats until the ticketing deadline. Nothing is charged until you issue the tickets.'}
               </p>
             </div>
           )}
           <Link to={paths.dashboard.priceSummary} className={buttonClasses('ghost', 'w-full')}>
             <ArrowLeft aria-hidden="true" className="size-4" /> Back to price summary
           </Link>
-          {outcome.kind === 'unavailable' && (
+          {(outcome.kind === 'unavailable' || outcome.kind === 'gone') && (
             <Link to={paths.dashboard.searchFlights} className={buttonClasses('secondary', 'w-full')}>
               <PlaneTakeoff aria-hidden="true" className="size-4" /> New search
             </Link>

@@ -7,6 +7,7 @@ import {
   selectSelectedItinerary,
 } from '../../../entities/booking-draft/booking-draft-slice';
 import { useCredits } from '../../../entities/credits/use-credits';
+import { issuedAtOnce } from '../../../entities/itinerary/ticketing';
 import { paths } from '../../../shared/routing/paths';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { Button, buttonClasses } from '../../../shared/ui/button';
@@ -16,6 +17,7 @@ import { BalanceCard } from '../components/balance-card';
 import { BookingSteps } from '../components/booking-steps';
 import { FareBreakdown } from '../components/fare-breakdown';
 import { FareRules } from '../components/fare-rules';
+import { InstantTicketingNote } from '../components/instant-ticketing-note';
 import { NoFlightChosen } from '../components/no-flight-chosen';
 import { OfferTimer, usePassed } from '../components/offer-timer';
 import { TicketingDeadlineRule } from '../components/ticketing-deadline-rule';
@@ -49,7 +51,11 @@ export function PriceSummaryPage() {
           <Card title="Fare rules">
             <FareRules pricing={pricing} carrier={itinerary.ValidatingCarrier} />
           </Card>
-          <TicketingDeadlineRule />
+          {issuedAtOnce(itinerary) ? (
+            <InstantTicketingNote itinerary={itinerary} />
+          ) : (
+            <TicketingDeadlineRule />
+          )}
         </div>
         <aside aria-label="Trip summary" className="space-y-5 lg:sticky lg:top-4">
           <TripSummary

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { baggageLabel } from '../../../entities/itinerary/itinerary';
+import { INSTANT_TICKETING } from '../../../entities/itinerary/ticketing';
 import { formatMoney } from '../../../shared/format/money';
 import { FEW_SEATS } from '../few-seats';
 import { differenceLabel, type TripBrand } from '../grouped-trip';
@@ -103,6 +104,10 @@ export function BrandComparison({
                 )}
               >
                 <span className="block font-semibold">{brand.brand}</span>
+                {brand.label && (
+                  // Issue 29: the airline's own name for the fare, as its documents print it.
+                  <span className="block font-normal text-slate-500 text-xs">sold as {brand.label}</span>
+                )}
                 {brand.soldOut ? (
                   <span className="mt-0.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 font-medium text-slate-600 text-xs">
                     Sold out
@@ -147,6 +152,14 @@ export function BrandComparison({
           {row('Cancel fee', (brand) =>
             brand.refundable ? fee(brand.cancelPenalty, currency) : 'Taxes back only',
           )}
+          {brands.some((brand) => brand.instant) &&
+            row('Hold', (brand) =>
+              brand.instant ? (
+                <span className="font-medium text-amber-800">{INSTANT_TICKETING.short}</span>
+              ) : (
+                'Until the deadline'
+              ),
+            )}
           {row('Seats left', (brand) => (
             <span
               className={clsx(

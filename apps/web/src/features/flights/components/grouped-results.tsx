@@ -54,6 +54,7 @@ export const legLabel = (tripType: GroupedSearchResult['trip_type'], index: numb
 type Pricing =
   | { state: 'idle' }
   | { state: 'soldOut'; brand: FareBrand; alternatives: TripBrand[] }
+  /** 410: the prices are over 30 minutes old, or the supplier no longer sells the fare (issue 29). */
   | { state: 'stale'; message: string }
   | { state: 'failed'; message: string };
 
@@ -361,7 +362,12 @@ function BrandStep({
             />
             {pricing.state === 'stale' && (
               <Alert tone="warning" title="This search is out of date" className="mt-3" assertive>
-                <p>{pricing.message} Search again for the fares and seats on sale now.</p>
+                <p>
+                  {pricing.message}
+                  {/* A supplier's own words may already say it (issue 29). */}
+                  {!/search again/i.test(pricing.message) &&
+                    ' Search again for the fares and seats on sale now.'}
+                </p>
                 <Button variant="secondary" className="mt-2" onClick={onSearchAgain}>
                   <RefreshCw aria-hidden="true" className="size-4" /> Search again
                 </Button>

@@ -1,6 +1,6 @@
 import type { OriginDestinationOption, PricedItinerary } from '@skydesk/contract';
 import { clsx } from 'clsx';
-import { BadgeCheck, ChevronDown, Luggage, Users } from 'lucide-react';
+import { BadgeCheck, ChevronDown, Luggage, Users, Zap } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { DayMark } from '../../../entities/itinerary/day-mark';
 import {
@@ -15,11 +15,12 @@ import {
   pricePerAdult,
   stopsOf,
 } from '../../../entities/itinerary/itinerary';
+import { INSTANT_TICKETING, issuedAtOnce } from '../../../entities/itinerary/ticketing';
 import { formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { Button } from '../../../shared/ui/button';
 import { FEW_SEATS } from '../few-seats';
-import { itineraryBrands, itineraryInFamily } from '../grouped-trip';
+import { brandLabel, itineraryBrands, itineraryInFamily } from '../grouped-trip';
 import { BrandComparison } from './brand-comparison';
 
 const stopsLabel = (stops: number) => (stops === 0 ? 'Nonstop' : stops === 1 ? '1 stop' : `${stops} stops`);
@@ -127,6 +128,9 @@ export const ItineraryCard = memo(function ItineraryCard({
   const legs = legsOf(itinerary);
   const labelOf = LEG_LABELS[itinerary.AirItinerary.DirectionInd];
   const first = legs[0] as OriginDestinationOption;
+  const ownLabel = pricing.FareInfos[0]
+    ? brandLabel(pricing.FareInfos, pricing.FareInfos[0].BrandName)
+    : null;
   return (
     <article
       aria-label={`${first.FlightSegment[0]?.MarketingAirline.Name} ${formatMoney(pricing.ItinTotalFare.TotalFare)}`}
@@ -153,7 +157,14 @@ export const ItineraryCard = memo(function ItineraryCard({
           )}
           <li className="inline-flex items-center rounded-full bg-indigo-50 px-2 py-0.5 font-medium text-indigo-800 ring-1 ring-indigo-200">
             {pricing.FareInfos[0]?.BrandName}
+            {ownLabel && <span className="ml-1 font-normal text-indigo-700">({ownLabel})</span>}
           </li>
+          {issuedAtOnce(itinerary) && (
+            // Issue 29: said before the agent starts — this fare is issued at once or not at all.
+            <li className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-900 ring-1 ring-amber-200">
+              <Zap aria-hidden="true" className="size-3.5" /> {INSTANT_TICKETING.short}
+            </li>
+          )}
           {brands.length > 1 && (
             <li>
               <button
