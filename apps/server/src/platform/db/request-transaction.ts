@@ -117,6 +117,16 @@ export async function commitRequestSoFar(): Promise<void> {
   if (transaction && !transaction.ended) await transaction.end(true);
 }
 
+/**
+ * Whether this code runs in a request's transaction that has not ended (begun or not yet): on the
+ * embedded store, a statement that waits for the connection there would wait for its own request
+ * (store.ts runs its prepared reads on the request's connection then).
+ */
+export function inRequestTransaction(): boolean {
+  const transaction = current.getStore();
+  return transaction !== undefined && !transaction.ended;
+}
+
 /** The request's connection, as its code sees it: giving it back keeps it for the request. */
 class RequestConnection implements DatabaseConnection {
   constructor(

@@ -20,7 +20,7 @@ import {
   type PreparedValue,
   prepareStatement,
 } from './prepared.js';
-import { requestTransactionDialect } from './request-transaction.js';
+import { inRequestTransaction, requestTransactionDialect } from './request-transaction.js';
 import type { Database } from './schema.js';
 import { createStoreHealth, type StoreHealth } from './store-health.js';
 import { createPostgresTaskLocks, type Exclusively, runAlone } from './task-lock.js';
@@ -199,6 +199,18 @@ async function openPglite(
   const db = new Kysely<Database>({
     dialect: requestTransactionDialect(guardDialect(dialect, health.classify)),
   });
+  /** A prepared read through the request's own connection (Kysely routes it there). */
+  const queryInRequest = async <Row>(statement: PreparedStatement<Row>, values: readonly PreparedValue[]) => {
+    if (preparedOn !== engine.generation) {
+      prepared.clear();
+      preparedOn = engine.generation;
+    }
+    if (!prepared.has(statement.name)) {
+      await sql.raw(prepareStatement(statement)).execute(db);
+      prepared.add(statement.name);
+    }
+    return (await sql.raw<Row>(executeStatement(statement, values)).execute(db)).rows;
+  };
   return {
     kind: 'pglite',
     db,
@@ -217,25 +229,30 @@ async function openPglite(
       return () => listeners.delete(listener);
     },
     query: <Row>(statement: PreparedStatement<Row>, values: readonly PreparedValue[]) =>
-      dialect
-        .exclusive(async (connection) => {
-          // A new instance knows none of the statements prepared on the last one.
-          if (preparedOn !== engine.generation) {
-            prepared.clear();
-            preparedOn = engine.generation;
-          }
-          const execute = executeStatement(statement, values);
-          if (!prepared.has(statement.name)) {
-            await connection.query(prepareStatement(statement));
-            prepared.add(statement.name);
-          }
-          // The simple protocol: one message for a statement that takes no bind parameters.
-          const [result] = await connection.exec(execute);
-          return (result?.rows ?? []) as Row[];
-        })
-        .catch((error: unknown) => {
-          throw health.classify(error);
-        }),
+      // In a request's transaction (an Idempotency-Key call) the read runs on that transaction's
+      // connection: waiting for the connection would wait for the request itself (a keyed booking
+      // that reads seats after its first statement hung for ever).
+      inRequestTransaction()
+        ? queryInRequest(statement, values)
+        : dialect
+            .exclusive(async (connection) => {
+              // A new instance knows none of the statements prepared on the last one.
+              if (preparedOn !== engine.generation) {
+                prepared.clear();
+                preparedOn = engine.generation;
+              }
+              const execute = executeStatement(statement, values);
+              if (!prepared.has(statement.name)) {
+                await connection.query(prepareStatement(statement));
+                prepared.add(statement.name);
+              }
+              // The simple protocol: one message for a statement that takes no bind parameters.
+              const [result] = await connection.exec(execute);
+              return (result?.rows ?? []) as Row[];
+            })
+            .catch((error: unknown) => {
+              throw health.classify(error);
+            }),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
