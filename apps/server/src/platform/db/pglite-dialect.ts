@@ -10,6 +10,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import { type EmbeddedEngine, EmbeddedStoreDownError } from './pglite-engine.js';
+import { changesSchema, forgetPrepared, runPrepared } from './pglite-statements.js';
 
 /**
  * A Kysely dialect over embedded PGlite. PGlite is one connection, so the driver hands it out to
@@ -206,6 +207,8 @@ class PGliteConnection implements DatabaseConnection {
     // A statement without parameters may be a multi-statement script (migrations): PGlite's
     // exec() runs those; query() uses the extended protocol, which allows one statement only.
     if (query.parameters.length === 0) {
+      // A schema change (a migration, a test's DDL) leaves no prepared statement on an old plan.
+      if (changesSchema(query.sql)) forgetPrepared(pglite);
       const results = await pglite.exec(query.sql);
       const last = results[results.length - 1];
       return {
@@ -213,9 +216,10 @@ class PGliteConnection implements DatabaseConnection {
         numAffectedRows: last?.affectedRows === undefined ? undefined : BigInt(last.affectedRows),
       };
     }
-    const result = await pglite.query<R>(query.sql, [...query.parameters]);
+    // One trip through PGlite per statement, planned once (pglite-statements.ts).
+    const result = await runPrepared(pglite, query.sql, query.parameters);
     return {
-      rows: result.rows,
+      rows: result.rows as R[],
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
     };
   }
