@@ -48,6 +48,8 @@ export const AdminTicket = SupportTicket.omit({ assignee: true, unread_count: tr
   {
     company: z.object({ id: z.uuid(), name: z.string(), country: z.string().length(2) }),
     assignee: Person.nullable(),
+    /** The operator who wrote SkyDesk's latest message on it (it may not be the assignee); null before any. */
+    answered_by: Person.nullable(),
     /** The agency's messages no operator has read yet. */
     unread_count: z.number().int(),
     /** Since when the agency waits for an answer (its oldest message after the last reply); null when it doesn't. */

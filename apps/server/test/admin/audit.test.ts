@@ -60,6 +60,7 @@ describe.each(storeKinds())('the audit log on %s', (kind) => {
       action: 'credits.adjust',
       target_type: 'company',
       target_id: agent.companyId,
+      agency: { id: agent.companyId, name: expect.any(String) },
       before: { balance: 0, currency: 'USD' },
       after: expect.objectContaining({ balance: 12.34, amount: 12.34, reason: 'Welcome credit' }),
       ip: '203.0.113.9',

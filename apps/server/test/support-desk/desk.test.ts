@@ -77,6 +77,7 @@ describe.each(storeKinds())("the operators' support desk on %s", (kind) => {
       id: oldHigh.id,
       company: { id: agency.companyId, name: 'Queue Order Travels' },
       assignee: null,
+      answered_by: null,
       unread_count: 1,
       status: 'open',
     });
@@ -103,6 +104,8 @@ describe.each(storeKinds())("the operators' support desk on %s", (kind) => {
     expect(await subjects('status=all')).toHaveLength(7);
     await ok(operatorReplies(t, operator, normal.id, 'Answered'), 201);
     expect(await subjects('status=answered')).toEqual(['Normal']);
+    const answered = (await queue(`company_id=${agency.companyId}&status=answered`)).tickets[0];
+    expect(answered?.answered_by).toEqual({ id: operator.id, name: operator.name });
     expect(await subjects('status=open')).toHaveLength(5);
     expect(oldLow.id).toBeDefined();
     expect(newHigh.id).toBeDefined();
@@ -205,7 +208,13 @@ describe.each(storeKinds())("the operators' support desk on %s", (kind) => {
     await ok(act(colleague, ticket.id, 'assign'));
     t.clock.advance(1_000);
     const closedDetails: AdminTicketDetails = await ok(act(operator, ticket.id, 'close'));
-    expect(closedDetails.ticket).toMatchObject({ status: 'closed', waiting_since: null });
+    // The agency heard from the operator who replied, whoever has the ticket now (issue 30).
+    expect(closedDetails.ticket).toMatchObject({
+      status: 'closed',
+      waiting_since: null,
+      assignee: { id: colleague.id, name: 'Cora Colleague' },
+      answered_by: { id: operator.id, name: operator.name },
+    });
     await expectStatus(act(operator, ticket.id, 'close'), 409, SUPPORT_MESSAGES.alreadyClosed);
     t.clock.advance(1_000);
     const reopened: AdminTicketDetails = await ok(act(operator, ticket.id, 'reopen'));

@@ -10,6 +10,7 @@ import { registerAdminRefundRoutes } from './refunds/routes.js';
 import { registerAdminStatementRoutes } from './statement/routes.js';
 import { registerAdminSupplierRoutes } from './suppliers/routes.js';
 import { registerAdminSupportRoutes } from './support/routes.js';
+import { registerWorkQueueRoutes } from './work-queue/routes.js';
 
 /**
  * The back office (docs/api.md#back-office, docs/architecture.md §5–6): the operators' side of the business,
@@ -31,6 +32,7 @@ export const adminModule = defineModule(
     registerAdminSupportRoutes(context);
     registerAuditRoutes(context);
     registerAdminAnalyticsRoutes(context);
+    registerWorkQueueRoutes(context);
     registerAdminSupplierRoutes(context, app.supplierConsole);
   },
 );

@@ -96,6 +96,10 @@ export function presentAdminTicket(row: TicketRow): AdminTicket {
     ...ticketBasics(row),
     company: { id: row.company_id, name: row.company_name, country: row.company_country },
     assignee: row.assigned_to && row.assignee_name ? { id: row.assigned_to, name: row.assignee_name } : null,
+    answered_by:
+      row.answered_by_id && row.answered_by_name
+        ? { id: row.answered_by_id, name: row.answered_by_name }
+        : null,
     unread_count: Number(row.operator_unread ?? 0),
     waiting_since: row.waiting_since ? new Date(row.waiting_since).toISOString() : null,
   };

@@ -34,47 +34,65 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * the operators' last one; null once closed).
  */
 function describedTickets(db: Db) {
-  return db
-    .selectFrom('support_tickets as t')
-    .innerJoin('companies', 'companies.id', 't.company_id')
-    .innerJoin('users as creator', 'creator.id', 't.created_by')
-    .leftJoin('operators as assignee', 'assignee.id', 't.assigned_to')
-    .leftJoin('bookings', 'bookings.id', 't.booking_id')
-    .leftJoin('support_messages as newest', (join) =>
-      join.onRef('newest.ticket_id', '=', 't.id').onRef('newest.seq', '=', 't.last_seq'),
-    )
-    .selectAll('t')
-    .select([
-      'companies.name as company_name',
-      'companies.country as company_country',
-      'creator.name as creator_name',
-      'assignee.name as assignee_name',
-      'bookings.pnr as booking_pnr',
-      'newest.side as newest_side',
-      'newest.body as newest_body',
-      'newest.created_at as newest_at',
-    ])
-    .select((eb) => [
-      eb
-        .selectFrom('support_messages as m')
-        .select(eb.fn.countAll<number>().as('count'))
-        .whereRef('m.ticket_id', '=', 't.id')
-        .where('m.side', '=', 'operator')
-        .whereRef('m.seq', '>', 't.agency_read_seq')
-        .as('agency_unread'),
-      eb
-        .selectFrom('support_messages as m')
-        .select(eb.fn.countAll<number>().as('count'))
-        .whereRef('m.ticket_id', '=', 't.id')
-        .where('m.side', '=', 'agency')
-        .whereRef('m.seq', '>', 't.operator_read_seq')
-        .as('operator_unread'),
-      sql<Date | null>`case when t.status = 'closed' then null else (
+  return (
+    db
+      .selectFrom('support_tickets as t')
+      .innerJoin('companies', 'companies.id', 't.company_id')
+      .innerJoin('users as creator', 'creator.id', 't.created_by')
+      .leftJoin('operators as assignee', 'assignee.id', 't.assigned_to')
+      .leftJoin('bookings', 'bookings.id', 't.booking_id')
+      .leftJoin('support_messages as newest', (join) =>
+        join.onRef('newest.ticket_id', '=', 't.id').onRef('newest.seq', '=', 't.last_seq'),
+      )
+      .selectAll('t')
+      .select([
+        'companies.name as company_name',
+        'companies.country as company_country',
+        'creator.name as creator_name',
+        'assignee.name as assignee_name',
+        'bookings.pnr as booking_pnr',
+        'newest.side as newest_side',
+        'newest.body as newest_body',
+        'newest.created_at as newest_at',
+      ])
+      // Who wrote SkyDesk's latest message: the operator the agency heard from.
+      .select((eb) => {
+        const latestAnswer = (column: 'answerer.id' | 'answerer.name') =>
+          eb
+            .selectFrom('support_messages as answer')
+            .innerJoin('operators as answerer', 'answerer.id', 'answer.operator_id')
+            .select(column)
+            .whereRef('answer.ticket_id', '=', 't.id')
+            .where('answer.side', '=', 'operator')
+            .orderBy('answer.seq', 'desc')
+            .limit(1);
+        return [
+          latestAnswer('answerer.id').as('answered_by_id'),
+          latestAnswer('answerer.name').as('answered_by_name'),
+        ];
+      })
+      .select((eb) => [
+        eb
+          .selectFrom('support_messages as m')
+          .select(eb.fn.countAll<number>().as('count'))
+          .whereRef('m.ticket_id', '=', 't.id')
+          .where('m.side', '=', 'operator')
+          .whereRef('m.seq', '>', 't.agency_read_seq')
+          .as('agency_unread'),
+        eb
+          .selectFrom('support_messages as m')
+          .select(eb.fn.countAll<number>().as('count'))
+          .whereRef('m.ticket_id', '=', 't.id')
+          .where('m.side', '=', 'agency')
+          .whereRef('m.seq', '>', 't.operator_read_seq')
+          .as('operator_unread'),
+        sql<Date | null>`case when t.status = 'closed' then null else (
         select min(m.created_at) from support_messages m
         where m.ticket_id = t.id and m.side = 'agency' and m.seq > coalesce(
           (select max(o.seq) from support_messages o where o.ticket_id = t.id and o.side = 'operator'), 0)
       ) end`.as('waiting_since'),
-    ]);
+      ])
+  );
 }
 
 export type TicketRow = Awaited<ReturnType<typeof findTicket>> & object;

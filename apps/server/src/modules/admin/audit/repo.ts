@@ -1,5 +1,5 @@
 import type { AuditAction } from '@skydesk/contract';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -30,7 +30,18 @@ export async function countAuditEntries(db: Db, filters: AuditFilters): Promise<
   return Number(row.count);
 }
 
-/** A page of entries, newest first, with the acting operator. */
+/**
+ * The agency an entry concerned: the agency itself, or the one whose deposit, refund request or
+ * support ticket it was (ids of those kinds are uuids; the others have no agency).
+ */
+const agencyOfTarget = sql<string | null>`(case audit_log.target_type
+  when 'company' then audit_log.target_id::uuid
+  when 'deposit' then (select d.company_id from deposit_transactions d where d.id = audit_log.target_id::uuid)
+  when 'refund' then (select o.company_id from orders o where o.id = audit_log.target_id::uuid)
+  when 'ticket' then (select t.company_id from support_tickets t where t.id = audit_log.target_id::uuid)
+end)`;
+
+/** A page of entries, newest first, with the acting operator and the agency concerned. */
 export const listAuditEntries = (db: Db, filters: AuditFilters, page: { offset: number; limit: number }) =>
   filtered(db, filters)
     .leftJoin('operators', 'operators.id', 'audit_log.actor_id')
@@ -47,6 +58,8 @@ export const listAuditEntries = (db: Db, filters: AuditFilters, page: { offset: 
       'audit_log.ip',
       'audit_log.request_id',
       'audit_log.created_at',
+      sql<string | null>`(select c.id from companies c where c.id = ${agencyOfTarget})`.as('agency_id'),
+      sql<string | null>`(select c.name from companies c where c.id = ${agencyOfTarget})`.as('agency_name'),
     ])
     .orderBy('audit_log.created_at', 'desc')
     .orderBy('audit_log.id', 'desc')

@@ -19,6 +19,7 @@ function present(row: repo.AuditRow): AuditEntry {
     action: row.action,
     target_type: row.target_type,
     target_id: row.target_id,
+    agency: row.agency_id && row.agency_name ? { id: row.agency_id, name: row.agency_name } : null,
     before: asObject(row.before),
     after: asObject(row.after),
     ip: row.ip,
