@@ -408,6 +408,53 @@ export const Order = z.object({
 });
 export type Order = z.infer<typeof Order>;
 
+export const ORDER_PAGE_SIZE = 20;
+/** Without `view=page`, the wire contract's bare list holds at most this many of the latest orders. */
+export const ORDER_LIST_LIMIT = 1000;
+
+/**
+ * Issue 30: order history pages on the server, filtered as an agent looks for an order — by
+ * status, kind, PNR or passenger, and the days it was made (UTC, inclusive). The wire contract
+ * (docs/api.md) fixes the answer as a bare list, so the page with its counts is asked for with
+ * `view=page`; without it the list is as it was, newest first.
+ */
+export const OrderListQuery = z
+  .strictObject({
+    view: z.literal('page').optional(),
+    page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
+    limit: z.coerce.number().int().min(1).max(ORDER_LIST_LIMIT).optional(),
+    status: z.enum(ORDER_STATUSES).optional(),
+    kind: z.enum(ORDER_KINDS).optional(),
+    /** A PNR or part of a passenger's name. */
+    q: Text({ max: 60 }).optional(),
+    from: CalendarDate().optional(),
+    to: CalendarDate().optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'The end is before the start',
+    path: ['to'],
+  });
+export type OrderListQuery = z.input<typeof OrderListQuery>;
+
+/**
+ * `GET /api/orders/company?view=page`: one page of the orders, how many match, and per kind and
+ * currency how many match and what they add up to (rejected orders counted, not added: no money moved).
+ */
+export const OrderPage = z.object({
+  orders: z.array(Order),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  totals: z.array(
+    z.object({
+      kind: z.enum(ORDER_KINDS),
+      currency: z.string().length(3),
+      count: z.number().int(),
+      amount: z.number(),
+    }),
+  ),
+});
+export type OrderPage = z.infer<typeof OrderPage>;
+
 const IdParams = z.strictObject({ id: z.uuid() });
 
 export const bookingEndpoints = {
@@ -536,10 +583,12 @@ export const bookingEndpoints = {
   orders: defineEndpoint({
     method: 'GET',
     path: '/api/orders/company',
-    summary: 'Ticket, void and refund orders with their amounts, newest first',
+    summary:
+      'Ticket, void and refund orders with their amounts, newest first: a list, or with view=page one page (status, kind, PNR or passenger, day filters) with how many there are and their totals',
     access: 'company',
     permission: 'history.view',
-    response: z.array(Order),
+    query: OrderListQuery,
+    response: z.union([z.array(Order), OrderPage]),
     fallbackMessage: FALLBACK.fetchOrders,
   }),
 };

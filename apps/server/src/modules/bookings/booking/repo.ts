@@ -191,6 +191,31 @@ export type BookingFilters = {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 
+/** A booking whose PNR or one of whose passengers' names holds `text`, any case. */
+const pnrOrPassenger = (text: string) => (eb: ExpressionBuilder<Database, 'bookings'>) => {
+  const pattern = likePattern(text);
+  return eb.or([
+    eb('bookings.pnr', 'ilike', pattern),
+    eb.exists(
+      eb
+        .selectFrom('booking_passengers')
+        .select('booking_passengers.id')
+        .whereRef('booking_passengers.booking_id', '=', 'bookings.id')
+        .where((name) =>
+          name.or([
+            name('booking_passengers.first_name', 'ilike', pattern),
+            name('booking_passengers.last_name', 'ilike', pattern),
+            name(
+              sql<string>`booking_passengers.first_name || ' ' || booking_passengers.last_name`,
+              'ilike',
+              pattern,
+            ),
+          ]),
+        ),
+    ),
+  ]);
+};
+
 /** Ids of the bookings in scope matching the filters, in the order asked (newest first), one page. */
 export async function listBookingIds(
   db: Db,
@@ -207,31 +232,7 @@ export async function listBookingIds(
   if (filters.departsFrom) query = query.where('bookings.first_departure_date', '>=', filters.departsFrom);
   if (filters.departsTo) query = query.where('bookings.first_departure_date', '<=', filters.departsTo);
   const q = filters.q?.trim();
-  if (q) {
-    const pattern = likePattern(q);
-    query = query.where((eb) =>
-      eb.or([
-        eb('bookings.pnr', 'ilike', pattern),
-        eb.exists(
-          eb
-            .selectFrom('booking_passengers')
-            .select('booking_passengers.id')
-            .whereRef('booking_passengers.booking_id', '=', 'bookings.id')
-            .where((name) =>
-              name.or([
-                name('booking_passengers.first_name', 'ilike', pattern),
-                name('booking_passengers.last_name', 'ilike', pattern),
-                name(
-                  sql<string>`booking_passengers.first_name || ' ' || booking_passengers.last_name`,
-                  'ilike',
-                  pattern,
-                ),
-              ]),
-            ),
-        ),
-      ]),
-    );
-  }
+  if (q) query = query.where(pnrOrPassenger(q));
   switch (filters.sort ?? 'created') {
     case 'deadline':
       query = query.orderBy('bookings.ticketing_deadline').orderBy('bookings.id');
@@ -297,17 +298,59 @@ export async function heldSeatsOnFlights(
   return rows.map((row) => ({ flight: row.flight, date: row.departure_date, seats: Number(row.seats) }));
 }
 
-/** The orders of the bookings in scope, with their PNRs, newest first. */
-export const listOrders = (db: Db, scope: BookingScope) =>
-  db
+export type OrderFilters = {
+  status?: OrderRow['status'] | undefined;
+  kind?: OrderRow['kind'] | undefined;
+  /** A PNR or part of a passenger's name, any case. */
+  q?: string | undefined;
+  /** Days the orders were made (UTC), inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+/** The orders of the bookings in scope matching the filters: the list's, count's and totals' one WHERE. */
+function matchingOrders(db: Db, scope: BookingScope, filters: OrderFilters) {
+  let query = db
     .selectFrom('orders')
     .innerJoin('bookings', 'bookings.id', 'orders.booking_id')
+    .where('orders.company_id', '=', scope.companyId)
+    .where(inScope(scope));
+  if (filters.status) query = query.where('orders.status', '=', filters.status);
+  if (filters.kind) query = query.where('orders.kind', '=', filters.kind);
+  if (filters.from) query = query.where('orders.created_at', '>=', new Date(`${filters.from}T00:00:00Z`));
+  if (filters.to) query = query.where('orders.created_at', '<', nextDay(filters.to));
+  const q = filters.q?.trim();
+  if (q) query = query.where(pnrOrPassenger(q));
+  return query;
+}
+
+/** The orders of the bookings in scope matching the filters, with their PNRs, newest first (a page when asked). */
+export const listOrders = (
+  db: Db,
+  scope: BookingScope,
+  filters: OrderFilters = {},
+  page?: { offset: number; limit: number },
+) => {
+  const query = matchingOrders(db, scope, filters)
     .selectAll('orders')
     .select('bookings.pnr')
-    .where('orders.company_id', '=', scope.companyId)
-    .where(inScope(scope))
     .orderBy('orders.created_at', 'desc')
-    .orderBy('orders.order_no', 'desc')
+    .orderBy('orders.order_no', 'desc');
+  return (page ? query.limit(page.limit).offset(page.offset) : query).execute();
+};
+
+/** Per kind and currency, how many orders match and the minor units of those not rejected. */
+export const orderTotals = (db: Db, scope: BookingScope, filters: OrderFilters) =>
+  matchingOrders(db, scope, filters)
+    .select((eb) => [
+      'orders.kind',
+      'orders.currency',
+      eb.fn.countAll<string>().as('count'),
+      sql<string>`coalesce(sum(abs(orders.amount_minor)) filter (where orders.status <> 'rejected'), 0)`.as(
+        'amount_minor',
+      ),
+    ])
+    .groupBy(['orders.kind', 'orders.currency'])
     .execute();
 
 // ── writes ──────────────────────────────────────────────────────────────────────────────────

@@ -97,9 +97,9 @@ export function registerBookingRoutes(
     return { message: BOOKING_MESSAGES.ticketEmailed(data.sent_to.length), data };
   });
 
-  route(bookingEndpoints.orders, async ({ principal }) => ({
+  route(bookingEndpoints.orders, async ({ principal, query }) => ({
     message: 'Orders',
-    data: await bookings.orders(principal),
+    data: await bookings.orders(principal, query),
   }));
 
   return {

@@ -3,7 +3,11 @@ import {
   type Booking,
   type BookingDetails,
   type BookingListQuery,
+  minorToAmount,
+  ORDER_PAGE_SIZE,
   type Order,
+  type OrderListQuery,
+  type OrderPage,
   type ParsedBookingBody,
   type TicketEmailAnswer,
   ticketsInvalid,
@@ -30,6 +34,7 @@ import {
   loadBookingRecord,
   loadBookingRecords,
   loadHistory,
+  orderTotals,
   recordEvent,
   userName,
 } from './repo.js';
@@ -222,9 +227,29 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps) {
       return { sent_to: sent, sent_at: clock.now().toISOString() };
     },
 
-    async orders(principal: CompanyPrincipal): Promise<Order[]> {
-      const rows = await listOrders(db, bookingScopeOf(principal));
-      return rows.map(presentOrder);
+    /**
+     * The orders in reach, newest first: with `view=page` one page, how many match and their totals
+     * per kind (issue 30); else the bare list the wire contract fixes (all, or `limit`).
+     */
+    async orders(
+      principal: CompanyPrincipal,
+      query: z.output<typeof OrderListQuery>,
+    ): Promise<Order[] | OrderPage> {
+      const scope = bookingScopeOf(principal);
+      const { view, page, status, kind, q, from, to } = query;
+      const filters = { status, kind, q, from, to };
+      const limit = query.limit ?? (view === 'page' ? ORDER_PAGE_SIZE : undefined);
+      const rows = await listOrders(db, scope, filters, limit ? { offset: page * limit, limit } : undefined);
+      const orders = rows.map(presentOrder);
+      if (view !== 'page' || !limit) return orders;
+      const totals = (await orderTotals(db, scope, filters)).map((row) => ({
+        kind: row.kind,
+        currency: row.currency,
+        count: Number(row.count),
+        amount: minorToAmount(Number(row.amount_minor)),
+      }));
+      const total = totals.reduce((sum, row) => sum + row.count, 0);
+      return { orders, total, totalPages: Math.ceil(total / limit), totals };
     },
   };
 }
