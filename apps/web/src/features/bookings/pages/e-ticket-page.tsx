@@ -155,6 +155,15 @@ function ETicket({ booking }: { booking: BookingDetails }) {
           <div className="sm:text-right">
             <p className="text-slate-300 text-xs">Booking reference (PNR)</p>
             <p className="font-bold font-mono text-2xl tracking-widest">{booking.pnr}</p>
+            {booking.supplier?.reference && (
+              // Issue 29: the airline's own reference, which the traveller checks in with.
+              <p className="mt-1 text-slate-300 text-xs">
+                Airline reference{' '}
+                <span className="font-mono font-semibold text-sm text-white tracking-wider">
+                  {booking.supplier.reference}
+                </span>
+              </p>
+            )}
           </div>
         </header>
         <div className="space-y-6 p-4 sm:p-6">

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { INSTANT_TICKETING } from '../../../entities/itinerary/ticketing';
-import { bookingDetailsPath } from '../../../shared/routing/booking-paths';
+import { bookingDetailsPath, eTicketPath } from '../../../shared/routing/booking-paths';
 import { paths } from '../../../shared/routing/paths';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { asListed, BOOKING_ID, credits, heldBooking, ticketedBooking } from '../testing/bookings';
@@ -87,6 +87,17 @@ describe('a booking with a remote supplier', { timeout: 20_000 }, () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith(BOOKING_MESSAGES.ticketsWaitingForAirline));
     expect(router.state.location.pathname).toBe(paths.dashboard.bookingDetails);
     expect(await screen.findByText('Waiting for the airline to confirm the tickets')).toBeInTheDocument();
+  });
+
+  it('prints the airline reference on the e-ticket, which the traveller checks in with', async () => {
+    fakeApi({
+      'POST /api/booking-all-active-routes': () => ok(routesAnswer),
+      [DETAILS]: () => ok(ticketedBooking({ supplier: duffel('confirmed') })),
+    });
+    renderBookingScreen(eTicketPath(BOOKING_ID), bookingState());
+    const ticket = await screen.findByRole('article', { name: /Electronic ticket/ });
+    expect(within(ticket).getByText('K7Q2ZD')).toBeInTheDocument();
+    expect(within(ticket).getByText('RZ4KQ8')).toBeInTheDocument();
   });
 
   it("refunds the whole booking on the airline's quote, and says when it has run out", async () => {
