@@ -2,10 +2,12 @@ import {
   Banknote,
   Building2,
   ChartNoAxesCombined,
+  Coins,
   Landmark,
   LifeBuoy,
   Megaphone,
   ScrollText,
+  Server,
   Tag,
   Undo2,
 } from 'lucide-react';
@@ -31,6 +33,7 @@ export const adminNavigation: NavGroup[] = [
       { label: 'Deposit desk', to: adminPaths.deposits, icon: Banknote },
       { label: 'Refunds', to: adminPaths.refunds, icon: Undo2 },
       { label: 'Bank accounts', to: adminPaths.banks, icon: Landmark },
+      { label: 'Currency rates', to: adminPaths.rates, icon: Coins },
     ],
   },
   {
@@ -44,6 +47,7 @@ export const adminNavigation: NavGroup[] = [
     heading: 'Oversight',
     items: [
       { label: 'Platform figures', to: adminPaths.kpi, icon: ChartNoAxesCombined },
+      { label: 'Suppliers', to: adminPaths.suppliers, icon: Server },
       { label: 'Audit log', to: adminPaths.audit, icon: ScrollText },
     ],
   },

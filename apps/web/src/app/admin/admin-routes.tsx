@@ -42,6 +42,11 @@ const RefundPage = lazyScreen(() => import('../../features/admin/refunds/refund-
 const DepositsPage = lazyScreen(() => import('../../features/admin/deposits/deposits-page'), 'DepositsPage');
 const DepositPage = lazyScreen(() => import('../../features/admin/deposits/deposit-page'), 'DepositPage');
 const BanksPage = lazyScreen(() => import('../../features/admin/banks/banks-page'), 'BanksPage');
+const SuppliersPage = lazyScreen(
+  () => import('../../features/admin/suppliers/suppliers-page'),
+  'SuppliersPage',
+);
+const RatesPage = lazyScreen(() => import('../../features/admin/suppliers/rates-page'), 'RatesPage');
 const AuditPage = lazyScreen(() => import('../../features/admin/audit/audit-page'), 'AuditPage');
 const SupportQueuePage = lazyScreen(
   () => import('../../features/admin/support/support-queue-page'),
@@ -121,6 +126,8 @@ export const adminRoutes: RouteObject[] = [
               screen(adminPaths.banks, 'Bank accounts', <BanksPage />),
               screen(adminPaths.kpi, 'Platform figures', <PlatformFiguresPage />),
               screen(adminPaths.audit, 'Audit log', <AuditPage />),
+              screen(adminPaths.suppliers, 'Suppliers', <SuppliersPage />),
+              screen(adminPaths.rates, 'Currency rates', <RatesPage />),
               screen(adminPaths.support, 'Support', <SupportQueuePage />),
               screen(`${adminPaths.support}/:id`, 'Support ticket', <AdminTicketPage />),
               screen(adminPaths.announcements, 'Announcements', <AnnouncementsPage />),

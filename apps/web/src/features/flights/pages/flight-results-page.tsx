@@ -28,6 +28,7 @@ import { Button, buttonClasses } from '../../../shared/ui/button';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { FareStrip } from '../components/fare-strip';
 import { GroupedResults } from '../components/grouped-results';
+import { MissingSuppliersNotice } from '../components/missing-suppliers-notice';
 import { ResultsView } from '../components/results-view';
 import { flightsApi, RESULTS_FRESH_SECONDS } from '../flights-api';
 import { cabinLabel, datesSummary, passengersSummary, routeSummary } from '../search-summary';
@@ -140,6 +141,8 @@ function SearchResults({ draft }: { draft: SearchDraft }) {
   };
 
   const empty = grouped ? trips.currentData === null : flat.currentData?.itineraries.length === 0;
+  // Issue 29: suppliers that did not answer in time; their flights may come with another search.
+  const missingSuppliers = grouped ? trips.currentData?.missing_suppliers : flat.currentData?.missingSuppliers;
   let content: ReactNode;
   if (search.isFetching)
     content = (
@@ -228,6 +231,9 @@ function SearchResults({ draft }: { draft: SearchDraft }) {
         />
       )}
 
+      {!search.isFetching && (
+        <MissingSuppliersNotice suppliers={missingSuppliers} onSearchAgain={() => void search.refetch()} />
+      )}
       {content}
     </div>
   );
