@@ -142,7 +142,9 @@ function SearchResults({ draft }: { draft: SearchDraft }) {
 
   const empty = grouped ? trips.currentData === null : flat.currentData?.itineraries.length === 0;
   // Issue 29: suppliers that did not answer in time; their flights may come with another search.
-  const missingSuppliers = grouped ? trips.currentData?.missing_suppliers : flat.currentData?.missingSuppliers;
+  const missingSuppliers = grouped
+    ? trips.currentData?.missing_suppliers
+    : flat.currentData?.missingSuppliers;
   let content: ReactNode;
   if (search.isFetching)
     content = (
