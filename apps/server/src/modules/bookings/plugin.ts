@@ -6,6 +6,7 @@ import { crashPoints } from './remote/crash-points.js';
 import { supplierReconciler } from './remote/reconciler.js';
 import { createSupplierSaga } from './remote/saga.js';
 import { registerSupplierWebhookRoutes } from './remote/webhook-routes.js';
+import { registerSeatMapRoutes } from './seat-maps/routes.js';
 import { registerTravellerRoutes } from './travellers/routes.js';
 
 declare module 'fastify' {
@@ -45,6 +46,7 @@ export const bookingsModule = defineModule(
     const { refundSweep } = registerAfterSalesRoutes(context, app.flightSupplier, saga);
     app.addHook('onListen', refundSweep.start).addHook('onClose', refundSweep.stop);
     registerTravellerRoutes(context);
+    registerSeatMapRoutes(context, app.flightSupplier);
     await registerSupplierWebhookRoutes(context, app, orders && saga ? { orders, saga } : null);
     if (saga) {
       const reconciler = supplierReconciler({

@@ -1,0 +1,80 @@
+import type { PassengerType, PricedItinerary, SeatMap } from '@skydesk/contract';
+import { AppError } from '@skydesk/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../platform/db/schema.js';
+import type { CompanyPrincipal } from '../../../platform/http/principal.js';
+import type { FlightSupplier } from '../../../supplier/port.js';
+import type { SeatMapFlight } from '../../../supplier/seat-maps.js';
+import { loadBookingRecord } from '../booking/repo.js';
+import { bookingScopeOf } from '../booking/scope.js';
+
+/**
+ * Seat maps before and after booking (issue 31, docs/api.md's third wave). The flights, cabin and
+ * brand come from the priced offer or from the booking's itinerary as it was sold; the supplier
+ * draws the maps. A supplier without seat maps (a remote one, for now) answers none: the SPA then
+ * says seats are chosen at the airline.
+ */
+
+/** The flights of an itinerary as seat maps need them, numbered across its legs. */
+export function seatMapFlights(itinerary: PricedItinerary): SeatMapFlight[] {
+  const fareInfos = itinerary.AirItineraryPricingInfo.FareInfos;
+  return itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption.flatMap(
+    (option) => option.FlightSegment,
+  ).map((segment, index) => ({
+    segmentIndex: index,
+    flight: `${segment.MarketingAirline.Code}${segment.FlightNumber}`,
+    date: segment.DepartureDateTime.slice(0, 10),
+    cabin: segment.CabinClass,
+    equipment: segment.Equipment.AirEquipType,
+    blockMinutes: segment.ElapsedTime,
+    brand: (fareInfos.find((info) => info.SegmentRef === index + 1) ?? fareInfos[0]!).BrandName,
+  }));
+}
+
+/** An offer's party as the booking will list it: adults, then children, then infants. */
+function partyOfOffer(itinerary: PricedItinerary): PassengerType[] {
+  const types: Record<'ADT' | 'CNN' | 'INF', PassengerType> = { ADT: 'adult', CNN: 'child', INF: 'infant' };
+  const order = ['ADT', 'CNN', 'INF'] as const;
+  const breakdowns = itinerary.AirItineraryPricingInfo.PTC_FareBreakdowns.PTC_FareBreakdown;
+  return order.flatMap((code) => {
+    const quantity = breakdowns.find((entry) => entry.PassengerTypeQuantity.Code === code)
+      ?.PassengerTypeQuantity.Quantity;
+    return Array.from({ length: quantity ?? 0 }, () => types[code]);
+  });
+}
+
+export function createSeatMapService(deps: { db: Kysely<Database>; supplier: FlightSupplier }) {
+  const { db, supplier } = deps;
+  return {
+    async forOffer(offerId: string): Promise<SeatMap[]> {
+      const answer = await supplier.price(offerId);
+      switch (answer.status) {
+        case 'invalid':
+          throw new AppError('validation', answer.message, { fieldErrors: { offer_id: [answer.message] } });
+        case 'expired':
+          throw new AppError('gone', answer.message, {
+            data: { expired_at: answer.expiredAt.toISOString() },
+          });
+        case 'unavailable':
+        case 'soldOut':
+          throw new AppError('conflict', answer.message);
+      }
+      if (answer.booking.supplier || !supplier.seatMaps) return [];
+      return supplier.seatMaps.seatMaps({
+        flights: seatMapFlights(answer.itinerary),
+        passengers: partyOfOffer(answer.itinerary),
+      });
+    },
+
+    async forBooking(principal: CompanyPrincipal, bookingId: string): Promise<SeatMap[]> {
+      const record = await loadBookingRecord(db, bookingScopeOf(principal), bookingId);
+      if (!record) throw new AppError('not_found', 'Booking not found');
+      if (record.booking.supplier !== 'sandbox' || !supplier.seatMaps) return [];
+      return supplier.seatMaps.seatMaps({
+        flights: seatMapFlights(record.booking.itinerary),
+        passengers: record.passengers.map((passenger) => passenger.passenger_type),
+        bookingId,
+      });
+    },
+  };
+}
