@@ -35,8 +35,10 @@ export type RemoteOrders = {
 
 /** What a supplier's webhook is about (docs/decisions/020-supplier-order-saga.md). */
 export type RemoteOrderEvent = {
-  /** The supplier's event id. */
+  /** The supplier's event id: each is taken once. */
   id: string;
+  /** The supplier's name of its type ('order.updated'), as it is kept. */
+  name: string;
   type:
     | 'order_created'
     | 'order_updated'

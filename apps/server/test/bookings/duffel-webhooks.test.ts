@@ -99,7 +99,7 @@ describe.each(storeKinds())('Duffel webhooks and the reconciler on %s', (kind) =
     });
   });
 
-  it('order.updated keeps the copy in step: an order the airline cancelled flags the booking', async () => {
+  it('order.updated keeps the copy in step: a hold the airline cancelled is cancelled, nothing charged', async () => {
     const held = await book('ZZ');
     const [order] = t.duffel.state.ordersWithMetadata('skydesk_booking_id', held.id);
     t.duffel.webhooks.events.splice(0);
@@ -107,9 +107,132 @@ describe.each(storeKinds())('Duffel webhooks and the reconciler on %s', (kind) =
       changed.cancelled_at = t.clock.now().toISOString();
     });
     expect(await deliverWebhooks(t, 'order.updated')).toEqual([200]);
+    const cancelled = await open(held.id);
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.supplier.state).toBe('cancelled');
+    expect(cancelled.allowed_actions).toEqual([]);
+    expect(cancelled.history.find((event) => event.action === 'cancelled')?.note).toContain(
+      'The airline cancelled its hold',
+    );
+    const lines = await t.store.db
+      .selectFrom('ledger_entries')
+      .select('kind')
+      .where('booking_id', '=', held.id)
+      .execute();
+    expect(lines).toEqual([]);
+  });
+
+  it('order.updated of tickets the airline cancelled flags the booking and tells the agency', async () => {
+    const held = await book('ZZ');
+    expect((await post(t, '/api/booking-issue', { pnr: held.pnr }, { token: agent.token })).statusCode).toBe(
+      200,
+    );
+    const [order] = t.duffel.state.ordersWithMetadata('skydesk_booking_id', held.id);
+    t.duffel.webhooks.events.splice(0);
+    t.duffel.controls.updateOrder(order!.id, (changed) => {
+      changed.cancelled_at = t.clock.now().toISOString();
+    });
+    expect(await deliverWebhooks(t, 'order.updated')).toEqual([200]);
     const flagged = await open(held.id);
-    expect(flagged.supplier.airline_change_at).not.toBeNull();
-    expect(flagged.status).toBe('booked');
+    expect(flagged.status).toBe('ticketed');
+    expect(flagged.supplier.airline_change_at).toBe(t.clock.now().toISOString());
+    expect(flagged.history.filter((event) => event.action === 'airline_change')).toHaveLength(1);
+  });
+
+  it('takes each event once by its id: a repeat is answered and does nothing', async () => {
+    const held = await book('ZZ');
+    const [order] = t.duffel.state.ordersWithMetadata('skydesk_booking_id', held.id);
+    const event = JSON.stringify({
+      id: 'wev_once',
+      type: 'order.updated',
+      data: { object: { id: order!.id, metadata: { skydesk_booking_id: held.id } } },
+    });
+    // Taken while the order is in step: nothing to do.
+    expect((await send(event, signDuffelBody(event, WEBHOOK_SECRET, now()))).statusCode).toBe(200);
+    expect((await open(held.id)).status).toBe('booked');
+    // The airline cancels; the same event delivered again is a repeat and changes nothing…
+    t.duffel.controls.updateOrder(order!.id, (changed) => {
+      changed.cancelled_at = t.clock.now().toISOString();
+    });
+    const repeat = await send(event, signDuffelBody(event, WEBHOOK_SECRET, now()));
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json().data).toEqual({ received: true });
+    const raw = await t.store.db
+      .selectFrom('bookings')
+      .select('status')
+      .where('id', '=', held.id)
+      .executeTakeFirstOrThrow();
+    expect(raw.status).toBe('booked');
+    // …while a new event of it is taken.
+    const next = event.replace('wev_once', 'wev_once_more');
+    expect((await send(next, signDuffelBody(next, WEBHOOK_SECRET, now()))).statusCode).toBe(200);
+    expect((await open(held.id)).status).toBe('cancelled');
+    const kept = await t.store.db
+      .selectFrom('supplier_events')
+      .select(['event_id', 'type', 'booking_id'])
+      .where('event_id', 'in', ['wev_once', 'wev_once_more'])
+      .orderBy('event_id')
+      .execute();
+    expect(kept).toEqual([
+      { event_id: 'wev_once', type: 'order.updated', booking_id: held.id },
+      { event_id: 'wev_once_more', type: 'order.updated', booking_id: held.id },
+    ]);
+  });
+
+  it('refuses a signed event whose strings escape a NUL or a control: the one 400, nothing kept', async () => {
+    const hostile = [
+      '{"id":"wev_\\u0000nul","type":"order.updated","data":{"object":{"id":"ord_1"}}}',
+      '{"id":"wev_bidi","type":"order.updated","data":{"object":{"id":"ord_\\u202e1"}}}',
+      '{"id":"wev_type","type":"order.\\u0007updated","data":{"object":{"id":"ord_1"}}}',
+      '{"id":"wev_lone","type":"order_cancellation.confirmed","data":{"object":{"order_id":"ord_\\ud800"}}}',
+      '{"id":7,"type":"order.updated","data":{"object":{"id":"ord_1"}}}',
+    ];
+    for (const body of hostile) {
+      expect(() => JSON.parse(body), body).not.toThrow();
+      const answer = await send(body, signDuffelBody(body, WEBHOOK_SECRET, now()));
+      expect(answer.statusCode, body).toBe(400);
+      expect(answer.json()).toEqual({ status: false, message: 'This is not a signed event of the supplier' });
+    }
+    const kept = await t.store.db
+      .selectFrom('supplier_events')
+      .select('event_id')
+      .where('event_id', 'like', 'wev_%')
+      .where('event_id', 'in', ['wev_bidi', 'wev_type', 'wev_lone'])
+      .execute();
+    expect(kept).toEqual([]);
+  });
+
+  it('answers 503 when the order cannot be looked up now, and takes the event when it comes again', async () => {
+    t.duffel.failures.next('POST /air/orders', { kind: 'server_error', when: 'after' });
+    t.duffel.failures.next('GET /air/orders', { kind: 'server_error', when: 'before' });
+    const held = await book('ZZ');
+    expect(held.supplier.state).toBe('confirming');
+    const [order] = t.duffel.state.ordersWithMetadata('skydesk_booking_id', held.id);
+    const event = JSON.stringify({
+      id: 'wev_retry',
+      type: 'order.created',
+      data: { object: { id: order!.id, metadata: { skydesk_booking_id: held.id } } },
+    });
+    t.duffel.failures.always('GET /air/orders', { kind: 'server_error', when: 'before' });
+    const failed = await send(event, signDuffelBody(event, WEBHOOK_SECRET, now()));
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toMatchObject({
+      status: false,
+      message: 'The event could not be settled now: send it again later',
+    });
+    t.duffel.failures.clear();
+    const again = await send(event, signDuffelBody(event, WEBHOOK_SECRET, now()));
+    expect(again.statusCode).toBe(200);
+    const raw = await t.store.db
+      .selectFrom('bookings')
+      .select(['status', 'supplier_state', 'supplier_reference'])
+      .where('id', '=', held.id)
+      .executeTakeFirstOrThrow();
+    expect(raw).toEqual({
+      status: 'booked',
+      supplier_state: 'confirmed',
+      supplier_reference: order!.booking_reference,
+    });
   });
 
   it('order.airline_initiated_change_detected flags the booking and tells the agency, once', async () => {

@@ -1,4 +1,4 @@
-import { LiveClientFrame } from '@skydesk/contract';
+import { LiveClientFrame, SupplierEvent } from '@skydesk/contract';
 import type { z } from 'zod';
 import { declaredMultipartForms } from '../../src/platform/http/multipart-form.js';
 import { contractEndpoints, endpointLabel } from '../support/contract-endpoints.js';
@@ -6,7 +6,8 @@ import { contractEndpoints, endpointLabel } from '../support/contract-endpoints.
 /**
  * Every schema through which a client's input enters the server, for the tests that walk them
  * (issue 27): each endpoint's path, query and body, each multipart form's fields (as the modules
- * declare them), and the live socket's client frames. Declared tomorrow, walked the day it is.
+ * declare them), the live socket's client frames, and a supplier webhook's event as the server reads
+ * it from the signed text. Declared tomorrow, walked the day it is.
  */
 
 export type InputSchema = { label: string; schema: z.ZodType };
@@ -24,7 +25,13 @@ export async function inputSchemas(): Promise<InputSchema[]> {
     label: `the form of ${form.files.join(', ')}`,
     schema: form.fields as z.ZodType,
   }));
-  return [...fromEndpoints, ...forms, { label: 'a live client frame', schema: LiveClientFrame }];
+  return [
+    ...fromEndpoints,
+    ...forms,
+    { label: 'a live client frame', schema: LiveClientFrame },
+    // A supplier's webhook arrives as raw text (its endpoint's body); what is read from it is this.
+    { label: 'a supplier webhook event, as read', schema: SupplierEvent },
+  ];
 }
 
 /** A node of a schema and where it sits (`passengers.*.first_name`). */

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SupplierEvent } from '@skydesk/contract';
 import type { RemoteOrderEvent } from '../remote-orders.js';
 
 /**
@@ -45,7 +46,13 @@ const TYPES: Record<string, RemoteOrderEvent['type']> = {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-/** A checked event, read into what the portal settles by; null when unsigned, stale or unreadable. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A checked event, read into what the portal settles by; null when unsigned, stale or unreadable —
+ * or when a string it holds is not one the portal keeps or looks up (the contract's SupplierEvent:
+ * JSON escapes can spell a NUL or a bidirectional control in a signed body's strings).
+ */
 export function readDuffelEvent(
   rawBody: string,
   header: string | undefined,
@@ -60,8 +67,6 @@ export function readDuffelEvent(
   }
   if (typeof event !== 'object' || event === null) return null;
   const { id, type, data } = event as { id?: unknown; type?: unknown; data?: { object?: unknown } };
-  const eventId = text(id);
-  if (!eventId || typeof type !== 'string') return null;
   const object = (typeof data?.object === 'object' && data.object !== null ? data.object : {}) as Record<
     string,
     unknown
@@ -69,7 +74,7 @@ export function readDuffelEvent(
   const metadata = (
     typeof object.metadata === 'object' && object.metadata !== null ? object.metadata : {}
   ) as Record<string, unknown>;
-  const kind = TYPES[type] ?? 'other';
+  const kind = (typeof type === 'string' ? TYPES[type] : undefined) ?? 'other';
   // An order event's object is the order (its id); a payment's, cancellation's or airline
   // change's names the order it is about.
   const orderId =
@@ -78,11 +83,22 @@ export function readDuffelEvent(
       : kind === 'order_creation_failed'
         ? null
         : text(object.order_id);
+  // Metadata another system wrote is not ours: only a booking id SkyDesk could have written counts.
+  const bookingId = text(metadata[BOOKING_METADATA_KEY]);
+  const read = SupplierEvent.safeParse({
+    id: text(id),
+    type,
+    booking_id: bookingId && UUID.test(bookingId) ? bookingId.toLowerCase() : null,
+    order_id: orderId,
+    change_id: kind === 'airline_change' ? text(object.id) : null,
+  });
+  if (!read.success) return null;
   return {
-    id: eventId,
+    id: read.data.id,
+    name: read.data.type,
     type: kind,
-    bookingId: text(metadata[BOOKING_METADATA_KEY]),
-    orderId,
-    changeId: kind === 'airline_change' ? text(object.id) : null,
+    bookingId: read.data.booking_id,
+    orderId: read.data.order_id,
+    changeId: read.data.change_id,
   };
 }

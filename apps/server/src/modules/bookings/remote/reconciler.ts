@@ -4,7 +4,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { Exclusively } from '../../../platform/db/task-lock.js';
 import { periodicTask } from '../../../platform/periodic-task.js';
-import { inFlightBookings } from './repo.js';
+import { inFlightBookings, pruneSupplierEvents } from './repo.js';
 import type { SupplierSaga } from './saga.js';
 
 /** Bookings settled per run at most, so one run never holds the supplier or the store for long. */
@@ -15,6 +15,12 @@ const BATCH = 100;
  * call answers); the reconciler would only look up an order the request is about to record.
  */
 const GRACE_MS = 2_000;
+
+/**
+ * How long a webhook event's id is kept to take it once: longer than any supplier goes on
+ * delivering an event (Duffel retries a failed delivery for hours, not weeks).
+ */
+const EVENT_MEMORY_MS = 30 * 86_400_000;
 
 /**
  * Settles the bookings whose supplier order step is under way — a crash, a lost answer or a `202`
@@ -46,7 +52,8 @@ export async function reconcileSupplierOrders(deps: {
 /**
  * The reconciler (docs/decisions/020-supplier-order-saga.md): every SUPPLIER_RECONCILE_SECONDS in
  * one server at a time (advisory-locked, like the hold sweep), and once as the server starts, so a
- * step a crash left is settled at the next start.
+ * step a crash left is settled at the next start. It also forgets webhook events old enough never
+ * to come again.
  */
 export function supplierReconciler(deps: {
   db: Kysely<Database>;
@@ -64,6 +71,7 @@ export function supplierReconciler(deps: {
     run: async () => {
       const looked = await reconcileSupplierOrders(deps);
       if (looked > 0) deps.log.info({ looked }, 'settled supplier order steps left under way');
+      await pruneSupplierEvents(deps.db, new Date(deps.clock.now().getTime() - EVENT_MEMORY_MS));
     },
   });
   return {

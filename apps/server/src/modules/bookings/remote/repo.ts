@@ -244,3 +244,36 @@ export const takenTicketNumbers = async (db: Db, numbers: readonly string[]) =>
     : (
         await db.selectFrom('tickets').select('ticket_number').where('ticket_number', 'in', numbers).execute()
       ).map((row) => row.ticket_number);
+
+/**
+ * Takes a supplier's webhook event once per id (migration 0018): true when this delivery is the
+ * first, false when the event was taken before (a repeat, answered as received and left alone).
+ */
+export async function claimSupplierEvent(
+  db: Db,
+  event: { supplier: 'duffel'; eventId: string; type: string; bookingId: string | null; at: Date },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('supplier_events')
+    .values({
+      supplier: event.supplier,
+      event_id: event.eventId,
+      type: event.type,
+      booking_id: event.bookingId,
+      received_at: event.at,
+    })
+    .onConflict((conflict) => conflict.columns(['supplier', 'event_id']).doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Gives an event back whose settlement failed, so that the supplier's next delivery is taken. */
+export const releaseSupplierEvent = (db: Db, supplier: 'duffel', eventId: string) =>
+  db.deleteFrom('supplier_events').where('supplier', '=', supplier).where('event_id', '=', eventId).execute();
+
+/** Forgets events taken before `before` (no supplier delivers an event again that late). */
+export async function pruneSupplierEvents(db: Db, before: Date): Promise<number> {
+  const deleted = await db.deleteFrom('supplier_events').where('received_at', '<', before).executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}

@@ -438,26 +438,61 @@ export async function recordCancellationDropped(db: Db, bookingId: string, reaso
   });
 }
 
-/** An order read from the supplier: the booking's copy of it is brought up to date. */
+/**
+ * An order read from the supplier: the booking's copy of it is brought up to date. An order the
+ * airline cancelled by itself (not through SkyDesk's cancellation) is reflected:
+ * - a hold (nothing paid): the booking is cancelled — there is nothing left to issue — and the
+ *   agency told; no money moves;
+ * - tickets: the booking is flagged and the agency told; what is owed back is the airline's and
+ *   the operators' to settle (the airline refunds SkyDesk's balance, not the agency), never guessed.
+ */
 export async function recordSynced(db: Db, bookingId: string, order: RemoteOrder, now: Date) {
   return db.transaction().execute(async (trx) => {
     const booking = await lockSupplierBooking(trx, bookingId);
     if (booking?.supplier_state !== 'confirmed' || booking.supplier_order_id !== order.id) return false;
-    const live = booking.status === 'booked' || booking.status === 'ticketed';
     await updateSupplierBooking(trx, booking.id, {
       supplier_reference: order.reference,
       supplier_synced_at: now,
       updated_at: now,
     });
-    // An order the airline cancelled by itself: the booking is flagged and the agency told; what
-    // is owed back is the airline's and the operators' to settle, never guessed here.
-    if (live && order.state === 'cancelled' && !booking.supplier_change) {
+    if (order.state !== 'cancelled') return true;
+    if (booking.status === 'booked') {
+      await updateSupplierBooking(trx, booking.id, {
+        status: 'cancelled',
+        supplier_state: 'cancelled',
+        supplier_state_at: now,
+        supplier_cancellation: null,
+        updated_at: now,
+      });
+      await recordEvent(trx, {
+        bookingId: booking.id,
+        action: 'cancelled',
+        from: 'booked',
+        to: 'cancelled',
+        note: `The airline cancelled its hold (its reference ${order.reference}); nothing was charged`,
+        actorUserId: null,
+        at: now,
+      });
+      await tellAgency(
+        trx,
+        booking,
+        {
+          kind: 'airline_change',
+          title: `The airline cancelled booking ${booking.pnr}`,
+          body: `The airline cancelled its hold on booking ${booking.pnr} (airline reference ${order.reference}). Nothing was charged; search again to book the trip.`,
+        },
+        now,
+      );
+      return true;
+    }
+    if (booking.status === 'ticketed' && !booking.supplier_change) {
       await flagChange(
         trx,
         booking,
         { id: null, detectedAt: now.toISOString() },
         'The airline cancelled its order',
         now,
+        'Contact SkyDesk support about what is refunded.',
       );
     }
     return true;
@@ -470,6 +505,7 @@ async function flagChange(
   change: { id: string | null; detectedAt: string },
   what: string,
   now: Date,
+  advice = 'Check the new schedule with your traveller.',
 ) {
   await updateSupplierBooking(trx, booking.id, { supplier_change: change, updated_at: now });
   await recordEvent(trx, {
@@ -487,7 +523,7 @@ async function flagChange(
     {
       kind: 'airline_change',
       title: `The airline changed booking ${booking.pnr}`,
-      body: `${what} on booking ${booking.pnr} (airline reference ${booking.supplier_reference ?? 'not known'}). Check the new schedule with your traveller.`,
+      body: `${what} on booking ${booking.pnr} (airline reference ${booking.supplier_reference ?? 'not known'}). ${advice}`,
     },
     now,
   );

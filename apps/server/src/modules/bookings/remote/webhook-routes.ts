@@ -8,7 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { createEndpointRegistrar } from '../../../platform/http/endpoint-route.js';
 import type { ModuleContext } from '../../../platform/module.js';
 import type { RemoteOrders } from '../../../supplier/remote-orders.js';
+import { claimSupplierEvent, releaseSupplierEvent } from './repo.js';
 import type { SupplierSaga } from './saga.js';
+
+const received = { message: SUPPLIER_WEBHOOK_MESSAGES.received, data: { received: true as const } };
 
 /**
  * `POST /api/webhooks/duffel` (docs/api.md; decision 020): Duffel's signed events. The signature
@@ -16,8 +19,12 @@ import type { SupplierSaga } from './saga.js';
  * its own, where the app's JSON parser (which would parse it first) is replaced by one that keeps
  * the text. Anything that is not a fresh, correctly signed event answers one 400, whatever was
  * wrong; an event of a booking SkyDesk does not know answers 200 (Duffel would only send it again).
- * The event then settles its booking as the reconciler would: it says what to look up, never what
- * to credit. A settlement that fails is left to the reconciler; the event is still taken.
+ *
+ * Each event is taken once per id (supplier_events): Duffel delivers at least once, and a repeat is
+ * answered as received without doing anything. The event then settles its booking as the reconciler
+ * would: it says what to look up, never what to credit. A settlement that fails (the supplier does
+ * not answer the look-up) gives the event back and answers 503, so Duffel delivers it again later;
+ * a step under way is settled by the reconciler meanwhile in any case.
  */
 export async function registerSupplierWebhookRoutes(
   context: ModuleContext,
@@ -48,15 +55,25 @@ export async function registerSupplierWebhookRoutes(
         context.clock.now(),
       );
       if (!remote || !event) throw new AppError('bad_request', SUPPLIER_WEBHOOK_MESSAGES.refused);
+      const first = await claimSupplierEvent(context.store.db, {
+        supplier: 'duffel',
+        eventId: event.id,
+        type: event.name,
+        bookingId: event.bookingId,
+        at: context.clock.now(),
+      });
+      if (!first) return received;
       try {
         await remote.saga.handleEvent(event, 'duffel');
       } catch (error) {
+        await releaseSupplierEvent(context.store.db, 'duffel', event.id);
         context.log.warn(
-          { err: error, event: event.id, type: event.type },
-          'a supplier event could not be settled now; the reconciler will',
+          { err: error, event: event.id, type: event.name },
+          'a supplier event could not be settled now; the supplier delivers it again (and the reconciler settles a step under way)',
         );
+        throw new AppError('unavailable', SUPPLIER_WEBHOOK_MESSAGES.notNow, { retryAfter: 60 });
       }
-      return { message: SUPPLIER_WEBHOOK_MESSAGES.received, data: { received: true as const } };
+      return received;
     });
   });
 }
