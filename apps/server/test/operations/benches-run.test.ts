@@ -24,6 +24,23 @@ describe('the benchmarks run on a small volume', () => {
     expect(output.match(/16 sockets of one agency +per socket p50/g)).toHaveLength(2);
   }, 120_000);
 
+  it('bench:store times holds and issues with durability off and on, and a mixed load on many connections', async () => {
+    const { code, output } = await runBench('bench/store-load.bench.ts', {
+      BENCH_DURABLE_BOOKINGS: '4',
+      BENCH_DURABLE_ROUNDS: '1',
+      BENCH_MIXED_CONNECTIONS: '4',
+      BENCH_MIXED_SECONDS: '2',
+      BENCH_MIXED_WARM_UP_SECONDS: '1',
+      // The embedded store only: PostgreSQL's run is the same code on another store.
+      BENCH_DATABASE_URL: '',
+    });
+    expect(code, output).toBe(0);
+    expect(output).toMatch(/\| off \(not synced: the baseline\) +\| +\d/);
+    expect(output).toMatch(/\| on \(fsync at each commit\) +\| +\d/);
+    expect(output).toMatch(/embedded store \(durability on\): \d+ requests\/s/);
+    expect(output).toMatch(/GET \/api\/me +\| +\d+ \|/);
+  }, 300_000);
+
   it('bench:kpi makes its volume, recounts the rollups and times every figure', async () => {
     const { code, output } = await runBench('bench/kpi.bench.ts', {
       BENCH_KPI_BOOKINGS: '3000',
