@@ -9,7 +9,7 @@ import { DEMO, seedDemoData } from './db/seed-demo.js';
 import { outboxBannerLines } from './modules/dev/index.js';
 import { openConfiguredStore } from './platform/configured-store.js';
 import { DataDirError } from './platform/data-dir.js';
-import { openStore, storeTargetFromConfig } from './platform/db/store.js';
+import { openStore, type Store, storeTargetFromConfig } from './platform/db/store.js';
 import { createSecretBox } from './platform/security/encryption.js';
 import { createPasswordHasher } from './platform/security/password.js';
 import { createLocalFileStore } from './platform/storage/file-store.js';
@@ -58,6 +58,7 @@ async function main() {
   app.log.info(
     {
       store: store.kind,
+      durability: store.durability.detail,
       migrationsApplied: applied,
       demoSeeded: seeded,
       ...(demoHistory ? { demoHistory } : {}),
@@ -65,7 +66,7 @@ async function main() {
     'store ready',
   );
   await app.listen({ port: config.port, host: config.host });
-  printBanner(config, app.server.address(), store.kind);
+  printBanner(config, app.server.address(), store);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -93,14 +94,15 @@ async function main() {
 function printBanner(
   config: Config,
   address: ReturnType<import('node:net').Server['address']>,
-  storeKind: string,
+  store: Pick<Store, 'kind' | 'durability'>,
 ) {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   const lines = [
     '',
     `  SkyDesk is running at ${url}`,
-    `  Store: ${storeKind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server'}`,
+    // What outlives a power cut, in one sentence (issue 28; docs/operations.md "The store").
+    `  Store: ${store.kind === 'pglite' ? `embedded PGlite in ${config.dataDir} (${store.durability.detail})` : 'PostgreSQL server'}`,
     `  API docs: ${url}/api/docs`,
   ];
   if (config.demoData) {
