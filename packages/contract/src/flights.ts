@@ -249,6 +249,15 @@ export type ParsedSearchBody = z.output<typeof SearchBody>;
  */
 const MissingSuppliers = z.array(z.string());
 
+/**
+ * Issue 29: `data` of the 404 'No Flight Found!' when a supplier did not answer. Nothing was on sale
+ * among the suppliers that answered, but the missing ones may sell this search: the agent is told
+ * that searching again may find flights. With every supplier answering, the 404 is the spec's bare
+ * failure (`{ status: false, message }`).
+ */
+export const NoFlightsFound = z.object({ missing_suppliers: MissingSuppliers });
+export type NoFlightsFound = z.infer<typeof NoFlightsFound>;
+
 export const SearchResult = z.object({
   search_id: z.uuid(),
   PricedItineraries: z.object({ PricedItinerary: z.array(PricedItinerary) }),
@@ -478,7 +487,8 @@ export const flightEndpoints = {
   search: defineEndpoint({
     method: 'POST',
     path: '/api/search',
-    summary: 'Priced itineraries for a one-way, return or multi-city search',
+    summary:
+      "Priced itineraries for a one-way, return or multi-city search (404 'No Flight Found!' when nothing is on sale, with `data.missing_suppliers` when a supplier did not answer)",
     access: 'company',
     permission: 'flights.search',
     body: SearchBody,

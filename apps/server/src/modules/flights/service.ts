@@ -4,6 +4,7 @@ import {
   type FareCalendarDay,
   type FieldErrors,
   type flightEndpoints,
+  type NoFlightsFound,
   type ParsedPriceSelectionBody,
   type ParsedQueryOf,
   type ParsedSearchBody,
@@ -141,7 +142,13 @@ export function createFlightService(deps: {
         cabin: body.cabin,
         result_count: outcome.count,
       });
-      if (outcome.count === 0) throw new AppError('not_found', EMPTY_RESULT.noFlights);
+      if (outcome.count === 0) {
+        // Issue 29: a supplier that did not answer may sell this search; the agent is told so.
+        const missing = outcome.missingSuppliers ?? [];
+        const data: NoFlightsFound | undefined =
+          missing.length > 0 ? { missing_suppliers: missing } : undefined;
+        throw new AppError('not_found', EMPTY_RESULT.noFlights, data ? { data } : {});
+      }
       return { searchId, outcome };
     },
 
