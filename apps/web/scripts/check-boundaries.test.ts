@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findBoundaryViolations, findImportCycles, findPermissionReads } from './check-boundaries';
+import {
+  findBoundaryViolations,
+  findDateFormatting,
+  findImportCycles,
+  findPermissionReads,
+} from './check-boundaries';
 
 let root: string | null = null;
 
@@ -197,5 +202,30 @@ describe('permissions asked through useCan', () => {
 
   it('finds none in the portal’s own source', () => {
     expect(findPermissionReads(path.resolve(import.meta.dirname, '../src'))).toEqual([]);
+  });
+});
+
+describe('dates written through src/shared/format/ (docs/architecture.md §8)', () => {
+  it('fails a screen that formats a date itself, naming the file, the line and what it used', () => {
+    const src = srcTree({
+      'features/bookings/pages/page.tsx': [
+        "const a = new Intl.DateTimeFormat('en-US').format(new Date());",
+        '// new Date().toLocaleDateString() in a comment is fine',
+        'const b = new Date().toLocaleTimeString();',
+        'const c = new Date().toISOString().slice(0, 10);',
+        'const d = new Date().getHours();',
+        'export { a, b, c, d };',
+      ].join('\n'),
+      'shared/format/date-time.ts': "export const f = new Intl.DateTimeFormat('en-GB');\n",
+      'features/bookings/pages/page.test.tsx': 'new Date().toISOString().slice(0, 10);\n',
+    });
+    expect(
+      findDateFormatting(src).map(({ file, specifier }) => `${file.split(path.sep).join('/')} ${specifier}`),
+    ).toEqual([
+      'features/bookings/pages/page.tsx:1 new Intl.DateTimeFormat',
+      'features/bookings/pages/page.tsx:3 .toLocaleTimeString(',
+      'features/bookings/pages/page.tsx:4 .toISOString().slice(',
+      'features/bookings/pages/page.tsx:5 .getHours()',
+    ]);
   });
 });

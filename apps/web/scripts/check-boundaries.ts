@@ -152,6 +152,46 @@ export function findPermissionReads(srcDir: string): Violation[] {
   });
 }
 
+/**
+ * Dates and times are written for people in one place (docs/architecture.md §8): src/shared/format/
+ * (and the countdown clock in src/shared/time/), on the contract's date-text. Elsewhere a screen
+ * that formats a date itself — a locale's pattern, the browser's own zone, an ISO string cut to its
+ * day — is the mixed clocks of issue 30 coming back. Two files work with a zone for what it is
+ * rather than to write a date, and say so here.
+ */
+const DATE_FORMATTERS = [path.join('shared', 'format') + path.sep, path.join('shared', 'time') + path.sep];
+const DATE_FORMATTING_ALLOWED: Record<string, string> = {
+  [path.join('features', 'users', 'settings', 'time-zones.ts')]:
+    "the time-zone picker's list: each zone's offset from UTC now",
+  [path.join('features', 'admin', 'notices', 'local-date-time.ts')]:
+    "a post's publishing time as the operator's datetime-local input holds it, in their own zone",
+};
+const DATE_FORMATTING =
+  /new Intl\.DateTimeFormat|Intl\.RelativeTimeFormat|\.toLocale(?:Date|Time)String\(|\.to(?:Date|Time)String\(|\.toISOString\(\)\.slice\(|\.get(?:UTC)?(?:FullYear|Month|Date|Day|Hours|Minutes)\(\)/;
+
+/** Every file under `srcDir` that formats a date or a time itself rather than through src/shared/format/. */
+export function findDateFormatting(srcDir: string): Violation[] {
+  const root = path.resolve(srcDir);
+  return sourceFiles(root).flatMap((file) => {
+    const relative = path.relative(root, file);
+    if (isTestCode(relative) || DATE_FORMATTERS.some((place) => relative.startsWith(place))) return [];
+    if (DATE_FORMATTING_ALLOWED[relative]) return [];
+    const lines = readFileSync(file, 'utf8').split('\n');
+    return lines.flatMap((line, index) => {
+      const found = DATE_FORMATTING.exec(line);
+      if (!found || /^\s*(\/\/|\*)/.test(line)) return [];
+      return [
+        {
+          file: `${relative}:${index + 1}`,
+          specifier: found[0],
+          target: relative,
+          rule: 'dates and times are written through src/shared/format/ (formatInstant, formatDay, formatTime, formatDuration…): one zone and one format everywhere (docs/architecture.md §8)',
+        },
+      ];
+    });
+  });
+}
+
 /** The file an import names (a stylesheet or an asset is not a module of the graph: null). */
 function resolveImport(from: string, specifier: string): string | null {
   const base = path.resolve(path.dirname(from), specifier);
@@ -270,16 +310,18 @@ if (invokedDirectly) {
   const violations = [...findBoundaryViolations(srcDir), ...findPermissionReads(srcDir)];
   for (const { file, specifier, target, rule } of violations)
     console.error(`src/${file}: import '${specifier}' (src/${target}) — ${rule}`);
+  const formatting = findDateFormatting(srcDir);
+  for (const { file, specifier, rule } of formatting) console.error(`src/${file}: ${specifier} — ${rule}`);
   const cycles = findImportCycles(srcDir);
   for (const { level, path: way } of cycles)
     console.error(`import cycle between ${level}s: ${way.map((node) => `src/${node}`).join(' → ')}`);
-  if (violations.length > 0 || cycles.length > 0) {
+  if (violations.length > 0 || cycles.length > 0 || formatting.length > 0) {
     console.error(
-      `\n${violations.length} import(s) cross a module boundary, ${cycles.length} import cycle(s) (docs/decisions/010).`,
+      `\n${violations.length} import(s) cross a module boundary, ${cycles.length} import cycle(s) (docs/decisions/010), ${formatting.length} date(s) formatted outside src/shared/format/.`,
     );
     process.exit(1);
   }
   console.log(
-    'Module boundaries: features → entities → shared, each importing only itself and what is below it; no import cycle; permissions asked through useCan.',
+    'Module boundaries: features → entities → shared, each importing only itself and what is below it; no import cycle; permissions asked through useCan; dates written through src/shared/format/.',
   );
 }

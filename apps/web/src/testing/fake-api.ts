@@ -57,6 +57,37 @@ export const invalid = (errors: Record<string, string[]>) =>
   fail(422, 'The given data was invalid.', { data: { errors } });
 
 /**
+ * What the frames ask of every screen's test, unless the test answers it itself: the console's
+ * work queue, and the agency's profile for its time zone (docs/architecture.md §8) — the tests' own
+ * zone, UTC, so a screen's times read as the test wrote them.
+ */
+const DEFAULT_ROUTES: Record<string, Handler> = {
+  // The console's menu counts what waits (issue 30): nothing, unless a test says otherwise.
+  'GET /api/admin/work-queue': () =>
+    ok({
+      agencies: { waiting: 0, oldest_since: null },
+      deposits: { waiting: 0, oldest_since: null },
+      refunds: { waiting: 0, oldest_since: null },
+      tickets: { waiting: 0, oldest_since: null, unassigned: 0 },
+      total: 0,
+    }),
+  'GET /api/company/profile': () =>
+    ok({
+      id: 'c4d5e6f7-8a9b-4c0d-9e1f-2a3b4c5d6e7f',
+      name: 'Demo Travels',
+      contact_name: 'Amina Rahman',
+      email: 'office@demo-travels.example',
+      phone: '+971 4 555 0100',
+      country: 'AE',
+      city: 'Dubai',
+      address: 'Office 1204, Bay Square 3, Business Bay',
+      iata_number: null,
+      time_zone: 'UTC',
+      time_zone_default: false,
+    }),
+};
+
+/**
  * Stubs fetch with a table of 'METHOD /api/path' → handler (or a fixed Response maker). Every
  * request is recorded; one without a handler fails the test loudly with a 500 naming it.
  */
@@ -76,7 +107,7 @@ export function fakeApi(routes: Record<string, Handler>) {
       formData,
     };
     sent.push(request);
-    const handler = routes[`${method} ${url.pathname}`];
+    const handler = routes[`${method} ${url.pathname}`] ?? DEFAULT_ROUTES[`${method} ${url.pathname}`];
     if (!handler) return fail(500, `No fake for ${method} ${url.pathname}`);
     return handler(request);
   });

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { afterEach, beforeEach } from 'vitest';
+import { setDisplayTimeZone } from '../shared/format/display-zone';
 import { resetHttpConfig } from '../shared/http/http-config';
 import { installFakeWebSocket } from './fake-websocket';
 import { stopPersistors } from './live-persistors';
@@ -37,6 +38,8 @@ if (!URL.createObjectURL) {
 // No test reaches a server: the dashboard's live socket (shared/live) gets a fake the test drives.
 beforeEach(() => {
   installFakeWebSocket();
+  // Each test starts in the browser's zone, whatever agency the one before it read its times in.
+  setDisplayTimeZone(null);
 });
 
 afterEach(async () => {

@@ -15,32 +15,44 @@ import { makeStore } from '../store';
 configure({ asyncUtilTimeout: 10_000 });
 
 const QUEUE = 'GET /api/admin/companies';
+const WORK = 'GET /api/admin/work-queue';
 /** The mark a browser keeps of an operator having signed in there (never the token). */
 const HINT = 'skydesk:operator-signed-in';
 const hadSignedIn = () => localStorage.setItem(HINT, '1');
 const CHALLENGE = fakeJwt({ exp: 1_900_000_000, sub: 'operator-challenge' });
 
 describe('the operator console: its session apart from the agency’s', { timeout: 20_000 }, () => {
-  it('asks the operator refresh cookie at the start of /admin, then opens the agency queue', async () => {
+  it('asks the operator refresh cookie at the start of /admin, then opens the work queue', async () => {
     hadSignedIn();
     const token = liveOperatorToken();
+    const line = { waiting: 0, oldest_since: null };
     const api = fakeApi({
       'POST /api/admin/auth/refresh': () => ok({ token, operator: sampleOperator }),
       'GET /api/admin/me': () => ok({ operator: sampleOperator }),
+      [WORK]: () =>
+        ok({
+          agencies: { waiting: 1, oldest_since: '2026-03-08T09:30:00Z' },
+          deposits: line,
+          refunds: line,
+          tickets: { ...line, unassigned: 0 },
+          total: 1,
+        }),
       [QUEUE]: () => ok(agencyList([agency()])),
     });
     const { router, store } = renderConsole(adminPaths.home, {});
 
     expect(await screen.findByText('Opening the operator console')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Agency review' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(adminPaths.agencies);
+    // Issue 30: the console opens on what waits for a decision, not on a list.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Work queue' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(adminPaths.home);
     const nav = screen.getByRole('navigation', { name: 'Console navigation' });
     for (const label of ['Agency review', 'Deposit desk', 'Refunds', 'Bank accounts', 'Audit log'])
-      expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Horizon Voyages' })).toBeInTheDocument();
+      expect(within(nav).getByRole('link', { name: new RegExp(`^${label}`) })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Horizon Voyages/ })).toBeInTheDocument();
     expect(api.calls('POST /api/admin/auth/refresh')).toHaveLength(1);
     expect(api.calls('GET /api/admin/me')[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
-    expect(api.calls(QUEUE)[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(api.calls(WORK)[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(Object.fromEntries(api.calls(QUEUE)[0]!.query)).toMatchObject({ status: 'pending_review' });
     // Never persisted: the operator's token lives in memory only.
     expect(store.getState().operatorSession?.token).toBe(token);
     await waitFor(() => expect(persistedState()).not.toContain(token), PERSIST_WAIT);

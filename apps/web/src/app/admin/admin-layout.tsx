@@ -4,6 +4,8 @@ import { LogOut, X } from 'lucide-react';
 import { type ReactNode, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { logoutOperator } from '../../features/admin/session/operator-session';
+import { useWorkQueue } from '../../features/admin/work/work-queue-api';
+import { setDisplayTimeZone } from '../../shared/format/display-zone';
 import { useOperatorLiveUpdates } from '../../shared/live/use-operator-live-updates';
 import { selectOperator, selectOperatorSignedIn } from '../../shared/operator-session/operator-session-slice';
 import { type AdminLoginRedirectState, adminPaths } from '../../shared/routing/admin-paths';
@@ -15,7 +17,7 @@ import { ScreenLoader } from '../../shared/ui/spinner';
 import { MobileNavTrigger } from '../layouts/mobile-nav-drawer';
 import { useDocumentTitle, useScreenTitle } from '../layouts/screen-title';
 import { SidebarLink } from '../layouts/sidebar';
-import { adminNavigation } from './admin-navigation';
+import { adminNavigation, WORK_QUEUE_OF_LINK } from './admin-navigation';
 
 /** Tailwind's `lg`: from here on the sidebar is always shown and the drawer is not used. */
 const DESKTOP_QUERY = '(min-width: 1024px)';
@@ -34,6 +36,8 @@ export function AdminLayout() {
   useDocumentTitle(title ? `${title} · Operator console` : 'Operator console');
   // The support queue and open chats, pushed as they happen (issue 14).
   useOperatorLiveUpdates();
+  // An operator has no zone of their own: moments read in the browser's (docs/architecture.md §8).
+  setDisplayTimeZone(null);
 
   if (!signedIn) {
     const state: AdminLoginRedirectState = { from: `${location.pathname}${location.search}` };
@@ -73,9 +77,18 @@ export function AdminLayout() {
 
 type AdminSidebarProps = { onNavigate?: () => void; headerAction?: ReactNode };
 
-/** The console's navigation column: its own mark, then the one navigation list. */
+/**
+ * The console's navigation column: its own mark, then the one navigation list, each desk with how
+ * many wait on it (the work queue, kept current: issue 30).
+ */
 function AdminSidebar({ onNavigate, headerAction }: AdminSidebarProps) {
   const idPrefix = useId();
+  const { currentData: work } = useWorkQueue();
+  const waitingAt = (to: string): number | undefined => {
+    const queue = WORK_QUEUE_OF_LINK[to];
+    if (!work || !queue) return undefined;
+    return queue === 'total' ? work.total : work[queue].waiting;
+  };
   return (
     <nav aria-label="Console navigation" className="flex h-full flex-col bg-navy-950 text-slate-300">
       <div className="flex h-16 shrink-0 items-center justify-between border-white/10 border-b px-5">
@@ -108,7 +121,12 @@ function AdminSidebar({ onNavigate, headerAction }: AdminSidebarProps) {
               <ul aria-labelledby={group.heading ? headingId : undefined} className="space-y-0.5">
                 {group.items.map((item) => (
                   <li key={item.to}>
-                    <SidebarLink item={item} collapsed={false} onNavigate={onNavigate} />
+                    <SidebarLink
+                      item={item}
+                      collapsed={false}
+                      onNavigate={onNavigate}
+                      waiting={waitingAt(item.to)}
+                    />
                   </li>
                 ))}
               </ul>

@@ -1,8 +1,10 @@
+import type { WorkQueueName } from '@skydesk/contract';
 import {
   Banknote,
   Building2,
   ChartNoAxesCombined,
   Coins,
+  Inbox,
   Landmark,
   LifeBuoy,
   Megaphone,
@@ -19,6 +21,9 @@ import type { NavGroup } from '../layouts/navigation';
  * support chat, announcements, platform KPIs) and both the sidebar and the phone drawer show them.
  */
 export const adminNavigation: NavGroup[] = [
+  {
+    items: [{ label: 'Work queue', to: adminPaths.home, icon: Inbox, end: true }],
+  },
   {
     heading: 'Agencies',
     items: [{ label: 'Agency review', to: adminPaths.agencies, icon: Building2 }],
@@ -52,3 +57,12 @@ export const adminNavigation: NavGroup[] = [
     ],
   },
 ];
+
+/** The links that count what waits on their desk (issue 30), by the work queue's name for it. */
+export const WORK_QUEUE_OF_LINK: Record<string, WorkQueueName | 'total'> = {
+  [adminPaths.home]: 'total',
+  [adminPaths.agencies]: 'agencies',
+  [adminPaths.deposits]: 'deposits',
+  [adminPaths.refunds]: 'refunds',
+  [adminPaths.support]: 'tickets',
+};

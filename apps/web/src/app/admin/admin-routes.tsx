@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { adminPaths } from '../../shared/routing/admin-paths';
 import { FullPageLoader, ScreenLoader } from '../../shared/ui/spinner';
 import { lazyScreen } from '../errors/lazy-screen';
@@ -31,6 +31,7 @@ const OperatorSetupPage = lazyScreen(
   () => import('../../features/admin/auth/pages/operator-setup-page'),
   'OperatorSetupPage',
 );
+const WorkQueuePage = lazyScreen(() => import('../../features/admin/work/work-queue-page'), 'WorkQueuePage');
 const AgenciesPage = lazyScreen(() => import('../../features/admin/agencies/agencies-page'), 'AgenciesPage');
 const AgencyPage = lazyScreen(() => import('../../features/admin/agencies/agency-page'), 'AgencyPage');
 const AgencyStatementPage = lazyScreen(
@@ -115,7 +116,12 @@ export const adminRoutes: RouteObject[] = [
           {
             errorElement: screenError,
             children: [
-              { index: true, element: <Navigate to={adminPaths.agencies} replace /> },
+              // Issue 30: the console opens on what waits for a decision.
+              {
+                index: true,
+                element: <WorkQueuePage />,
+                handle: { title: 'Work queue' } satisfies ScreenHandle,
+              },
               screen(adminPaths.agencies, 'Agency review', <AgenciesPage />),
               screen(`${adminPaths.agencies}/:id`, 'Agency', <AgencyPage />),
               screen(`${adminPaths.agencies}/:id/statement`, 'Agency statement', <AgencyStatementPage />),

@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Search, ShieldCheck, Ticket } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { currentYear } from '../../shared/format/date-time';
 import { paths } from '../../shared/routing/paths';
 import { Logo } from '../../shared/ui/logo';
 import { SkipLink } from '../../shared/ui/skip-link';
@@ -67,7 +68,7 @@ function BrandPanel() {
           </ul>
         </div>
 
-        <p className="hidden text-slate-500 text-xs lg:block">© {new Date().getFullYear()} SkyDesk</p>
+        <p className="hidden text-slate-500 text-xs lg:block">© {currentYear()} SkyDesk</p>
       </div>
     </header>
   );

@@ -1,8 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
+import { companyProfileApi } from '../../entities/company/company-profile-api';
+import { setDisplayTimeZone } from '../../shared/format/display-zone';
 import { useLiveUpdates } from '../../shared/live/use-live-updates';
 import { selectSessionCompany } from '../../shared/session/session-slice';
 import { useAppSelector } from '../../shared/store/hooks';
@@ -39,6 +41,19 @@ function CollapseToggle({ collapsed, onToggle }: CollapseToggleProps) {
 }
 
 /**
+ * The agency's time zone, in which every moment of its screens is shown (docs/architecture.md §8):
+ * null until its profile is read, and for good if it can't be (the browser's zone then).
+ */
+function useAgencyTimeZone(): { zone: string | null; settled: boolean } {
+  const { data: profile, isError } = companyProfileApi.useCompanyProfileQuery();
+  // Settled once, settled for good: a screen asking the failed profile again (the home's retry)
+  // must not take the screens down while it is on its way.
+  const settled = useRef(false);
+  if (profile || isError) settled.current = true;
+  return { zone: profile?.time_zone ?? null, settled: settled.current };
+}
+
+/**
  * The signed-in frame of every dashboard screen: a collapsible navy sidebar on desktop, an
  * off-canvas drawer below 1024 px, the header with the screen's title and the user menu. An agency
  * not approved yet sees its verification page in place of every screen (CompanyGate). While it is
@@ -55,6 +70,11 @@ export function DashboardLayout() {
   // Until the agency is approved, every route shows the verification page: the title says so.
   const title = company && !isCompanyApproved(company) ? VERIFICATION_SCREEN_TITLE : screenTitle;
   useDocumentTitle(title);
+  // Every moment below is shown in the agency's zone, set before the screens render: they wait for
+  // the profile the first time (the browser's zone if it can't be read). A zone the owner changes
+  // later shows on each screen as it renders again.
+  const { zone, settled } = useAgencyTimeZone();
+  setDisplayTimeZone(zone);
 
   return (
     <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
@@ -86,11 +106,15 @@ export function DashboardLayout() {
             tabIndex={-1}
             className="flex flex-1 flex-col px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
           >
-            <Suspense fallback={<ScreenLoader />}>
-              <CompanyGate>
-                <Outlet />
-              </CompanyGate>
-            </Suspense>
+            {settled ? (
+              <Suspense fallback={<ScreenLoader />}>
+                <CompanyGate>
+                  <Outlet />
+                </CompanyGate>
+              </Suspense>
+            ) : (
+              <ScreenLoader />
+            )}
           </main>
         </div>
       </div>

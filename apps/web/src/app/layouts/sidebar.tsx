@@ -12,9 +12,15 @@ import { Logo } from '../../shared/ui/logo';
 import { isCompanyApproved } from '../company-gate';
 import { type NavItem, settingsNavigation, visibleNavigation } from './navigation';
 
-type SidebarLinkProps = { item: NavItem; collapsed: boolean; onNavigate?: () => void };
+type SidebarLinkProps = {
+  item: NavItem;
+  collapsed: boolean;
+  onNavigate?: () => void;
+  /** How many wait behind the link (the console's desks), shown beside its label when not 0. */
+  waiting?: number | undefined;
+};
 
-export function SidebarLink({ item, collapsed, onNavigate }: SidebarLinkProps) {
+export function SidebarLink({ item, collapsed, onNavigate, waiting }: SidebarLinkProps) {
   const Icon = item.icon;
   // Worked out here rather than through NavLink's className callback: the tooltip trigger below
   // merges class names as strings and would turn a callback into text.
@@ -42,6 +48,18 @@ export function SidebarLink({ item, collapsed, onNavigate }: SidebarLinkProps) {
         )}
       />
       <span className={collapsed ? 'sr-only' : 'truncate'}>{item.label}</span>
+      {/* The space keeps the count apart from the label in the link's name ("Refunds 2 waiting"). */}
+      {waiting !== undefined && waiting > 0 && ' '}
+      {waiting !== undefined && waiting > 0 && (
+        <span
+          className={clsx(
+            'rounded-full bg-amber-300 font-semibold text-[11px] text-navy-950 tabular-nums',
+            collapsed ? 'absolute top-0.5 right-0.5 min-w-4 px-1 text-center' : 'ml-auto px-1.5 py-px',
+          )}
+        >
+          {waiting > 99 ? '99+' : waiting} <span className="sr-only">waiting</span>
+        </span>
+      )}
     </NavLink>
   );
 

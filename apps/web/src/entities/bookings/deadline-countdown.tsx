@@ -2,7 +2,7 @@ import type { Booking } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { Hourglass } from 'lucide-react';
 import { formatInstant } from '../../shared/format/date-time';
-import { clock } from '../../shared/time/clock';
+import { countdownText } from '../../shared/time/clock';
 import { useCountdown } from '../../shared/time/use-countdown';
 
 /** Under this many seconds left, the deadline is shown as urgent. */
@@ -42,7 +42,7 @@ export function DeadlineCountdown({ deadline, label, passedLabel, compact = fals
           <>
             {label} <time dateTime={deadline}>{formatInstant(deadline)}</time>{' '}
             <span className="whitespace-nowrap tabular-nums">
-              {compact ? `(${clock(left)})` : `· ${clock(left)} left`}
+              {compact ? `(${countdownText(left)} left)` : `· ${countdownText(left)} left`}
             </span>
           </>
         )}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setDisplayTimeZone } from '../../shared/format/display-zone';
 import {
   type ChatDraft,
   chatReducer,
@@ -58,19 +59,22 @@ describe('the chat’s conversation', () => {
     expect(newestUnreadOf(state.messages, 'operator')).toBe(2);
   });
 
-  it('groups messages by the reader’s day, naming today and yesterday', () => {
-    const now = new Date(2026, 2, 12, 15, 0);
+  it('groups messages by the day of the display zone (the agency’s), naming today and yesterday', () => {
+    // Los Angeles is UTC−8 in March before the 8th… and UTC−7 after: days end at 07:00 UTC here.
+    setDisplayTimeZone('America/Los_Angeles');
+    const now = new Date('2026-03-12T22:00:00Z');
     const days = groupByDay(
       [
-        chatMessage(1, { created_at: new Date(2026, 2, 10, 9, 0).toISOString() }),
-        chatMessage(2, { created_at: new Date(2026, 2, 11, 23, 59).toISOString() }),
-        chatMessage(3, { created_at: new Date(2026, 2, 12, 0, 1).toISOString() }),
-        chatMessage(4, { created_at: new Date(2026, 2, 12, 8, 0).toISOString() }),
+        chatMessage(1, { created_at: '2026-03-10T16:00:00Z' }),
+        chatMessage(2, { created_at: '2026-03-12T06:59:00Z' }),
+        chatMessage(3, { created_at: '2026-03-12T07:01:00Z' }),
+        chatMessage(4, { created_at: '2026-03-12T15:00:00Z' }),
       ],
       now,
     );
+    setDisplayTimeZone(null);
     expect(days.map((day) => [day.label, day.messages.length])).toEqual([
-      ['Tuesday 10 March 2026', 1],
+      ['Tue 10 Mar 2026', 1],
       ['Yesterday', 1],
       ['Today', 2],
     ]);

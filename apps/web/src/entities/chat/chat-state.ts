@@ -1,4 +1,12 @@
 import type { SupportMessage, SupportSide } from '@skydesk/contract';
+import {
+  addDays,
+  formatDayMonth,
+  formatDayWithYear,
+  formatInstantDay,
+  formatInstantTime,
+  instantLocalDate,
+} from '../../shared/format/date-time';
 
 /*
  * One ticket's conversation as a chat holds it, whichever side shows it. Messages come from three
@@ -110,31 +118,24 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
 /** Messages of one calendar day (the reader's own), for the day headings. */
 export type ChatDay = { key: string; label: string; messages: SupportMessage[] };
 
-const dayKey = (date: Date): string =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+/** The day a moment fell on in the display zone (the agency's, or an operator's browser's). */
+const dayKey = (at: string | Date): string =>
+  instantLocalDate(typeof at === 'string' ? at : at.toISOString());
 
-const longDay = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
-/** "Today", "Yesterday", or "Tuesday 22 December 2026", in the reader's own calendar. */
+/** "Today", "Yesterday", or "Tue 22 Dec 2026", in the display zone's calendar (docs/architecture.md §8). */
 export function dayLabel(iso: string, now = new Date()): string {
-  const key = dayKey(new Date(iso));
-  if (key === dayKey(now)) return 'Today';
-  const yesterday = new Date(now);
-  yesterday.setDate(now.getDate() - 1);
-  if (key === dayKey(yesterday)) return 'Yesterday';
-  return longDay.format(new Date(iso)).replace(',', '');
+  const key = dayKey(iso);
+  const today = dayKey(now);
+  if (key === today) return 'Today';
+  if (key === addDays(today, -1)) return 'Yesterday';
+  return formatInstantDay(iso);
 }
 
 /** The messages, oldest first, grouped by the day they were written. */
 export function groupByDay(messages: SupportMessage[], now = new Date()): ChatDay[] {
   const days: ChatDay[] = [];
   for (const message of messages) {
-    const key = dayKey(new Date(message.created_at));
+    const key = dayKey(message.created_at);
     const last = days.at(-1);
     if (last?.key === key) last.messages.push(message);
     else days.push({ key, label: dayLabel(message.created_at, now), messages: [message] });
@@ -142,17 +143,13 @@ export function groupByDay(messages: SupportMessage[], now = new Date()): ChatDa
   return days;
 }
 
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** "09:35", in the display zone. */
+export const timeOf = (iso: string): string => formatInstantTime(iso);
 
-/** "09:35", in the reader's own zone. */
-export const timeOf = (iso: string): string => clock.format(new Date(iso));
-
-const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
-const shortDayYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** When, in a list: "09:35" today, "22 Dec" this year, "22 Dec 2025" before. */
+/** When, in a list: "09:35" today, "22 Dec" this year, "Mon 22 Dec 2025" before. */
 export function whenShort(iso: string, now = new Date()): string {
-  const date = new Date(iso);
-  if (dayKey(date) === dayKey(now)) return timeOf(iso);
-  return (date.getFullYear() === now.getFullYear() ? shortDay : shortDayYear).format(date);
+  const day = dayKey(iso);
+  const today = dayKey(now);
+  if (day === today) return timeOf(iso);
+  return day.slice(0, 4) === today.slice(0, 4) ? formatDayMonth(day) : formatDayWithYear(day);
 }

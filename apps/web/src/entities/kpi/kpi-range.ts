@@ -26,20 +26,8 @@ export const DEFAULT_KPI_PRESET: KpiPreset = '30d';
 /** What the user chose: a preset, moving with the calendar, or fixed days. */
 export type KpiSelection = { preset: KpiPreset } | { preset: 'custom'; range: KpiRange };
 
-/**
- * Today's date in a time zone: an agency in Asia/Dubai (UTC+4) at 22:30 UTC is already in
- * tomorrow. Read through Intl, which knows every zone's offsets and their summer times.
- */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+/** Today's date in a time zone: an agency in Asia/Dubai (UTC+4) at 22:30 UTC is already in tomorrow. */
+export { todayIn } from '../../shared/format/date-time';
 
 const firstOfMonth = (day: string): string => `${day.slice(0, 7)}-01`;
 

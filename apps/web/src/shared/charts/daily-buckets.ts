@@ -1,5 +1,5 @@
 import type { KpiPoint } from '@skydesk/contract';
-import { addDays } from '../format/date-time';
+import { addDays, weekdayOf } from '../format/date-time';
 
 /**
  * Past about three months a point per day is a pixel per day, even on a desktop: the picture
@@ -9,7 +9,7 @@ export const MOST_DAYS_DRAWN = 92;
 
 /** Monday of the week of a day, 'YYYY-MM-DD' (weeks as ISO 8601 counts them). */
 export function weekOf(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  const weekday = weekdayOf(day);
   return addDays(day, -((weekday + 6) % 7));
 }
 

@@ -1,3 +1,5 @@
+import { durationText } from '@skydesk/contract';
+
 const whole = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 const compact = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 });
@@ -18,10 +20,5 @@ export function formatShare(fraction: number): string {
   return `${percent.toFixed(digits)} %`;
 }
 
-/** Hours as an operator reads a waiting time: 0.5 → "30 min", 5.25 → "5.3 h", 76 → "3 d 4 h". */
-export function formatHours(hours: number): string {
-  if (hours < 1) return `${Math.round(hours * 60)} min`;
-  if (hours < 48) return `${oneDecimal.format(hours)} h`;
-  const rounded = Math.round(hours);
-  return `${Math.floor(rounded / 24)} d ${rounded % 24} h`;
-}
+/** Hours as an operator reads a waiting time, in the one duration format: 0.5 → "30m", 5.25 → "5h 15m", 76 → "3d 4h". */
+export const formatHours = (hours: number): string => durationText(hours * 60);

@@ -51,7 +51,7 @@ describe('the agency queue', { timeout: 20_000 }, () => {
     expect(within(row).getByText('Pending review')).toBeInTheDocument();
     expect(within(row).getAllByText(/United Arab Emirates/)[0]).toBeInTheDocument();
     expect(within(row).getByText('US$1,250.00')).toBeInTheDocument();
-    expect(within(row).getByText('3 d 4 h')).toBeInTheDocument();
+    expect(within(row).getByText('3d 4h')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Horizon Voyages' })).toHaveAttribute(
       'href',
       adminAgencyPath(AGENCY_ID),

@@ -41,7 +41,7 @@ describe('the platform figures (issue 15, console)', () => {
     );
     const approvals = screen.getByRole('region', { name: 'Approval times' });
     expect(within(approvals).getByRole('article', { name: 'Time to approve an agency' })).toHaveTextContent(
-      '30.5 h▼ Down 24 %vs from 40.0 h',
+      '1d 6h▼ Down 24 %vs from 1d 16h',
     );
     expect(within(approvals).getByText(/24 %/)).toHaveClass('text-emerald-700');
     // No deposit decided in the range: said so, not "0 min" as if decided at once.

@@ -20,6 +20,7 @@ import { Pager } from '../../../shared/ui/pager';
 import { adminApi } from '../admin-api';
 import { AUDIT_ACTION_LABELS } from '../admin-labels';
 import { ListSkeleton } from '../components/list-states';
+import { auditSentence } from './audit-sentence';
 
 const PAGE_SIZE = 25;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -207,6 +208,8 @@ const TARGET_LABELS: Record<AuditEntry['target_type'], string> = {
   ticket: 'Support ticket',
   announcement: 'Announcement',
   offer: 'Offer',
+  supplier: 'Supplier',
+  rate: 'Currency rate',
 };
 
 const shown = (value: unknown): string =>
@@ -227,72 +230,89 @@ function changes(entry: AuditEntry): { field: string; before: string; after: str
 
 type EntryRowProps = { entry: AuditEntry; onActor: (id: string) => void; onTarget: (id: string) => void };
 
+/**
+ * One entry as a sentence — when, who did what to which agency, amounts as money, the reason given
+ * — with what exactly changed (each field before and after), the target's id, the address and the
+ * request a click away (issue 30).
+ */
 function EntryRow({ entry, onActor, onTarget }: EntryRowProps) {
   const path = targetPath(entry);
   const changed = changes(entry);
+  const { did, reason } = auditSentence(entry);
   return (
-    <li className="grid gap-2 px-4 py-3 text-sm sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4 sm:px-5">
+    <li className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4 sm:px-5">
       <div className="text-slate-500 text-xs sm:text-sm">
         <time dateTime={entry.created_at}>{formatInstant(entry.created_at)}</time>
-        {entry.ip && <p className="font-mono text-xs">{entry.ip}</p>}
+        <p className="sr-only">{AUDIT_ACTION_LABELS[entry.action]}</p>
       </div>
       <div className="min-w-0">
-        <p className="font-semibold text-slate-900">{AUDIT_ACTION_LABELS[entry.action]}</p>
-        <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-600">
-          <span>
-            by{' '}
-            {entry.actor ? (
-              <button
-                type="button"
-                onClick={() => entry.actor && onActor(entry.actor.id)}
-                title={`Only ${entry.actor.email}'s actions`}
-                className="font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
-              >
-                {entry.actor.name}
-              </button>
-            ) : (
-              'no known operator'
-            )}
-          </span>
-          <span aria-hidden="true">·</span>
-          <span className="min-w-0">
-            {TARGET_LABELS[entry.target_type]}{' '}
-            {entry.target_id &&
-              (path ? (
-                <Link to={path} className="break-all font-mono text-indigo-700 text-xs hover:underline">
-                  {entry.target_id}
-                </Link>
-              ) : (
-                <span className="break-all font-mono text-xs">{entry.target_id}</span>
-              ))}
-          </span>
-          {entry.target_id && (
+        <p className="text-slate-700">
+          {entry.actor ? (
             <button
               type="button"
-              onClick={() => entry.target_id && onTarget(entry.target_id)}
-              className="rounded text-slate-500 text-xs underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+              onClick={() => entry.actor && onActor(entry.actor.id)}
+              title={`Only ${entry.actor.email}'s actions`}
+              className="font-semibold text-slate-900 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
             >
-              Only this target
+              {entry.actor.name}
             </button>
-          )}
+          ) : (
+            <span className="font-semibold text-slate-900">Someone</span>
+          )}{' '}
+          {did}.
         </p>
-        {changed.length > 0 && (
-          <dl className="mt-2 space-y-1 rounded-lg bg-slate-50 px-3 py-2 text-xs ring-1 ring-slate-200">
-            {changed.map(({ field, before, after }) => (
-              <div key={field} className="flex min-w-0 flex-wrap gap-x-2">
-                <dt className="font-medium text-slate-700">{field}</dt>
-                <dd className="min-w-0 break-words text-slate-600">
-                  {before !== '—' && (
-                    <>
-                      <span className="line-through decoration-slate-400">{before}</span> →{' '}
-                    </>
-                  )}
-                  <span className="text-slate-900">{after}</span>
-                </dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        {reason && <p className="mt-1 border-slate-200 border-l-2 pl-2 text-slate-600 italic">“{reason}”</p>}
+        <details className="group mt-1.5">
+          <summary className="cursor-pointer select-none text-slate-500 text-xs hover:text-slate-800">
+            {changed.length > 0 ? 'What changed' : 'Details'}
+          </summary>
+          <div className="mt-2 space-y-2 rounded-lg bg-slate-50 px-3 py-2 text-xs ring-1 ring-slate-200">
+            {changed.length > 0 && (
+              <dl className="space-y-1">
+                {changed.map(({ field, before, after }) => (
+                  <div key={field} className="flex min-w-0 flex-wrap gap-x-2">
+                    <dt className="font-medium text-slate-700">{field}</dt>
+                    <dd className="min-w-0 break-words text-slate-600">
+                      {before !== '—' && (
+                        <>
+                          <span className="line-through decoration-slate-400">{before}</span> →{' '}
+                        </>
+                      )}
+                      <span className="text-slate-900">{after}</span>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-600">
+              <span>{TARGET_LABELS[entry.target_type]}</span>
+              {entry.target_id &&
+                (path ? (
+                  <Link to={path} className="break-all font-mono text-indigo-700 hover:underline">
+                    {entry.target_id}
+                  </Link>
+                ) : (
+                  <span className="break-all font-mono">{entry.target_id}</span>
+                ))}
+              {entry.target_id && (
+                <button
+                  type="button"
+                  onClick={() => entry.target_id && onTarget(entry.target_id)}
+                  className="rounded text-slate-500 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+                >
+                  Only this target
+                </button>
+              )}
+            </p>
+            {(entry.ip || entry.request_id) && (
+              <p className="font-mono text-slate-500">
+                {entry.ip}
+                {entry.ip && entry.request_id && ' · '}
+                {entry.request_id && `request ${entry.request_id}`}
+              </p>
+            )}
+          </div>
+        </details>
       </div>
     </li>
   );

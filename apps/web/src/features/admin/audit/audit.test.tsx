@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminAgencyPath, adminPaths } from '../../../shared/routing/admin-paths';
+import { adminAgencyPath, adminDepositPath, adminPaths } from '../../../shared/routing/admin-paths';
 import { fakeApi, invalid, ok } from '../../../testing/fake-api';
 import { sampleOperator } from '../../../testing/operator-session';
-import { AGENCY_ID, auditEntry } from '../testing/admin-fixtures';
+import { AGENCY_ID, auditEntry, DEPOSIT_ID } from '../testing/admin-fixtures';
 import { renderConsole } from '../testing/render';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -11,6 +11,74 @@ configure({ asyncUtilTimeout: 10_000 });
 const LOG = 'GET /api/admin/audit';
 
 describe('the audit log', { timeout: 20_000 }, () => {
+  it('reads each entry as a sentence: who did what to which agency, amounts as money, the reason given', async () => {
+    fakeApi({
+      [LOG]: () =>
+        ok({
+          entries: [
+            auditEntry({
+              id: 'a0000000-0000-4000-8000-000000000002',
+              action: 'deposit.approve',
+              target_type: 'deposit',
+              target_id: DEPOSIT_ID,
+              before: { status: 'pending', balance: 120 },
+              after: {
+                status: 'approved',
+                amount: 5000,
+                currency: 'USD',
+                reference_no: 'DEP-1042',
+                balance: 5120,
+              },
+            }),
+            auditEntry(),
+            auditEntry({
+              id: 'a0000000-0000-4000-8000-000000000003',
+              action: 'rate.set',
+              target_type: 'rate',
+              target_id: '7',
+              agency: null,
+              before: { currency: 'GBP', rate: 1.25, effective_on: '2026-03-10' },
+              after: { currency: 'GBP', rate: 1.27, effective_on: '2026-03-10' },
+            }),
+            auditEntry({
+              id: 'a0000000-0000-4000-8000-000000000004',
+              action: 'supplier.update',
+              target_type: 'supplier',
+              target_id: 'duffel',
+              agency: null,
+              before: { enabled: true, markup: { percent: 2, fixed_per_passenger: 0 } },
+              after: { enabled: false, markup: { percent: 2, fixed_per_passenger: 0 } },
+            }),
+          ],
+          total: 4,
+          totalPages: 1,
+        }),
+    });
+    renderConsole(adminPaths.audit);
+    const entries = await screen.findByRole('list', { name: 'Audit log entries' });
+    const [deposit, rejection, rate, supplier] = within(entries).getAllByRole('listitem');
+    // A day reads as every day does (docs/architecture.md §8), never 2026-03-10.
+    expect(rate).toHaveTextContent(
+      `${sampleOperator.name} set the rate of GBP to 1.27 from Tue 10 Mar 2026 (it was 1.25).`,
+    );
+    expect(supplier).toHaveTextContent(`${sampleOperator.name} turned off the supplier duffel.`);
+    expect(deposit).toHaveTextContent(
+      `${sampleOperator.name} credited Horizon Voyages’s deposit of US$5,000.00 (reference DEP-1042).`,
+    );
+    expect(within(deposit!).getByRole('link', { name: 'deposit of US$5,000.00' })).toHaveAttribute(
+      'href',
+      adminDepositPath(DEPOSIT_ID),
+    );
+    expect(rejection).toHaveTextContent(`${sampleOperator.name} rejected Horizon Voyages’s verification.`);
+    expect(rejection).toHaveTextContent('“The licence is unreadable”');
+    expect(within(rejection!).getByRole('link', { name: 'Horizon Voyages' })).toHaveAttribute(
+      'href',
+      adminAgencyPath(AGENCY_ID),
+    );
+    // The raw change is a click away.
+    expect(within(rejection!).getByText('What changed').closest('details')).not.toHaveAttribute('open');
+  });
+
   it('lists entries newest first: when, who, what, on which target, and what changed', async () => {
     fakeApi({ [LOG]: () => ok({ entries: [auditEntry()], total: 1, totalPages: 1 }) });
     renderConsole(adminPaths.audit);
@@ -23,7 +91,7 @@ describe('the audit log', { timeout: 20_000 }, () => {
     );
     expect(within(entries).getByText('verification_status')).toBeInTheDocument();
     expect(within(entries).getByText('pending_review')).toBeInTheDocument();
-    expect(within(entries).getByText('The licence is unreadable')).toBeInTheDocument();
+    expect(within(entries).getAllByText('The licence is unreadable')).toHaveLength(2);
   });
 
   it('filters by action, dates, actor and target, and pages, all in the address', async () => {

@@ -45,7 +45,7 @@ describe('the deposit desk', { timeout: 20_000 }, () => {
     expect(within(row).getByText('Emirates NBD')).toBeInTheDocument();
     expect(within(row).getByText('1014 2233 4455')).toBeInTheDocument();
     expect(within(row).getByText('paid Mon 9 Mar 2026')).toBeInTheDocument();
-    expect(within(row).getByText('waiting 2 d 3 h')).toBeInTheDocument();
+    expect(within(row).getByText('waiting 2d 3h')).toBeInTheDocument();
     expect(
       screen.getByRole('link', { name: /US\$820.50 by Blue Lagoon Travel, reference HSBC-0042/ }),
     ).toBeVisible();

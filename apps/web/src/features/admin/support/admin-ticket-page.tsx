@@ -185,6 +185,15 @@ function TicketActions({ details }: { details: AdminTicketDetails }) {
             {ticket.assignee ? (mine ? 'You' : ticket.assignee.name) : 'Nobody yet'}
           </dd>
         </div>
+        {/* Issue 30: who the agency last heard from, which may not be who has the ticket now. */}
+        {ticket.answered_by && ticket.answered_by.id !== ticket.assignee?.id && (
+          <div className="min-w-0">
+            <dt className="text-slate-500 text-xs">Last answered by</dt>
+            <dd className="text-slate-900">
+              {ticket.answered_by.id === operator?.id ? 'You' : ticket.answered_by.name}
+            </dd>
+          </div>
+        )}
         <div className="min-w-0">
           <dt className="text-slate-500 text-xs">{ticket.waiting_since ? 'Agency waiting' : 'Opened'}</dt>
           <dd className="text-slate-900">

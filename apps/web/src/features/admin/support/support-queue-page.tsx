@@ -180,6 +180,12 @@ function QueueRow({ ticket }: { ticket: AdminTicket }) {
   const operator = useAppSelector(selectOperator);
   const mine = ticket.assignee?.id === operator?.id;
   const last = ticket.last_message;
+  // Issue 30: SkyDesk's answers are signed by the operator who wrote them.
+  const answerer = ticket.answered_by
+    ? ticket.answered_by.id === operator?.id
+      ? 'You'
+      : ticket.answered_by.name
+    : null;
   return (
     <li>
       <Link
@@ -202,13 +208,16 @@ function QueueRow({ ticket }: { ticket: AdminTicket }) {
           </span>
           {last && (
             <span className="block truncate text-slate-500 text-xs">
-              {last.side === 'operator' ? 'SkyDesk: ' : 'Agency: '}
+              {last.side === 'operator' ? `${answerer ?? 'SkyDesk'}: ` : 'Agency: '}
               {last.body.trim() || 'sent a file'} · {whenShort(last.created_at)}
             </span>
           )}
         </span>
         <span className="flex flex-wrap items-center gap-1.5">
           <TicketStatusBadge status={ticket.status} />
+          {ticket.status === 'answered' && answerer && (
+            <span className="text-slate-600 text-xs">by {answerer === 'You' ? 'you' : answerer}</span>
+          )}
           <TicketPriorityBadge priority={ticket.priority} />
           <UnreadBadge count={ticket.unread_count} />
         </span>

@@ -56,6 +56,8 @@ describe('the support queue', { timeout: 30_000 }, () => {
               status: 'answered',
               booking: null,
               assignee: assignedToMe,
+              // A colleague answered before it came to me (issue 30: the answer names who).
+              answered_by: { id: '0c0ffee0-0000-4000-8000-00000000c01a', name: 'Cora Colleague' },
               unread_count: 0,
               waiting_since: null,
               last_message: {
@@ -77,10 +79,12 @@ describe('the support queue', { timeout: 30_000 }, () => {
     expect(within(first).getByText('High priority')).toBeInTheDocument();
     expect(within(first).getByText('1 unread')).toBeInTheDocument();
     expect(within(first).getByText('Unassigned')).toBeInTheDocument();
-    expect(within(first).getByText('waiting 5 h 12 min')).toHaveClass('text-amber-800');
+    expect(within(first).getByText('waiting 5h 12m')).toHaveClass('text-amber-800');
     const second = screen.getByRole('link', { name: /Ticket #1001/ });
     expect(within(second).getByText('You')).toBeInTheDocument();
     expect(within(second).getByText('Answered')).toBeInTheDocument();
+    expect(within(second).getByText('by Cora Colleague')).toBeInTheDocument();
+    expect(second).toHaveTextContent('Cora Colleague: Sent it by e-mail.');
     // The server's order is kept.
     const links = within(screen.getByRole('list', { name: 'Support tickets' })).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
@@ -178,7 +182,13 @@ describe('a support ticket in the console', { timeout: 30_000 }, () => {
 
   it('takes the ticket: the answer shows who looks after it', async () => {
     const { user, api } = await openTicket({
-      [ASSIGN]: () => ok(ticketDetails({ assignee: assignedToMe })),
+      [ASSIGN]: () =>
+        ok(
+          ticketDetails({
+            assignee: assignedToMe,
+            answered_by: { id: '0c0ffee0-0000-4000-8000-00000000c01a', name: 'Cora Colleague' },
+          }),
+        ),
     });
     expect(screen.getByText('Nobody yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Take ticket' }));
@@ -186,6 +196,8 @@ describe('a support ticket in the console', { timeout: 30_000 }, () => {
     // The toast and the page's new state are two renders: wait for the page.
     const handling = screen.getByRole('region', { name: 'Handling' });
     expect(await within(handling).findByText('You')).toBeInTheDocument();
+    // Who the agency last heard from stays named (issue 30).
+    expect(within(handling).getByText('Last answered by').nextSibling).toHaveTextContent('Cora Colleague');
     expect(within(handling).queryByRole('button', { name: /Take/ })).not.toBeInTheDocument();
     expect(api.calls(ASSIGN)).toHaveLength(1);
   });

@@ -17,6 +17,7 @@ export const adminTicket = (overrides: Partial<AdminTicket> = {}): AdminTicket =
   created_by: AGENT,
   company: { id: AGENCY_ID, name: 'Horizon Voyages', country: 'AE' },
   assignee: null,
+  answered_by: null,
   message_count: 1,
   last_message: { side: 'agency', body: 'The surname is misspelt.', created_at: '2026-03-10T09:00:00Z' },
   unread_count: 1,

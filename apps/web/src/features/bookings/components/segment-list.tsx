@@ -12,6 +12,7 @@ import {
 import { DayMark } from '../../../entities/itinerary/day-mark';
 import { baggageLabel, instantOf } from '../../../entities/itinerary/itinerary';
 import { daysBetween, formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
+import { LocalTimesNote } from '../../../shared/ui/local-times-note';
 
 const place = (airports: AirportDirectory | undefined, code: string, terminal: string | null) => {
   const airport = airports?.byCode.get(code);
@@ -152,6 +153,7 @@ export function SegmentList({ segments, tripType, pricing, airports, compact = f
           </div>
         );
       })}
+      <LocalTimesNote />
     </div>
   );
 }

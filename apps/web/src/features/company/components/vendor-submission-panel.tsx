@@ -1,11 +1,10 @@
 import type { VendorDocument, VendorSubmission } from '@skydesk/contract';
 import { ExternalLink, FileText, ImageIcon } from 'lucide-react';
 import { useState } from 'react';
+import { formatInstant } from '../../../shared/format/date-time';
 import { formatFileSize } from '../../../shared/format/file-size';
 import { useOpenVendorDocument } from '../open-document';
 import { DOCUMENT_LABELS } from '../vendor-documents';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What was sent for review: when, the numbers, the documents (each opens in a new tab). */
 export function VendorSubmissionDetails({ submission }: { submission: VendorSubmission }) {
@@ -13,7 +12,7 @@ export function VendorSubmissionDetails({ submission }: { submission: VendorSubm
     <div className="space-y-5">
       <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
         <Detail label="Submitted">
-          <time dateTime={submission.submitted_at}>{dateTime.format(new Date(submission.submitted_at))}</time>
+          <time dateTime={submission.submitted_at}>{formatInstant(submission.submitted_at)}</time>
         </Detail>
         <Detail label="Trade licence number">{submission.trade_license_number}</Detail>
         <Detail label="Tax number">{submission.tax_number}</Detail>

@@ -240,7 +240,8 @@ describe('the dashboard home (issue 15)', () => {
         [CREDITS]: never,
         [BOOKINGS]: never,
         [KPIS]: never,
-        [PROFILE]: never,
+        // The frame waits for the agency's zone before any screen (docs/architecture.md §8).
+        [PROFILE]: () => ok(homeProfile()),
         'GET /api/offer': never,
         'GET /api/getAnnouncements': never,
         'POST /api/booking-all-active-routes': never,

@@ -23,6 +23,7 @@ import { useAppSelector } from '../../../shared/store/hooks';
 import { useCountdown } from '../../../shared/time/use-countdown';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
+import { LocalTimesNote } from '../../../shared/ui/local-times-note';
 
 function Card({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -216,6 +217,7 @@ export function FlightDetailsPage() {
             </Card>
           );
         })}
+        <LocalTimesNote className="px-1" />
       </div>
 
       <div className="space-y-5 lg:sticky lg:top-4">

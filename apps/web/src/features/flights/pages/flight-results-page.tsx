@@ -26,6 +26,7 @@ import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
+import { LocalTimesNote } from '../../../shared/ui/local-times-note';
 import { FareStrip } from '../components/fare-strip';
 import { GroupedResults } from '../components/grouped-results';
 import { MissingSuppliersNotice } from '../components/missing-suppliers-notice';
@@ -218,6 +219,7 @@ function SearchResults({ draft }: { draft: SearchDraft }) {
           <p className="mt-0.5 text-slate-600 text-sm">
             {datesSummary(body)} · {passengersSummary(draft)} · {cabinLabel(draft)}
           </p>
+          <LocalTimesNote className="mt-1" />
         </div>
         <Link to={paths.dashboard.searchFlights} className={buttonClasses('secondary', 'shrink-0')}>
           <PencilLine aria-hidden="true" className="size-4" />

@@ -78,7 +78,7 @@ describe('the support chat', () => {
     const { api } = await openChat();
     expect(await screen.findByText('Looking at it now.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '#1042 Name correction' })).toBeInTheDocument();
-    const day = within(log()).getByRole('region', { name: 'Tuesday 10 March 2026' });
+    const day = within(log()).getByRole('region', { name: 'Tue 10 Mar 2026' });
     const items = within(day).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('You');
     expect(items[0]).toHaveTextContent('The surname is misspelt on QX7P2M.');

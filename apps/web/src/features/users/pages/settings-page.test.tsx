@@ -255,8 +255,8 @@ describe('the settings screen: signed-in devices', () => {
     ]);
     expect(within(rows[0]!).getByText('This device')).toBeInTheDocument();
     expect(within(rows[0]!).queryByRole('button', { name: /Sign out/ })).not.toBeInTheDocument();
-    expect(rows[1]).toHaveTextContent('94.200.10.7 · Last seen 5 minutes ago');
-    expect(rows[2]).toHaveTextContent('Unknown IP address · Last seen 3 days ago');
+    expect(rows[1]).toHaveTextContent('94.200.10.7 · Last seen 5m ago');
+    expect(rows[2]).toHaveTextContent('Unknown IP address · Last seen 3d ago');
 
     await user.click(within(rows[1]!).getByRole('button', { name: 'Sign out Safari on iPhone' }));
     expect(await screen.findByText(USER_RULES.sessionEnded)).toBeInTheDocument();

@@ -1,21 +1,14 @@
 import { clsx } from 'clsx';
 import { Hourglass } from 'lucide-react';
 import { formatInstant } from '../../../../shared/format/date-time';
-import { clock } from '../../../../shared/time/clock';
+import { countdownText } from '../../../../shared/time/clock';
 import { useCountdown } from '../../../../shared/time/use-countdown';
 
 /** Under this many seconds left, a hold's deadline is shown as urgent (as on the bookings screens). */
 const URGENT_SECONDS = 2 * 3600;
 
 /** 2 days 3 h → "2d 3h", 3 h 12 min → "3h 12m", under an hour the clock: "12:05". */
-export function formatTimeLeft(seconds: number): string {
-  const days = Math.floor(seconds / 86_400);
-  const hours = Math.floor((seconds % 86_400) / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  if (days > 0) return `${days}d ${hours}h`;
-  if (hours > 0) return `${hours}h ${String(minutes).padStart(2, '0')}m`;
-  return clock(seconds);
-}
+export const formatTimeLeft = countdownText;
 
 /**
  * How long a hold has left before its ticketing deadline, ticking; red under two hours. The exact
