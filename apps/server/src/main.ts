@@ -35,10 +35,10 @@ async function main() {
         secretBox: createSecretBox(secrets.dataEncryptionKey),
         currency: config.currency,
         now: new Date(),
+        // The server's uploads, where the app looks for the agency's documents and the deposits' receipts.
+        files: createLocalFileStore(join(config.dataDir, 'uploads')),
         history: config.demoHistory && {
           hold: { holdMinutes: config.bookingHoldMinutes, cutoffMinutes: config.ticketingCutoffMinutes },
-          // The server's uploads, where the app looks for the deposits' receipts.
-          files: createLocalFileStore(join(config.dataDir, 'uploads')),
           onSeeded: (summary) => {
             demoHistory = summary;
           },

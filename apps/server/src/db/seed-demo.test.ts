@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PERMISSIONS } from '@skydesk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestStore, storeKinds, type TestStore } from '../../test/support/stores.js';
 import { createSecretBox } from '../platform/security/encryption.js';
 import { createPasswordHasher } from '../platform/security/password.js';
+import { createLocalFileStore } from '../platform/storage/file-store.js';
 import { DEMO, seedDemoData } from './seed-demo.js';
 
 describe.each(storeKinds())('demo data on %s', (kind) => {
@@ -83,6 +87,52 @@ describe.each(storeKinds())('demo data on %s', (kind) => {
     }
     expect(posts[1]!.expires_at!.getTime()).toBeGreaterThan(seedDeps.now.getTime());
   });
+
+  it('seeds an agency an operator could audit, with or without its history: documents on file, everyone enrolled (issue 30)', async () => {
+    for (const history of [false, true]) {
+      await store?.dispose();
+      store = await createTestStore(kind);
+      const files = createLocalFileStore(join(mkdtempSync(join(tmpdir(), 'skydesk-demo-')), 'uploads'));
+      expect(await seedDemoData(store.db, { ...deps(), files, history })).toBe(true);
+      // Every approved agency has its latest vendor form with both documents, each file there.
+      const approved = await store.db
+        .selectFrom('companies')
+        .select('id')
+        .where('verification_status', '=', 'approved')
+        .execute();
+      expect(approved).toHaveLength(1);
+      for (const company of approved) {
+        const documents = await store.db
+          .selectFrom('company_documents')
+          .innerJoin('vendor_submissions', 'vendor_submissions.id', 'company_documents.submission_id')
+          .select(['kind', 'storage_key', 'size_bytes', 'company_documents.created_at'])
+          .where('company_documents.company_id', '=', company.id)
+          .execute();
+        expect(documents.map((document) => document.kind).sort(), `history ${history}`).toEqual([
+          'owner_id_document',
+          'trade_license',
+        ]);
+        for (const document of documents) {
+          expect((await files.get(document.storage_key)).length).toBe(document.size_bytes);
+        }
+      }
+      // Two-step sign-in is mandatory: every user and operator has enrolled an authenticator.
+      const notEnrolled = await store.db
+        .selectFrom('users')
+        .select('email')
+        .where((eb) => eb.or([eb('totp_enabled_at', 'is', null), eb('totp_secret_enc', 'is', null)]))
+        .execute();
+      expect(notEnrolled, `history ${history}`).toEqual([]);
+      const operatorsNotEnrolled = await store.db
+        .selectFrom('operators')
+        .select('email')
+        .where('totp_enabled_at', 'is', null)
+        .execute();
+      expect(operatorsNotEnrolled).toEqual([]);
+      const users = await store.db.selectFrom('users').select('id').execute();
+      expect(users.length).toBe(history ? 4 : 1);
+    }
+  }, 120_000);
 
   it('seeds only an empty store', async () => {
     store = await createTestStore(kind);

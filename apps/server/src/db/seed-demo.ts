@@ -13,12 +13,14 @@ import {
   demoSupplier,
   seedDemoHistory,
 } from './demo-history/index.js';
+import { writeDemoVendorForm } from './demo-vendor-form.js';
 
 /** docs/architecture.md §7: the demo agency and operator a newcomer signs in with. Not secrets: demo only. */
 export const DEMO = {
   companyName: 'Demo Travels',
   ownerEmail: 'demo@skydesk.local',
   ownerName: 'Dana Demo',
+  iataNumber: '05512345',
   operatorEmail: 'ops@skydesk.local',
   operatorName: 'Olli Operator',
   password: 'SkyDesk-demo-2026',
@@ -82,7 +84,7 @@ const DEMO_POSTS = [
 export type DemoHistorySettings = {
   /** The server's hold rules, so the history's deadlines are the ones the server would set. */
   hold?: HoldPolicy;
-  /** Where the deposits' receipts go (the server's uploads); without it they have no file. */
+  /** Where the deposits' receipts go (the server's uploads); the seeding's `files` when unset. */
   files?: FileStore;
   days?: number;
   /** Told what was made (the start-up log). */
@@ -100,7 +102,8 @@ async function hasAnyone(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * Seeds the demo agency (approved, owner verified with TOTP enrolled, credits) and the demo operator,
+ * Seeds the demo agency (approved on its vendor form and documents, owner verified with TOTP
+ * enrolled, credits) and the demo operator,
  * and what SkyDesk published for agencies (its agencies are told of it by the publication sweep
  * once the server listens), only when the store has no company and no operator yet. Returns
  * whether it seeded.
@@ -117,6 +120,8 @@ export async function seedDemoData(
     secretBox: SecretBox;
     currency: string;
     now: Date;
+    /** The server's uploads, where the agency's documents go (and the history's receipts); without, no files. */
+    files?: FileStore;
     history?: boolean | DemoHistorySettings;
   },
 ): Promise<boolean> {
@@ -124,6 +129,8 @@ export async function seedDemoData(
   // (most of a restart's second). The check under the lock below decides a race.
   if (await hasAnyone(db)) return false;
   const history = deps.history === false ? null : deps.history === true || !deps.history ? {} : deps.history;
+  // One uploads folder for the agency's documents and the deposits' receipts, named either way.
+  const files = deps.files ?? history?.files;
   // The sandbox network the history books from is built while the passwords hash (the server
   // that starts next shares it, so a start-up pays for it once).
   const [passwordHash, operatorHash, supplier] = await Promise.all([
@@ -137,6 +144,7 @@ export async function seedDemoData(
     await sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY})`.execute(trx);
     if (await hasAnyone(trx)) return false;
 
+    const ownerTotpSealed = deps.secretBox.seal(DEMO.totpSecret);
     const agency = await createAgency(trx, {
       company: {
         name: DEMO.companyName,
@@ -146,7 +154,7 @@ export async function seedDemoData(
         country: 'US',
         city: 'San Francisco',
         address: '1 Market Street',
-        iataNumber: '05512345',
+        iataNumber: DEMO.iataNumber,
         currency: deps.currency,
         status: 'approved',
       },
@@ -154,10 +162,16 @@ export async function seedDemoData(
       owner: {
         passwordHash,
         emailVerifiedAt: deps.now,
-        totpSecretSealed: deps.secretBox.seal(DEMO.totpSecret),
+        totpSecretSealed: ownerTotpSealed,
         totpEnabledAt: deps.now,
       },
     });
+    // Approved on its vendor form: the documents an operator would have read are on file.
+    await writeDemoVendorForm(
+      trx,
+      { companyId: agency.companyId, ownerId: agency.owner.id, iataNumber: DEMO.iataNumber },
+      files,
+    );
     // The platform's accounts a demo deposit is paid into (operators keep them at /admin/banks).
     const bankIds: string[] = [];
     for (const bank of DEMO_BANKS) bankIds.push((await insertBank(trx, bank, deps.now)).id);
@@ -209,7 +223,7 @@ export async function seedDemoData(
         companyId: agency.companyId,
         currency: deps.currency,
         openingCreditsMinor: DEMO.creditsMinor,
-        owner: { id: agency.owner.id, passwordHash },
+        owner: { id: agency.owner.id, passwordHash, totpSecretSealed: ownerTotpSealed },
         operatorId: demoOperator.id,
         bankIds,
       },
@@ -219,7 +233,7 @@ export async function seedDemoData(
         supplier,
         ...(history.days ? { days: history.days } : {}),
         ...(history.hold ? { hold: history.hold } : {}),
-        ...(history.files ? { files: history.files } : {}),
+        ...(files ? { files } : {}),
       },
     );
     history.onSeeded?.(summary);

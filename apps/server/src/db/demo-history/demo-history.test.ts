@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testSecrets } from '../../../test/support/app.js';
 import { get, post, type TestApp, totpCode } from '../../../test/support/auth-flow.js';
+import { DEMO_OPERATOR, operatorSignIn } from '../../../test/support/operator-sign-in.js';
 import { storeKinds } from '../../../test/support/stores.js';
 import { reservedMinor } from '../../modules/bookings/booking/repo.js';
 import { rollupDrift } from '../../modules/company/analytics/recount-repo.js';
@@ -424,6 +425,71 @@ describe.each(storeKinds())('the demo agency’s history on %s', (kind) => {
     expect(statement.statusCode, statement.body).toBe(200);
     const { data } = statement.json();
     expect(data.total).toBeGreaterThan(100);
+  });
+  it('is a world an operator could audit: documents on file, everyone enrolled, figures that add up (issue 30)', async () => {
+    const operator = await operatorSignIn(t, DEMO_OPERATOR);
+    const res = await get(t, `/api/admin/companies/${companyId}`, { token: operator.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const details = res.json().data as {
+      company: { verification_status: string };
+      vendor_form: {
+        submitted_at: string;
+        documents: { kind: string; url: string; content_type: string }[];
+      } | null;
+      users: { name: string; is_active: boolean; email_verified: boolean; two_factor_enabled: boolean }[];
+      history: { action: string; created_at: string }[];
+    };
+    // Approved on documents the operator can open, sent before the approval that read them.
+    expect(details.company.verification_status).toBe('approved');
+    expect(details.vendor_form?.documents.map((document) => document.kind).sort()).toEqual([
+      'owner_id_document',
+      'trade_license',
+    ]);
+    const approved = details.history.find((decision) => decision.action === 'approve')!;
+    expect(Date.parse(details.vendor_form!.submitted_at)).toBeLessThan(Date.parse(approved.created_at));
+    for (const document of details.vendor_form!.documents) {
+      const file = await get(t, document.url, { token: operator.token });
+      expect(file.statusCode, document.kind).toBe(200);
+      expect(file.headers['content-type']).toContain('application/pdf');
+      expect(file.rawPayload.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    }
+    // Two-step sign-in is mandatory: nobody shows "No authenticator yet", and each can sign in.
+    expect(details.users).toHaveLength(4);
+    for (const user of details.users) {
+      expect(user, user.name).toMatchObject({
+        is_active: true,
+        email_verified: true,
+        two_factor_enabled: true,
+      });
+    }
+    const staffLogin = await post(t, '/api/login', { email: 'priya@skydesk.local', password: DEMO.password });
+    expect(staffLogin.statusCode, staffLogin.body).toBe(200);
+    expect(staffLogin.json().data.next).toBe('verify_2fa');
+
+    // Over the whole history every booking made has one first outcome — ticketed, cancelled,
+    // expired, or still on hold — and voids and refunds are later outcomes of ticketed ones.
+    const [span] = await rows(sql<{ first: string }>`
+      select min((created_at at time zone ${DEMO_TIME_ZONE})::date)::text as first
+      from bookings where company_id = ${companyId}`);
+    const today = localDate(DEMO_TIME_ZONE, Math.floor(now().getTime() / 60_000));
+    const kpiRes = await get(t, `/api/company/company-kpi?fromDate=${span!.first}&toDate=${today}`, {
+      token,
+    });
+    expect(kpiRes.statusCode, kpiRes.body).toBe(200);
+    const kpis = kpiRes.json().data as {
+      key: string;
+      value: number;
+      items: { key: string; value: number }[];
+    }[];
+    const bookings = kpis.find((kpi) => kpi.key === 'bookings')!.value;
+    const outcome = Object.fromEntries(
+      kpis.find((kpi) => kpi.key === 'outcomes')!.items.map((item) => [item.key, item.value]),
+    );
+    const [made] = await rows(sql<{ count: number }>`
+      select count(*)::int as count from bookings where company_id = ${companyId}`);
+    expect(bookings).toBe(made!.count);
+    expect(outcome.ticketed! + outcome.cancelled! + outcome.expired! + outcome.on_hold!).toBe(bookings);
+    expect(outcome.voided! + outcome.refunded!).toBeLessThanOrEqual(outcome.ticketed!);
   });
 });
 

@@ -30,7 +30,11 @@ export type DemoAgency = {
   companyId: string;
   currency: string;
   openingCreditsMinor: number;
-  owner: { id: string; passwordHash: string | null };
+  /**
+   * The owner's password hash and sealed authenticator key: the staff sign in with the same demo
+   * password and key (docs/architecture.md §7), enrolled as the mandatory two-step sign-in requires.
+   */
+  owner: { id: string; passwordHash: string | null; totpSecretSealed: string };
   operatorId: string;
   bankIds: string[];
 };

@@ -13,9 +13,9 @@ export const STAFF = [
 export const OWNER_BOOKS = 2;
 
 /**
- * The agency was there before its history: registered a month before it, approved by the demo
- * operator the next day, with the platform's bank accounts already open (all made "now" by the
- * seed, moved back to then).
+ * The agency was there before its history: registered a month before it, its vendor form and
+ * documents sent that day, approved by the demo operator the next, with the platform's bank
+ * accounts already open (all made "now" by the seed, moved back to then).
  */
 export async function writeAgencyPast(trx: Transaction<Database>, agency: DemoAgency, started: Date) {
   const { companyId } = agency;
@@ -30,9 +30,20 @@ export async function writeAgencyPast(trx: Transaction<Database>, agency: DemoAg
     trx,
   );
   await sql`
-    update users set created_at = ${registered}, updated_at = ${registered}, email_verified_at = ${registered}
+    update users set created_at = ${registered}, updated_at = ${registered}, email_verified_at = ${registered},
+      totp_enabled_at = ${registered}
     where id = ${agency.owner.id}`.execute(trx);
-  await sql`update operators set created_at = ${opened} where id = ${agency.operatorId}`.execute(trx);
+  await sql`
+    update operators set created_at = ${opened}, totp_enabled_at = ${opened}
+    where id = ${agency.operatorId}`.execute(trx);
+  // The vendor form went in a few hours after registering, before the approval that read it.
+  const submitted = new Date(registered.getTime() + 3 * HOUR_MS);
+  await sql`update vendor_submissions set created_at = ${submitted} where company_id = ${companyId}`.execute(
+    trx,
+  );
+  await sql`update company_documents set created_at = ${submitted} where company_id = ${companyId}`.execute(
+    trx,
+  );
   await sql`
     update banks set created_at = ${opened}, updated_at = ${opened}
     where id in (${sql.join(agency.bankIds)})`.execute(trx);
@@ -82,6 +93,9 @@ export async function writeStaff(
       phone: `+1 415 555 01${String(10 + staff.indexOf(member)).padStart(2, '0')}`,
       password_hash: agency.owner.passwordHash,
       email_verified_at: started,
+      // Two-step sign-in is mandatory: nobody has signed in without enrolling an authenticator.
+      totp_secret_enc: agency.owner.totpSecretSealed,
+      totp_enabled_at: started,
       last_sign_in_at: lastSeen.get(member.id) ?? null,
       created_at: started,
       updated_at: started,

@@ -26,9 +26,18 @@ export const CARD_KEYS: KpiKey[] = [
 
 /** What a card's figure counts, where its name alone leaves it open. */
 export const CARD_HINTS: Partial<Record<KpiKey, string>> = {
+  bookings: 'Made in these days',
   look_to_book: 'Searches per booking',
   average_ticket_value: 'Spend per ticket',
 };
+
+/**
+ * What the outcomes count, so they are not read as the bookings card (issue 30: 60 bookings beside
+ * 67 outcomes): events in the range, whenever the booking was made — a booking made before the
+ * range and ticketed in it counts, and one ticketed then voided or refunded counts under both.
+ */
+export const OUTCOMES_DESCRIPTION =
+  'What happened in these days, to bookings made in them or before (one ticketed, then refunded, counts twice), and the holds made in them still open';
 
 /**
  * Nothing happened in the range nor the period before: the screen says what to do instead. A
@@ -91,7 +100,7 @@ export function breakdownTables(kpis: KpisByKey): { title: string; table: ChartT
       title: 'Booking outcomes',
       table: shareTable(kpis.outcomes.items, {
         itemLabel: 'Outcome',
-        valueLabel: 'Bookings',
+        valueLabel: 'Outcomes',
         measure: COUNT,
       }),
     });

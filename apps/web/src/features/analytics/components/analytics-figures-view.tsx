@@ -12,6 +12,7 @@ import {
   CARD_KEYS,
   dailySeries,
   type KpisByKey,
+  OUTCOMES_DESCRIPTION,
   spendOf,
   staffTable,
 } from '../analytics-figures';
@@ -72,10 +73,10 @@ export function AnalyticsFiguresView({ kpis, range }: AnalyticsFiguresViewProps)
         {kpis.outcomes && (
           <ShareChart
             title="Booking outcomes"
-            description="What happened to bookings in these days, and the holds made in them still open"
+            description={OUTCOMES_DESCRIPTION}
             items={kpis.outcomes.items}
             itemLabel="Outcome"
-            valueLabel="Bookings"
+            valueLabel="Outcomes"
             measure={COUNT}
             fileNameParts={fileNameParts}
             emptyHint="Held, ticketed, cancelled or expired: each booking's outcome shows here."

@@ -183,7 +183,7 @@ describe('the analytics screen (issue 15)', () => {
     expect(lines).toContain('2026-03-09,30,5,4,2400,0,0,0');
     expect(lines).toContain('Top airlines');
     expect(lines).toContain('1,Emirates (EK),11,7000');
-    expect(lines).toContain('Outcome,Bookings,Share');
+    expect(lines).toContain('Outcome,Outcomes,Share');
     expect(lines).toContain('Ticketed,16,0.8');
     expect(lines).toContain('Karim Saleh,8,3520.5');
   });
