@@ -2,6 +2,7 @@ import {
   EMPTY_RESULT,
   flightEndpoints,
   type GroupedSearchResult,
+  NoFlightsFound,
   type PricedItinerary,
   type PriceSelectionBody,
   type ResponseOf,
@@ -28,7 +29,18 @@ export type SearchResults = {
  */
 export const RESULTS_FRESH_SECONDS = 20 * 60;
 
-const noFlights: SearchResults = { searchId: null, itineraries: [], missingSuppliers: [] };
+/**
+ * A grouped search with nothing on sale (the 404 'No Flight Found!'), and the suppliers that did
+ * not answer it (issue 29: they may have flights; the empty state says so).
+ */
+export type NoTrips = { search_id: null; missing_suppliers: string[] };
+
+/**
+ * Who did not answer a search that found nothing (issue 29): the 404's `data.missing_suppliers`,
+ * none when the 404 is the bare failure (every supplier answered).
+ */
+const missingOf = (failure: { data?: unknown }): string[] =>
+  NoFlightsFound.safeParse(failure.data).data?.missing_suppliers ?? [];
 
 export const flightsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -54,7 +66,8 @@ export const flightsApi = api.injectEndpoints({
           };
         }
         const failure = answer.error;
-        if (failure.status === 404 && failure.message === EMPTY_RESULT.noFlights) return { data: noFlights };
+        if (failure.status === 404 && failure.message === EMPTY_RESULT.noFlights)
+          return { data: { searchId: null, itineraries: [], missingSuppliers: missingOf(failure) } };
         // A 401 was said by the session's end, a 403 is the screen's permission state.
         if (failure.status !== 401 && failure.status !== 403 && !signal.aborted) toast.error(failure.message);
         return { error: failure };
@@ -65,10 +78,11 @@ export const flightsApi = api.injectEndpoints({
     }),
     /**
      * `POST /api/search` with `view: "itineraries"` (issue 16): a return or multi-city answer as
-     * each leg's options once, with the whole-trip totals per combination. Null: nothing on sale
-     * (the 404 'No Flight Found!'), shown as the empty state; other failures as the flat search's.
+     * each leg's options once, with the whole-trip totals per combination. `NoTrips`: nothing on
+     * sale (the 404 'No Flight Found!'), shown as the empty state; other failures as the flat
+     * search's.
      */
-    searchGrouped: build.query<GroupedSearchResult | null, SearchBody>({
+    searchGrouped: build.query<GroupedSearchResult | NoTrips, SearchBody>({
       async queryFn(body, { signal }, _extraOptions, baseQuery) {
         const answer = await baseQuery({
           endpoint: flightEndpoints.search,
@@ -81,7 +95,8 @@ export const flightsApi = api.injectEndpoints({
           return { data: result };
         }
         const failure = answer.error;
-        if (failure.status === 404 && failure.message === EMPTY_RESULT.noFlights) return { data: null };
+        if (failure.status === 404 && failure.message === EMPTY_RESULT.noFlights)
+          return { data: { search_id: null, missing_suppliers: missingOf(failure) } };
         // A 401 was said by the session's end, a 403 is the screen's permission state.
         if (failure.status !== 401 && failure.status !== 403 && !signal.aborted) toast.error(failure.message);
         return { error: failure };

@@ -141,8 +141,9 @@ function SearchResults({ draft }: { draft: SearchDraft }) {
     if (!options.replace) document.documentElement.scrollTop = 0;
   };
 
-  const empty = grouped ? trips.currentData === null : flat.currentData?.itineraries.length === 0;
-  // Issue 29: suppliers that did not answer in time; their flights may come with another search.
+  const empty = grouped ? trips.currentData?.search_id === null : flat.currentData?.itineraries.length === 0;
+  // Issue 29: suppliers that did not answer in time; their flights may come with another search
+  // (an empty answer too: the missing airlines may sell it).
   const missingSuppliers = grouped
     ? trips.currentData?.missing_suppliers
     : flat.currentData?.missingSuppliers;
@@ -182,7 +183,7 @@ function SearchResults({ draft }: { draft: SearchDraft }) {
         </Link>
       </section>
     );
-  else if (grouped && trips.currentData)
+  else if (grouped && trips.currentData && 'legs' in trips.currentData)
     content = (
       <GroupedResults
         key={trips.currentData.search_id}
@@ -236,7 +237,11 @@ function SearchResults({ draft }: { draft: SearchDraft }) {
       )}
 
       {!search.isFetching && (
-        <MissingSuppliersNotice suppliers={missingSuppliers} onSearchAgain={() => void search.refetch()} />
+        <MissingSuppliersNotice
+          suppliers={missingSuppliers}
+          empty={empty}
+          onSearchAgain={() => void search.refetch()}
+        />
       )}
       {content}
     </div>

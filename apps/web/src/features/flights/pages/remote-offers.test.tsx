@@ -1,9 +1,10 @@
+import { EMPTY_RESULT } from '@skydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { emptySearchDraft, type SearchDraft } from '../../../entities/flight-search/search-draft-slice';
 import { addDays, todayLocalDate } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/routing/paths';
-import { fakeApi, ok } from '../../../testing/fake-api';
+import { fail, fakeApi, ok } from '../../../testing/fake-api';
 import { signedInState } from '../../../testing/fake-session';
 import { groupedLhrJfkReturn, lhrJfk, sampleRoutes } from '../../../testing/itineraries';
 import { renderApp } from '../../../testing/render-with-providers';
@@ -77,6 +78,49 @@ describe('a search some supplier missed', { timeout: 20_000 }, () => {
       preloadedState: { ...signedInState(), searchDraft: returnTrip },
     });
     expect(await screen.findByText(MISSING_SUPPLIERS_MESSAGE)).toBeInTheDocument();
+  });
+});
+
+describe("a search some supplier missed that found nothing ('No Flight Found!')", { timeout: 20_000 }, () => {
+  const noFlights = (missing?: string[]) =>
+    fail(404, EMPTY_RESULT.noFlights, missing ? { data: { missing_suppliers: missing } } : {});
+
+  it('says so over the empty state, and searching again brings the missing airlines’ flights', async () => {
+    let answers = 0;
+    const api = fakeApi(
+      routes(() => {
+        answers += 1;
+        return answers === 1 ? noFlights(['duffel']) : flat([]);
+      }),
+    );
+    const { user } = renderApp(paths.dashboard.flightResults, {
+      preloadedState: { ...signedInState(), searchDraft: oneWay },
+    });
+    expect(await screen.findByRole('heading', { name: EMPTY_RESULT.noFlights })).toBeInTheDocument();
+    expect(screen.getByText(MISSING_SUPPLIERS_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText(/the airlines that answered have no flights/i)).toBeInTheDocument();
+    expect(screen.queryByText(/duffel/i)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Search again' }));
+    await waitFor(() => expect(api.calls('POST /api/search')).toHaveLength(2));
+    expect(await screen.findByRole('heading', { name: '2 flights' })).toBeInTheDocument();
+    expect(screen.queryByText(MISSING_SUPPLIERS_MESSAGE)).toBeNull();
+  });
+
+  it('says so over a grouped search’s empty state too', async () => {
+    fakeApi(routes(() => noFlights(['duffel'])));
+    renderApp(paths.dashboard.flightResults, {
+      preloadedState: { ...signedInState(), searchDraft: returnTrip },
+    });
+    expect(await screen.findByRole('heading', { name: EMPTY_RESULT.noFlights })).toBeInTheDocument();
+    expect(screen.getByText(MISSING_SUPPLIERS_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('says nothing of airlines when every supplier answered (the bare 404)', async () => {
+    fakeApi(routes(() => noFlights()));
+    renderApp(paths.dashboard.flightResults, { preloadedState: { ...signedInState(), searchDraft: oneWay } });
+    expect(await screen.findByRole('heading', { name: EMPTY_RESULT.noFlights })).toBeInTheDocument();
+    expect(screen.queryByText(MISSING_SUPPLIERS_MESSAGE)).toBeNull();
   });
 });
 
