@@ -409,7 +409,7 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>;
 
 export const ORDER_PAGE_SIZE = 20;
-/** Without `view=page`, the wire contract's bare list holds at most this many of the latest orders. */
+/** The most orders one call answers (`limit`); without `view=page` and `limit`, the bare list holds them all, as before. */
 export const ORDER_LIST_LIMIT = 1000;
 
 /**

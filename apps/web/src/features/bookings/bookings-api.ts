@@ -1,4 +1,4 @@
-import { bookingEndpoints } from '@skydesk/contract';
+import { bookingEndpoints, type OrderPage } from '@skydesk/contract';
 import { changedBy, sharedBookingsApi } from '../../entities/bookings/bookings-api';
 import { contractFile, contractMutation, contractQuery } from '../../shared/http/contract-endpoints';
 
@@ -29,6 +29,13 @@ export const bookingsApi = sharedBookingsApi.injectEndpoints({
     refundBooking: contractMutation(build, bookingEndpoints.refund, {
       invalidatesTags: (booking) => changedBy(booking),
     }),
-    orders: contractQuery(build, bookingEndpoints.orders, { providesTags: ['Orders'] }),
+    /** One page of the orders with how many match and their totals (issue 30): asked with `view: 'page'`. */
+    orders: contractQuery(build, bookingEndpoints.orders, {
+      providesTags: ['Orders'],
+      transformResponse: (answer): OrderPage => {
+        if (Array.isArray(answer)) throw new Error('Expected a page of the orders');
+        return answer;
+      },
+    }),
   }),
 });

@@ -7,6 +7,8 @@ import {
   type PriceSelectionBody,
   type ResponseOf,
   type SearchBody,
+  type SearchHistoryEntry,
+  type SearchHistoryPage,
 } from '@skydesk/contract';
 import { toast } from 'react-hot-toast';
 import { api } from '../../shared/http/api';
@@ -114,11 +116,19 @@ export const flightsApi = api.injectEndpoints({
     }),
     /** The fare strip's seven days; extra information, so its failures are not toasted. */
     fareCalendar: contractQuery(build, flightEndpoints.fareCalendar, { suppressErrors: true }),
-    searchHistory: contractQuery(build, flightEndpoints.searchHistory, { providesTags: ['SearchHistory'] }),
-    /** The same history as a convenience beside the form: when it fails, it is simply not shown. */
+    /** One page of the history with how many searches match (issue 30): asked with `view: 'page'`. */
+    searchHistory: contractQuery(build, flightEndpoints.searchHistory, {
+      providesTags: ['SearchHistory'],
+      transformResponse: (answer): SearchHistoryPage => {
+        if (Array.isArray(answer)) throw new Error('Expected a page of the search history');
+        return answer;
+      },
+    }),
+    /** The latest searches as a convenience beside the form: when it fails, it is simply not shown. */
     recentSearches: contractQuery(build, flightEndpoints.searchHistory, {
       suppressErrors: true,
       providesTags: ['SearchHistory'],
+      transformResponse: (answer): SearchHistoryEntry[] => (Array.isArray(answer) ? answer : answer.searches),
     }),
   }),
 });

@@ -13,6 +13,7 @@ import {
   BOOKING_ID,
   credits,
   heldBooking,
+  orderPage,
   sampleOrders,
   ticketedBooking,
 } from '../testing/bookings';
@@ -222,7 +223,7 @@ describe('booking history', { timeout: 20_000 }, () => {
 describe('order history', { timeout: 20_000 }, () => {
   it('lists each order with its kind, PNR, signed amount and status, and totals per kind', async () => {
     fakeApi({
-      'GET /api/orders/company': () => ok(sampleOrders),
+      'GET /api/orders/company': () => ok(orderPage(sampleOrders)),
       'GET /api/booking-credits': () => ok(credits(9770.5)),
     });
     renderBookingScreen(paths.dashboard.orderHistory, bookingState());
@@ -256,7 +257,7 @@ describe('order history', { timeout: 20_000 }, () => {
 
   it('shows the credits to any user, the statement link only with payments.view', async () => {
     fakeApi({
-      'GET /api/orders/company': () => ok(sampleOrders),
+      'GET /api/orders/company': () => ok(orderPage(sampleOrders)),
       'GET /api/booking-credits': () => ok(credits(120, 500)),
     });
     renderBookingScreen(
@@ -268,8 +269,49 @@ describe('order history', { timeout: 20_000 }, () => {
     expect(within(totals).queryByRole('link', { name: 'View statement' })).toBeNull();
   });
 
+  it('asks the server for one page with the filters chosen, and says how many there are', async () => {
+    const api = fakeApi({
+      'GET /api/orders/company': () => ok(orderPage(sampleOrders.slice(0, 1), { total: 41, totalPages: 3 })),
+      'GET /api/booking-credits': () => ok(credits(0)),
+    });
+    const { user, router } = renderBookingScreen(paths.dashboard.orderHistory, bookingState());
+    expect(await screen.findByText(/41 orders · page 1 of 3/)).toBeInTheDocument();
+    expect(api.calls('GET /api/orders/company')[0]?.query.get('view')).toBe('page');
+
+    await user.type(screen.getByRole('searchbox', { name: 'PNR or passenger' }), 'hassan');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'refund');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'pending');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(api.calls('GET /api/orders/company')).toHaveLength(2));
+    const filteredCall = api.calls('GET /api/orders/company')[1]!.query;
+    expect(Object.fromEntries(filteredCall)).toMatchObject({
+      view: 'page',
+      page: '0',
+      q: 'hassan',
+      kind: 'refund',
+      status: 'pending',
+    });
+    expect(router.state.location.search).toBe('?status=pending&kind=refund&q=hassan');
+
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(api.calls('GET /api/orders/company')).toHaveLength(3));
+    expect(api.calls('GET /api/orders/company')[2]!.query.get('page')).toBe('1');
+  });
+
+  it('says when no order matches the filters', async () => {
+    fakeApi({
+      'GET /api/orders/company': () => ok(orderPage([])),
+      'GET /api/booking-credits': () => ok(credits(0)),
+    });
+    renderBookingScreen(`${paths.dashboard.orderHistory}?kind=void`, bookingState());
+    expect(await screen.findByRole('heading', { name: 'No orders match' })).toBeInTheDocument();
+  });
+
   it('says so when there are no orders yet', async () => {
-    fakeApi({ 'GET /api/orders/company': () => ok([]), 'GET /api/booking-credits': () => ok(credits(0)) });
+    fakeApi({
+      'GET /api/orders/company': () => ok(orderPage([])),
+      'GET /api/booking-credits': () => ok(credits(0)),
+    });
     renderBookingScreen(paths.dashboard.orderHistory, bookingState());
     expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
   });

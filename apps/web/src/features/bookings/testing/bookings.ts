@@ -5,6 +5,7 @@ import type {
   BookingPassenger,
   Credits,
   Order,
+  OrderPage,
   PricedItinerary,
   Ticket,
   Traveller,
@@ -262,3 +263,20 @@ export const sampleOrders: Order[] = [
 
 /** Every screen that names airports asks for the active routes (errors suppressed). */
 export const routesAnswer = sampleRoutes;
+
+/** `GET /api/orders/company?view=page`: these orders as one page, with the server's counts and totals. */
+export function orderPage(
+  orders: Order[],
+  { total = orders.length, totalPages }: { total?: number; totalPages?: number } = {},
+): OrderPage {
+  const totals = new Map<string, OrderPage['totals'][number]>();
+  for (const order of orders) {
+    const key = `${order.kind} ${order.currency}`;
+    const row = totals.get(key) ?? { kind: order.kind, currency: order.currency, count: 0, amount: 0 };
+    row.count += 1;
+    if (order.status !== 'rejected')
+      row.amount = Math.round((row.amount + Math.abs(order.amount)) * 100) / 100;
+    totals.set(key, row);
+  }
+  return { orders, total, totalPages: totalPages ?? (total > 0 ? 1 : 0), totals: [...totals.values()] };
+}

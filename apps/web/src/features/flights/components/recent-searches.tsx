@@ -10,6 +10,8 @@ import { datesSummary, passengersSummary, routeSummary } from '../search-summary
 
 /** How many different recent searches are offered. */
 const RECENT_COUNT = 5;
+/** How many of the latest searches are read to find them. */
+const RECENT_READ = 30;
 
 type RecentSearchesProps = { onPick: (entry: SearchHistoryEntry) => void };
 
@@ -31,7 +33,10 @@ const identity = (entry: SearchHistoryEntry) =>
 export function RecentSearches({ onPick }: RecentSearchesProps) {
   // Not asked of a role without history.view: it would only be refused.
   const canSeeHistory = useMayOpen(paths.dashboard.searchHistory);
-  const { data: history } = flightsApi.useRecentSearchesQuery(canSeeHistory ? undefined : skipToken);
+  // Enough to find five different ones among repeats, not the whole history.
+  const { data: history } = flightsApi.useRecentSearchesQuery(
+    canSeeHistory ? { query: { limit: RECENT_READ } } : skipToken,
+  );
   const entries = useMemo(() => {
     const seen = new Set<string>();
     return (history ?? [])

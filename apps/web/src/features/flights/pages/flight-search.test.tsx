@@ -2,7 +2,7 @@ import { EMPTY_RESULT, type SearchHistoryEntry } from '@skydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { emptySearchDraft, type SearchDraft } from '../../../entities/flight-search/search-draft-slice';
-import { addDays, todayLocalDate } from '../../../shared/format/date-time';
+import { addDays, formatDay, todayLocalDate } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';
 import { sampleUser, signedInState } from '../../../testing/fake-session';
@@ -267,7 +267,7 @@ describe('the search history', () => {
     // A return trip: the grouped answer (issue 16).
     const api = fakeApi({
       ...flightRoutes(() => ok(groupedLhrJfkReturn())),
-      'GET /api/searchhistory': () => ok([entry]),
+      'GET /api/searchhistory': () => ok({ searches: [entry], total: 1, totalPages: 1 }),
     });
     const { user, router, store } = renderApp(paths.dashboard.searchHistory, {
       preloadedState: signedInState(),
@@ -291,5 +291,74 @@ describe('the search history', () => {
       child_quantity: 1,
       cabin: 'Business',
     });
+  });
+
+  it('asks the server for one page, filtered by route and day, and says how many searches there are', async () => {
+    const api = fakeApi({
+      'GET /api/searchhistory': () => ok({ searches: [entry], total: 1122, totalPages: 57 }),
+    });
+    const { user, router } = renderApp(paths.dashboard.searchHistory, { preloadedState: signedInState() });
+    expect(await screen.findByText(/1,122 searches · page 1 of 57/)).toBeInTheDocument();
+    expect(Object.fromEntries(api.calls('GET /api/searchhistory')[0]!.query)).toMatchObject({
+      view: 'page',
+      page: '0',
+    });
+
+    await user.type(screen.getByRole('textbox', { name: 'From airport' }), 'lhr');
+    await user.type(screen.getByRole('textbox', { name: 'To airport' }), 'jf');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    // A code of two letters is no airport: said on the field, nothing asked.
+    expect(screen.getByRole('textbox', { name: 'To airport' })).toHaveAccessibleDescription(
+      'Enter a 3-letter airport code',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'To airport' }), 'k');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(api.calls('GET /api/searchhistory')).toHaveLength(2));
+    expect(Object.fromEntries(api.calls('GET /api/searchhistory')[1]!.query)).toMatchObject({
+      view: 'page',
+      origin: 'LHR',
+      destination: 'JFK',
+    });
+    expect(router.state.location.search).toBe('?origin=LHR&destination=JFK');
+
+    await user.click(await screen.findByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(api.calls('GET /api/searchhistory')).toHaveLength(3));
+    expect(api.calls('GET /api/searchhistory')[2]!.query.get('page')).toBe('1');
+  });
+
+  it('runs a search whose dates have passed again from tomorrow, not into a form error', async () => {
+    const past: SearchHistoryEntry = {
+      ...entry,
+      origin_destinations: [
+        {
+          departure_date_time: addDays(todayLocalDate(), -40),
+          origin_location_code: 'LHR',
+          destination_location_code: 'JFK',
+        },
+        {
+          departure_date_time: addDays(todayLocalDate(), -33),
+          origin_location_code: 'JFK',
+          destination_location_code: 'LHR',
+        },
+      ],
+    };
+    const api = fakeApi({
+      ...flightRoutes(() => ok(groupedLhrJfkReturn())),
+      'GET /api/searchhistory': () => ok({ searches: [past], total: 1, totalPages: 1 }),
+    });
+    const { user, router, store } = renderApp(paths.dashboard.searchHistory, {
+      preloadedState: signedInState(),
+    });
+    const tomorrow = addDays(todayLocalDate(), 1);
+    const again = await screen.findByRole('button', { name: /Search again/ });
+    expect(again).toHaveAccessibleDescription(`Dates passed: from ${formatDay(tomorrow)}`);
+    await user.click(again);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard.flightResults));
+    expect(store.getState().searchDraft).toMatchObject({
+      legs: [{ departure_date: tomorrow }],
+      return_date: addDays(tomorrow, 7),
+    });
+    await waitFor(() => expect(api.calls('POST /api/search')).toHaveLength(1));
+    expect(router.state.location.pathname).toBe(paths.dashboard.flightResults);
   });
 });

@@ -4,10 +4,10 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAirports } from '../../../entities/airports/use-airports';
 import { FlightSearchForm } from '../../../entities/flight-search/flight-search-form';
 import { searchDraftSaved, selectSearchDraft } from '../../../entities/flight-search/search-draft-slice';
-import { draftFromSearch } from '../../../entities/flight-search/search-form';
 import { resultsUrl } from '../../../entities/flight-search/search-url';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { RecentSearches } from '../components/recent-searches';
+import { searchAgain } from '../search-again';
 
 /** What the results screen hands back when the server refused the search (422). */
 export type SearchFormLocationState = { fieldErrors?: FieldErrors; validate?: boolean } | null;
@@ -47,7 +47,8 @@ export function SearchFlightsPage() {
       <aside className="space-y-4">
         <RecentSearches
           onPick={(entry) => {
-            dispatch(searchDraftSaved(draftFromSearch(entry)));
+            // A search whose dates have passed fills the form starting tomorrow (issue 30).
+            dispatch(searchDraftSaved(searchAgain(entry).draft));
             setFormKey((key) => key + 1);
           }}
         />
