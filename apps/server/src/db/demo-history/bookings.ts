@@ -209,7 +209,7 @@ function playBooking(
   step({
     action: 'booked',
     to: 'booked',
-    note: `Seats held until ${utcMinute(deadline)}; total ${money(total, currency)}`,
+    note: `Seats held until ${utcMinute(deadline, options.timeZone)}; total ${money(total, currency)}`,
     actor: userId,
     at: createdAt,
   });
