@@ -49,7 +49,13 @@ function Desk({ queue, title, icon: Icon, to, open, line, items, idle }: DeskPro
       aria-labelledby={headingId}
       className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
-      <header className="flex items-start gap-3 border-slate-100 border-b px-4 py-3 sm:px-5">
+      {/* Rules between the parts only when there is a list between them: an idle desk is one block. */}
+      <header
+        className={clsx(
+          'flex items-start gap-3 px-4 py-3 sm:px-5',
+          line.waiting > 0 && 'border-slate-100 border-b',
+        )}
+      >
         <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100">
           <Icon aria-hidden="true" className="size-5" />
         </span>
@@ -113,7 +119,7 @@ function Desk({ queue, title, icon: Icon, to, open, line, items, idle }: DeskPro
             ))}
           </ul>
         ))}
-      <div className="mt-auto border-slate-100 border-t px-4 py-2.5 sm:px-5">
+      <div className={clsx('mt-auto px-4 py-2.5 sm:px-5', line.waiting > 0 && 'border-slate-100 border-t')}>
         <Link
           to={to}
           className="inline-flex items-center gap-1.5 font-medium text-indigo-700 text-sm hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
