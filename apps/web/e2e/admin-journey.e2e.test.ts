@@ -113,6 +113,11 @@ describe('the operator back office in Chromium', () => {
   it('(b) the operator signs in to /admin, opens both documents and rejects them with a reason', async () => {
     const { page } = ops;
     await signInAsOperator(page, { onScreen: (screen) => photograph(page, `admin-${screen}`) });
+    // The console opens on what waits (issue 30): the new agency is on the review desk.
+    const review = page.getByRole('region', { name: 'Agencies to review' });
+    await review.getByRole('link', { name: new RegExp(agency.company) }).waitFor();
+    await photograph(page, 'admin-work-queue');
+    await review.getByRole('link', { name: 'Open agency review' }).click();
     const queue = page.getByRole('region', { name: 'Agencies' });
     await queue.getByRole('link', { name: agency.company }).waitFor();
     await photograph(page, 'admin-agencies');

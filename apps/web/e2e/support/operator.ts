@@ -9,7 +9,7 @@ export type OperatorSignInScreen = 'login' | 'authenticator';
 
 /**
  * Signs the demo operator in to /admin through the password and authenticator screens; the
- * console opens on the agency queue. `onScreen` is called on each screen once it shows (a
+ * console opens on its work queue (issue 30). `onScreen` is called on each screen once it shows (a
  * journey photographs them there).
  */
 export async function signInAsOperator(
@@ -26,5 +26,6 @@ export async function signInAsOperator(
   await onScreen?.('authenticator');
   await page.getByLabel('Authenticator code').fill(await seededPersonTotp(page, OPERATOR.email));
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/admin/agencies');
+  await page.waitForURL((url) => url.pathname === '/admin');
+  await page.getByRole('heading', { level: 1, name: 'Work queue' }).waitFor();
 }
