@@ -1,4 +1,11 @@
-import type { Seat, SeatMap, SeatMapCabin, SeatMapRow } from '@skydesk/contract';
+import type {
+  CabinFacility,
+  Seat,
+  SeatCharacteristic,
+  SeatMap,
+  SeatMapCabin,
+  SeatMapRow,
+} from '@skydesk/contract';
 import { minorToAmount } from '@skydesk/contract';
 import type { SeatInventory } from '../../inventory.js';
 import type {
@@ -118,21 +125,15 @@ export function presentSeatMap(input: {
   const cabins: SeatMapCabin[] = plan.cabins.map((cabin) => {
     const bookable = cabin === input.cabin;
     const rows: SeatMapRow[] = cabin.rows.map((row) => {
-      if (row.row === null) {
-        return {
-          row: null,
-          seats: row.facilities.map((facility) => ({
-            facility: facility.facility,
-            columns: [...facility.columns],
-          })),
-        };
-      }
+      // The plan's arrays are shared, never copied: the answer is serialised, not changed.
+      if (row.row === null) return { row: null, seats: row.facilities as CabinFacility[] };
       const seats = row.seats.map((seat): Seat => {
         const available = bookable && !occupied.has(seat.designator);
+        // A seat of another cabin is shown, not described: this fare cannot have it.
         const element: Seat = {
           designator: seat.designator,
           available,
-          characteristics: [...seat.characteristics],
+          characteristics: bookable ? (seat.characteristics as SeatCharacteristic[]) : [],
         };
         if (!available) return element;
         const price = priceOf(seat);
@@ -146,7 +147,7 @@ export function presentSeatMap(input: {
       if (row.exit) presented.exit = true;
       return presented;
     });
-    return { cabin: cabin.cabin, columns: cabin.blocks.map((block) => [...block]), bookable, rows };
+    return { cabin: cabin.cabin, columns: cabin.blocks as string[][], bookable, rows };
   });
   return {
     segment_index: flight.segmentIndex,

@@ -37,21 +37,13 @@ export function occupancy(input: {
   }
   let fill = Math.min(input.sold, plan.seats.length) - taken.size;
   if (fill <= 0) return taken;
-  const rows = plan.seats.length === 0 ? 1 : plan.seats[plan.seats.length - 1]!.row - plan.seats[0]!.row + 1;
-  const first = plan.seats[0]?.row ?? 1;
-  const ranked = plan.seats
-    .map((seat) => ({
-      seat,
-      score:
-        0.65 * unitHash(0, flight, date, seat.designator) + 0.35 * preference(seat, seat.row - first, rows),
-    }))
-    .sort((a, b) => b.score - a.score);
+  const ranked = rankingOf(plan, flight, date);
   const sectionsWithInfant = new Set<string>();
   for (const occupant of taken) {
     const seat = plan.seats.find((candidate) => candidate.designator === occupant[0]);
     if (seat && occupant[1].withInfant) sectionsWithInfant.add(sectionOf(seat));
   }
-  for (const { seat } of ranked) {
+  for (const seat of ranked) {
     if (fill === 0) break;
     if (taken.has(seat.designator)) continue;
     const section = sectionOf(seat);
@@ -64,6 +56,33 @@ export function occupancy(input: {
     fill--;
   }
   return taken;
+}
+
+/**
+ * The cabin's seats in the order the fill takes them on one flight. Kept for the flights asked
+ * about lately: a map is drawn again each time an agent opens it, and hashing 300 seats and sorting
+ * them is most of drawing it.
+ */
+const RANKINGS_KEPT = 512;
+const rankings = new Map<string, readonly SeatPlan[]>();
+
+function rankingOf(plan: CabinPlan, flight: string, date: string): readonly SeatPlan[] {
+  const key = `${flight}/${date}/${plan.cabin}/${plan.seats.length}/${plan.seats[0]?.designator}`;
+  const kept = rankings.get(key);
+  if (kept) return kept;
+  const rows = plan.seats.length === 0 ? 1 : plan.seats[plan.seats.length - 1]!.row - plan.seats[0]!.row + 1;
+  const first = plan.seats[0]?.row ?? 1;
+  const ranked = plan.seats
+    .map((seat) => ({
+      seat,
+      score:
+        0.65 * unitHash(0, flight, date, seat.designator) + 0.35 * preference(seat, seat.row - first, rows),
+    }))
+    .sort((a, b) => b.score - a.score)
+    .map((entry) => entry.seat);
+  if (rankings.size >= RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!);
+  rankings.set(key, ranked);
+  return ranked;
 }
 
 /** A row section: the seats of one row between two aisles (or an aisle and the window). */
