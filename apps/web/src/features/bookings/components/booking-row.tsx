@@ -1,6 +1,7 @@
 import type { Booking } from '@skydesk/contract';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { WaitingBadge } from '../../../entities/bookings/airline-waiting';
 import { firstDeparture, tripRoute } from '../../../entities/bookings/booking-segments';
 import { BookingStatusBadge } from '../../../entities/bookings/booking-status-badge';
 import { DeadlineCountdown } from '../../../entities/bookings/deadline-countdown';
@@ -15,7 +16,10 @@ const travellersOf = (booking: Booking): string => {
   return `${lead.first_name} ${lead.last_name}${others > 0 ? ` +${others}` : ''}`;
 };
 
-/** One booking in a list: reference, status, trip, lead passenger, total; the whole row opens it. */
+/**
+ * One booking in a list: reference, status (and "Waiting for the airline" while its airline has not
+ * answered), trip, lead passenger, total; the whole row opens it.
+ */
 export function BookingRow({ booking, showDeadline = true }: { booking: Booking; showDeadline?: boolean }) {
   const departure = firstDeparture(booking.segments);
   return (
@@ -24,9 +28,11 @@ export function BookingRow({ booking, showDeadline = true }: { booking: Booking;
         to={bookingDetailsPath(booking.id)}
         className="group grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 p-4 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:-outline-offset-2 sm:grid-cols-[8.5rem_1fr_auto_auto] sm:px-5"
       >
-        <div className="flex items-center gap-2 sm:flex-col sm:items-start sm:gap-1">
+        <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-start sm:gap-1">
           <span className="font-bold font-mono text-slate-900 tracking-wider">{booking.pnr}</span>
           <BookingStatusBadge status={booking.status} />
+          {/* Issue 29: a step of its airline order under way (the booking page says which). */}
+          <WaitingBadge booking={booking} />
         </div>
         <div className="order-3 col-span-2 min-w-0 sm:order-none sm:col-span-1">
           <p className="truncate font-medium text-slate-900">

@@ -32,6 +32,24 @@ export const cancelMessageOf = (booking: Pick<Booking, 'status' | 'supplier'>): 
       ? BOOKING_MESSAGES.cancellationWaitingForAirline
       : SUCCESS.bookingCancelled;
 
+/**
+ * What cancelling a hold does, said before the agent confirms. A hold at a remote supplier's
+ * airline is cancelled there (issue 29): the server asks the airline for its cancellation and
+ * confirms it in the same call, showing no quote first — a hold was never paid, so nothing comes
+ * back and nothing is charged (docs/decisions/020-supplier-order-saga.md). A fare held here only
+ * (`local`) has no airline order to cancel.
+ */
+export function holdCancellationText(booking: Pick<Booking, 'supplier'>): string {
+  const supplier = booking.supplier;
+  if (!supplier || supplier.code === 'sandbox') {
+    return 'This cancels the hold: the seats are released and nothing is charged.';
+  }
+  if (supplier.state === 'local') {
+    return 'Nothing is held at the airline for this fare: this cancels the booking here, and nothing is charged.';
+  }
+  return 'This cancels the hold at the airline: its order there is cancelled and the seats go back. Nothing is charged, and as the hold was not paid for, nothing comes back. If the airline is slow to confirm, the booking says "Waiting for the airline" until it does.';
+}
+
 /** Cancel (`POST /api/request-cancel-booking`), saying first what it will do to seats and money. */
 export function CancelPanel({ booking, mode, onStart, onDone, onFailed, onClose }: CancelPanelProps) {
   const cancelBooking = useIdempotentMutation(bookingsApi.useCancelBookingMutation);
@@ -71,7 +89,7 @@ export function CancelPanel({ booking, mode, onStart, onDone, onFailed, onClose 
       </h2>
       <p className="mt-1 text-slate-700 text-sm">
         {mode === 'cancel' ? (
-          <>This cancels the hold: the seats are released and nothing is charged.</>
+          holdCancellationText(booking)
         ) : (
           <>
             This voids {tickets === 1 ? 'the ticket' : `all ${tickets} tickets`} and cancels the booking:{' '}

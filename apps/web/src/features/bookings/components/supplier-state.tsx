@@ -1,35 +1,8 @@
-import { type Booking, type SupplierState, waitingForSupplier } from '@skydesk/contract';
-import { Loader2 } from 'lucide-react';
+import type { Booking } from '@skydesk/contract';
+import { AIRLINE_WAITING_WORDS } from '../../../entities/bookings/airline-waiting';
 import { INSTANT_TICKETING } from '../../../entities/itinerary/ticketing';
 import { formatInstant } from '../../../shared/format/date-time';
 import { Alert } from '../../../shared/ui/alert';
-import { Badge } from '../../../shared/ui/badge';
-
-/** Issue 29: what the airline is being asked, while a step of the booking's supplier order is under way. */
-const WAITING_WORDS: Partial<Record<SupplierState, { title: string; detail: string }>> = {
-  confirming: {
-    title: 'Waiting for the airline to confirm the hold',
-    detail: 'The seats are asked for at the airline. This page updates by itself when it answers.',
-  },
-  paying: {
-    title: 'Waiting for the airline to confirm the tickets',
-    detail:
-      'The payment was sent to the airline and the amount taken from your credits; if the airline does not ticket, it comes back. This page updates by itself.',
-  },
-  ordering: {
-    title: 'Waiting for the airline to confirm the tickets',
-    detail:
-      'The booking was sent to the airline and the amount taken from your credits; if the airline does not book it, it comes back. This page updates by itself.',
-  },
-  cancelling: {
-    title: 'Waiting for the airline to confirm the cancellation',
-    detail: 'The cancellation was sent to the airline. This page updates by itself when it answers.',
-  },
-};
-
-/** A booking with a remote supplier waits for the airline: no action is offered meanwhile (decision 020). */
-export const waitingForAirline = (booking: Pick<Booking, 'supplier'>): boolean =>
-  Boolean(booking.supplier) && waitingForSupplier(booking.supplier);
 
 /** The airline's own booking reference beside SkyDesk's, once the airline has one. */
 export function AirlineReference({ booking }: { booking: Pick<Booking, 'supplier'> }) {
@@ -45,17 +18,6 @@ export function AirlineReference({ booking }: { booking: Pick<Booking, 'supplier
   );
 }
 
-/** A badge beside the status while the airline has not answered. */
-export function WaitingBadge({ booking }: { booking: Pick<Booking, 'supplier'> }) {
-  if (!waitingForAirline(booking)) return null;
-  return (
-    <Badge tone="sky">
-      <Loader2 aria-hidden="true" className="size-3 animate-spin motion-reduce:animate-none" /> Waiting for
-      the airline
-    </Badge>
-  );
-}
-
 /**
  * Where the booking's supplier order stands, when the agent must know (issue 29): a step under
  * way, a fare held here only, an order that never came, a change the airline made.
@@ -63,7 +25,7 @@ export function WaitingBadge({ booking }: { booking: Pick<Booking, 'supplier'> }
 export function SupplierStateBanner({ booking }: { booking: Booking }) {
   const supplier = booking.supplier;
   if (!supplier || supplier.code === 'sandbox') return null;
-  const waiting = supplier.state ? WAITING_WORDS[supplier.state] : undefined;
+  const waiting = supplier.state ? AIRLINE_WAITING_WORDS[supplier.state] : undefined;
   return (
     <>
       {waiting && (

@@ -12,6 +12,7 @@ import { type ReactNode, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAirports } from '../../../entities/airports/use-airports';
+import { WaitingBadge, waitingForAirline } from '../../../entities/bookings/airline-waiting';
 import { tripRoute } from '../../../entities/bookings/booking-segments';
 import { BookingStatusBadge } from '../../../entities/bookings/booking-status-badge';
 import { BookingDeadline } from '../../../entities/bookings/deadline-countdown';
@@ -36,12 +37,7 @@ import { IssuePanel } from '../components/issue-panel';
 import { PassengerList } from '../components/passenger-list';
 import { RefundPanel } from '../components/refund-panel';
 import { SegmentList } from '../components/segment-list';
-import {
-  AirlineReference,
-  SupplierStateBanner,
-  WaitingBadge,
-  waitingForAirline,
-} from '../components/supplier-state';
+import { AirlineReference, SupplierStateBanner } from '../components/supplier-state';
 import { useTicketDownload } from '../ticket-pdf';
 import { ticketInvalidity } from '../ticket-validity';
 import { useBookingDetails } from '../use-booking-details';

@@ -8,6 +8,7 @@ import {
 } from '@skydesk/contract';
 import { ChevronLeft, ChevronRight, ClipboardList, RotateCcw, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { LIST_WAITING_POLL_MS, waitingForAirline } from '../../../entities/bookings/airline-waiting';
 import { isForbidden } from '../../../shared/access/require-permission';
 import { listParam, useListParams } from '../../../shared/routing/use-list-params';
 import { useCompanyId } from '../../../shared/session/use-company-id';
@@ -54,11 +55,17 @@ export function BookingHistoryPage() {
     limit: HISTORY_PAGE_SIZE,
   };
   // currentData: another page's or filter's bookings are not shown while these come.
+  // Issue 29: asked again while a booking waits for its airline, so its row follows the answer.
+  const [waiting, setWaiting] = useState(false);
   const {
     currentData: bookings,
     isError: failed,
     error,
-  } = bookingsApi.useCompanyBookingsQuery(companyId ? { params: { id: companyId }, query } : skipToken);
+  } = bookingsApi.useCompanyBookingsQuery(companyId ? { params: { id: companyId }, query } : skipToken, {
+    pollingInterval: waiting ? LIST_WAITING_POLL_MS : 0,
+  });
+  const nowWaiting = Boolean(bookings?.some(waitingForAirline));
+  useEffect(() => setWaiting(nowWaiting), [nowWaiting]);
 
   if (isForbidden(error)) return <ForbiddenScreen permission="bookings.view" />;
 

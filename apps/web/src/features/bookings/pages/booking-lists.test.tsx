@@ -2,6 +2,7 @@ import { type Booking, EMPTY_RESULT, SERVER, SUCCESS } from '@skydesk/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
+import { LIST_WAITING_POLL_MS } from '../../../entities/bookings/airline-waiting';
 import { segmentsOfItinerary } from '../../../entities/bookings/booking-segments';
 import { addDays, todayLocalDate } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/routing/paths';
@@ -60,7 +61,44 @@ const booking = (id: string, pnr: string, overrides: Partial<Booking>): Booking 
   ...overrides,
 });
 
+/** Issue 29: a booking sold by a remote supplier, at a step of its airline order (`null`: none under way). */
+const remote = (state: Booking['supplier']['state']): Pick<Booking, 'supplier' | 'allowed_actions'> => ({
+  supplier: { code: 'duffel', reference: 'ZZ7QPL', state, airline_change_at: null },
+  allowed_actions: state === 'confirmed' ? ['issue', 'cancel'] : [],
+});
+
 describe('flight bookings', { timeout: 20_000 }, () => {
+  it('marks a booking whose airline has not answered "Waiting for the airline", and asks again until it has', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let answered = false;
+      const api = fakeApi({
+        [LIST]: () => {
+          const listed = [
+            booking('77777777-7777-4777-8777-777777777777', 'REMOTE', {
+              ...flyingIn(9),
+              ...remote(answered ? 'confirmed' : 'confirming'),
+            }),
+            booking('88888888-8888-4888-8888-888888888888', 'SANDBX', flyingIn(11)),
+          ];
+          answered = true;
+          return ok(listed);
+        },
+      });
+      renderBookingScreen(paths.dashboard.flightBookings, bookingState());
+      const badge = await screen.findByText('Waiting for the airline');
+      expect(badge.closest('a')).toHaveTextContent('REMOTE');
+      expect(screen.getAllByText('Waiting for the airline')).toHaveLength(1);
+      // Asked again while it waits: once the airline has confirmed, the badge goes.
+      await vi.advanceTimersByTimeAsync(LIST_WAITING_POLL_MS);
+      await waitFor(() => expect(api.calls(LIST).length).toBeGreaterThan(1));
+      await waitFor(() => expect(screen.queryByText('Waiting for the airline')).toBeNull());
+      expect(screen.getByText('REMOTE')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('lists upcoming holds (nearest deadline first, with a countdown) and ticketed trips', async () => {
     const soon = new Date(Date.now() + 2 * 3600_000).toISOString();
     const later = new Date(Date.now() + 20 * 3600_000).toISOString();
@@ -204,6 +242,32 @@ describe('booking history', { timeout: 20_000 }, () => {
     fakeApi({ [LIST]: () => ok([]) });
     renderBookingScreen(paths.dashboard.bookingHistory, bookingState());
     expect(await screen.findByRole('heading', { name: EMPTY_RESULT.noBookings })).toBeInTheDocument();
+  });
+
+  it('marks the bookings whose airline has not answered, whatever the step', async () => {
+    fakeApi({
+      [LIST]: () =>
+        ok([
+          booking('99999999-9999-4999-8999-000000000001', 'PAYING', {
+            status: 'booked',
+            ...remote('paying'),
+          }),
+          booking('99999999-9999-4999-8999-000000000002', 'CANCEL', {
+            status: 'ticketed',
+            ...remote('cancelling'),
+          }),
+          booking('99999999-9999-4999-8999-000000000003', 'TICKTD', {
+            status: 'ticketed',
+            ...remote('confirmed'),
+          }),
+        ]),
+    });
+    renderBookingScreen(paths.dashboard.bookingHistory, bookingState());
+    await screen.findByText('TICKTD');
+    const marked = screen.getAllByText('Waiting for the airline').map((badge) => badge.closest('a'));
+    expect(marked).toHaveLength(2);
+    expect(marked[0]).toHaveTextContent('PAYING');
+    expect(marked[1]).toHaveTextContent('CANCEL');
   });
 
   it('opens a booking from its row', async () => {

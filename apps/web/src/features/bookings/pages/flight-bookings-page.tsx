@@ -1,7 +1,9 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { type Booking, EMPTY_RESULT } from '@skydesk/contract';
 import { Search, Ticket } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { LIST_WAITING_POLL_MS, waitingForAirline } from '../../../entities/bookings/airline-waiting';
 import { firstDepartureInstant } from '../../../entities/bookings/booking-segments';
 import { useMayOpen } from '../../../shared/access/dashboard-access';
 import { isForbidden } from '../../../shared/access/require-permission';
@@ -51,13 +53,18 @@ function BookingGroup({ title, hint, bookings }: { title: string; hint: string; 
 /** /dashboard/flight-bookings (docs/product-spec.md §2): upcoming trips — holds to ticket, and tickets to fly — and a PNR look-up. */
 export function FlightBookingsPage() {
   const companyId = useCompanyId();
+  // Issue 29: asked again while a booking waits for its airline, so its row follows the answer.
+  const [waiting, setWaiting] = useState(false);
   const {
     data: bookings,
     isError: failed,
     error,
   } = bookingsApi.useCompanyBookingsQuery(
     companyId ? { params: { id: companyId }, query: { status: 'booked,ticketed', limit: 100 } } : skipToken,
+    { pollingInterval: waiting ? LIST_WAITING_POLL_MS : 0 },
   );
+  const nowWaiting = Boolean(bookings?.some(waitingForAirline));
+  useEffect(() => setWaiting(nowWaiting), [nowWaiting]);
 
   const canSearch = useMayOpen(paths.dashboard.searchFlights);
   const groups = bookings ? upcoming(bookings, Date.now()) : null;

@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES, type BookingDetails, type PenaltyAnswer } from '@skydesk/contract';
+import { BOOKING_MESSAGES, type BookingDetails, type PenaltyAnswer, SUCCESS } from '@skydesk/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
@@ -87,6 +87,49 @@ describe('a booking with a remote supplier', { timeout: 20_000 }, () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith(BOOKING_MESSAGES.ticketsWaitingForAirline));
     expect(router.state.location.pathname).toBe(paths.dashboard.bookingDetails);
     expect(await screen.findByText('Waiting for the airline to confirm the tickets')).toBeInTheDocument();
+  });
+
+  it('says what cancelling a hold at the airline does — its order cancelled, nothing charged — with no quote to ask', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const held = heldBooking({ supplier: duffel('confirmed'), allowed_actions: ['issue', 'cancel'] });
+    const api = fakeApi({
+      'POST /api/booking-all-active-routes': () => ok(routesAnswer),
+      'GET /api/booking-credits': () => ok(credits(5000)),
+      [DETAILS]: () => ok(held),
+      'POST /api/request-cancel-booking': () =>
+        ok(asListed({ ...held, status: 'cancelled', supplier: duffel('cancelled'), allowed_actions: [] })),
+    });
+    const { user } = renderBookingScreen(bookingDetailsPath(BOOKING_ID), bookingState());
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const panel = await screen.findByRole('region', { name: 'Cancel this booking' });
+    expect(panel).toHaveTextContent(
+      'This cancels the hold at the airline: its order there is cancelled and the seats go back. Nothing is charged, and as the hold was not paid for, nothing comes back.',
+    );
+    // The server quotes and confirms the airline's cancellation in the cancel call itself.
+    expect(api.calls('POST /api/getPenalty')).toHaveLength(0);
+
+    await user.type(within(panel).getByLabelText('Reason'), 'The travellers changed plans');
+    await user.click(within(panel).getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(SUCCESS.bookingCancelled));
+    expect(api.calls('POST /api/request-cancel-booking')[0]?.body).toEqual({
+      booking_id: BOOKING_ID,
+      reason: 'The travellers changed plans',
+    });
+  });
+
+  it('says a fare held here only is cancelled here, with nothing charged', async () => {
+    fakeApi({
+      'POST /api/booking-all-active-routes': () => ok(routesAnswer),
+      'GET /api/booking-credits': () => ok(credits(5000)),
+      [DETAILS]: () =>
+        ok(heldBooking({ supplier: duffel('local', null), allowed_actions: ['issue', 'cancel'] })),
+    });
+    const { user } = renderBookingScreen(bookingDetailsPath(BOOKING_ID), bookingState());
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const panel = await screen.findByRole('region', { name: 'Cancel this booking' });
+    expect(panel).toHaveTextContent(
+      'Nothing is held at the airline for this fare: this cancels the booking here, and nothing is charged.',
+    );
   });
 
   it('prints the airline reference on the e-ticket, which the traveller checks in with', async () => {

@@ -1,10 +1,10 @@
-import { FALLBACK, PERMISSIONS, type Permission } from '@skydesk/contract';
+import { BOOKING_MESSAGES, type Booking, FALLBACK, PERMISSIONS, type Permission } from '@skydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptySearchDraft, type SearchDraft } from '../../../entities/flight-search/search-draft-slice';
 import { addDays, todayLocalDate } from '../../../shared/format/date-time';
-import { eTicketPath } from '../../../shared/routing/booking-paths';
+import { bookingDetailsPath, eTicketPath } from '../../../shared/routing/booking-paths';
 import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, ok, type SentRequest } from '../../../testing/fake-api';
 import { sampleCompany, signedInState } from '../../../testing/fake-session';
@@ -202,6 +202,43 @@ describe('the dashboard home (issue 15)', () => {
 
       await user.click(within(done).getByRole('button', { name: 'Done' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('opens no e-ticket while the airline has not ticketed: it points to the booking, which waits for it', async () => {
+      // Issue 29: a remote booking's payment sent to the airline, its tickets still to come.
+      const paying = (booking: Booking): Booking => ({
+        ...booking,
+        allowed_actions: [],
+        supplier: { code: 'duffel', reference: 'ZZ7QPL', state: 'paying', airline_change_at: null },
+      });
+      let sent = false;
+      homeApi({
+        holds: () => ok(sent ? [paying(hold), laterHold] : [hold, laterHold]),
+        [ISSUE]: () => {
+          sent = true;
+          return ok(paying(hold));
+        },
+      });
+      const { user } = openHome();
+      const holds = await block('Holds to ticket');
+      await user.click(await within(holds).findByRole('button', { name: 'Issue HLD001' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Issue 2 tickets for HLD001?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Issue for US$1,221.00' }));
+
+      const waiting = await screen.findByRole('dialog', { name: 'Waiting for the airline to ticket HLD001' });
+      expect(waiting).toHaveTextContent(BOOKING_MESSAGES.ticketsWaitingForAirline);
+      expect(waiting).toHaveTextContent('US$1,221.00 was taken from your credits');
+      expect(within(waiting).queryByRole('link', { name: /e-ticket/i })).not.toBeInTheDocument();
+      expect(within(waiting).getByRole('link', { name: 'Open the booking' })).toHaveAttribute(
+        'href',
+        bookingDetailsPath(hold.id),
+      );
+      await user.click(within(waiting).getByRole('button', { name: 'Done' }));
+      // The hold, asked again, waits for its airline: no second Issue meanwhile.
+      const row = (await within(holds).findByText('Waiting for the airline')).closest('li') as HTMLElement;
+      expect(row).toHaveTextContent('HLD001');
+      expect(within(holds).queryByRole('button', { name: 'Issue HLD001' })).not.toBeInTheDocument();
+      expect(within(holds).getByRole('button', { name: 'Issue HLD002' })).toBeEnabled();
     });
 
     it('explains a 402 with the shortfall and the way to add credits, keeping the hold', async () => {

@@ -1,8 +1,13 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { type Booking, FALLBACK } from '@skydesk/contract';
 import { Search, Ticket } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import {
+  LIST_WAITING_POLL_MS,
+  WaitingBadge,
+  waitingForAirline,
+} from '../../../../entities/bookings/airline-waiting';
 import { firstDeparture, tripRoute } from '../../../../entities/bookings/booking-segments';
 import { useCan, useMayOpen } from '../../../../shared/access/dashboard-access';
 import { formatDayTime } from '../../../../shared/format/date-time';
@@ -25,12 +30,15 @@ export const HOLDS_SHOWN = 5;
 /**
  * Held bookings whose ticketing deadline is nearest (`bookings.view`): each with its time left and,
  * for a role that may issue (`bookings.issue`), a one-click Issue that confirms the amount first.
+ * A hold whose airline has not answered yet (issue 29: its hold or tickets being confirmed) offers
+ * no Issue but says it waits, as the booking page does, and the list is asked again meanwhile.
  */
 export function HoldsBlock() {
   const companyId = useCompanyId();
   const canIssue = useCan('bookings.issue');
   const canSearch = useMayOpen(paths.dashboard.searchFlights);
   const [issuing, setIssuing] = useState<Booking | null>(null);
+  const [waiting, setWaiting] = useState(false);
   const {
     currentData: holds,
     error,
@@ -40,7 +48,10 @@ export function HoldsBlock() {
     companyId
       ? { params: { id: companyId }, query: { status: 'booked', sort: 'deadline', limit: HOLDS_SHOWN } }
       : skipToken,
+    { pollingInterval: waiting ? LIST_WAITING_POLL_MS : 0 },
   );
+  const nowWaiting = Boolean(holds?.some(waitingForAirline));
+  useEffect(() => setWaiting(nowWaiting), [nowWaiting]);
 
   return (
     <Card
@@ -111,7 +122,11 @@ function HoldRow({ booking, onIssue }: { booking: Booking; onIssue: (() => void)
       <div>
         <TimeLeft deadline={booking.ticketing_deadline} />
       </div>
-      {onIssue ? (
+      {waitingForAirline(booking) ? (
+        <div className="justify-self-end">
+          <WaitingBadge booking={booking} />
+        </div>
+      ) : onIssue ? (
         <Button
           variant="primary"
           className="min-h-9 justify-self-end px-3 py-1.5"

@@ -1,10 +1,10 @@
-import type { Booking } from '@skydesk/contract';
-import { FileText } from 'lucide-react';
+import { BOOKING_MESSAGES, type Booking } from '@skydesk/contract';
+import { FileText, Plane } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { IssueConfirmation } from '../../../../entities/bookings/issue-confirmation';
 import { formatMoney } from '../../../../shared/format/money';
-import { eTicketPath } from '../../../../shared/routing/booking-paths';
+import { bookingDetailsPath, eTicketPath } from '../../../../shared/routing/booking-paths';
 import { Alert } from '../../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../../shared/ui/button';
 import { Modal } from '../../../../shared/ui/dialog';
@@ -21,7 +21,10 @@ const ticketsOf = (count: number) => `${count} ticket${count === 1 ? '' : 's'}`;
 /**
  * The home's one-click issue: the booking details' confirmation (the amount against what may be
  * spent, then `POST /api/booking-issue`, a 402 explained with the way to add credits) in a dialog,
- * so the agent stays on the home. Once issued, the e-ticket is one more click away.
+ * so the agent stays on the home. Once issued, the e-ticket is one more click away — unless the
+ * airline has not ticketed yet (issue 29: a remote booking's payment sent, its tickets to come): then
+ * the dialog says so and points to the booking, which follows the airline's answer, as the booking
+ * page does; there is no e-ticket to open yet.
  */
 export function IssueHoldDialog({ booking, onClose }: IssueHoldDialogProps) {
   const {
@@ -38,13 +41,22 @@ export function IssueHoldDialog({ booking, onClose }: IssueHoldDialogProps) {
   };
   if (!booking) return null;
   const count = booking.passengers.length;
+  const waiting = issued !== null && issued.status !== 'ticketed';
   return (
     <Modal
       open
       onOpenChange={(open) => !open && close()}
-      title={issued ? `Tickets issued for ${booking.pnr}` : `Issue ${ticketsOf(count)} for ${booking.pnr}?`}
+      title={
+        waiting
+          ? `Waiting for the airline to ticket ${booking.pnr}`
+          : issued
+            ? `Tickets issued for ${booking.pnr}`
+            : `Issue ${ticketsOf(count)} for ${booking.pnr}?`
+      }
     >
-      {issued ? (
+      {issued && waiting ? (
+        <AirlineTicketing issued={issued} onDone={close} />
+      ) : issued ? (
         <>
           <Alert tone="success" assertive>
             {ticketsOf(issued.tickets.length || count)} issued: {formatMoney(issued.total)} was debited from
@@ -68,5 +80,31 @@ export function IssueHoldDialog({ booking, onClose }: IssueHoldDialogProps) {
         />
       )}
     </Modal>
+  );
+}
+
+/**
+ * Issued, not ticketed yet: the payment went to the airline and its tickets come when it confirms
+ * (decision 020). No e-ticket exists meanwhile; the booking page shows the waiting state and
+ * updates by itself.
+ */
+function AirlineTicketing({ issued, onDone }: { issued: Booking; onDone: () => void }) {
+  return (
+    <>
+      <Alert tone="info" title={BOOKING_MESSAGES.ticketsWaitingForAirline} assertive>
+        <p>
+          {formatMoney(issued.total)} was taken from your credits; if the airline does not ticket, it comes
+          back. The booking shows the tickets as soon as the airline confirms them.
+        </p>
+      </Alert>
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+        <Link to={bookingDetailsPath(issued.id)} className={buttonClasses('primary')}>
+          <Plane aria-hidden="true" className="size-4" /> Open the booking
+        </Link>
+        <Button variant="ghost" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </>
   );
 }
