@@ -65,7 +65,7 @@ export const supplierWebhookEndpoints = {
     method: 'POST',
     path: '/api/webhooks/duffel',
     summary:
-      "Duffel's order events (order.created, order.updated, order.creation_failed, order_cancellation.confirmed, order.airline_initiated_change_detected), signed in X-Duffel-Signature; any other request answers one 400",
+      "Duffel's order events (order.created, order.updated, order.creation_failed, order_cancellation.confirmed, order.airline_initiated_change_detected), signed in X-Duffel-Signature; any other request answers one 400. Each event id is taken once (a repeat answers 200); 503 when the booking's order cannot be looked up now (the event is taken when delivered again)",
     access: 'public',
     // The raw text of the event as Duffel sent it: the signature covers its exact bytes.
     body: z.string().max(1_000_000).refine(isWebhookText, 'Not an event').optional(),
