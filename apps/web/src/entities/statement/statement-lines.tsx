@@ -19,6 +19,11 @@ type StatementLinesProps = StatementLinks & {
   opening?: number | undefined;
   /** The balance carried forward, shown under the last page's last line. */
   closing?: number | undefined;
+  /**
+   * Newest first (issue 30): the balance carried forward heads the first page and the one brought
+   * forward ends the last; each line's balance is still the one after it.
+   */
+  newestFirst?: boolean | undefined;
 };
 
 const linkClasses =
@@ -34,12 +39,21 @@ export function StatementLines({
   currency,
   opening,
   closing,
+  newestFirst = false,
   bookingHref,
   depositHref,
 }: StatementLinesProps) {
+  const openingRow = opening !== undefined && (
+    <BalanceRow label="Opening balance" amount={opening} currency={currency} />
+  );
+  const closingRow = closing !== undefined && (
+    <BalanceRow label="Closing balance" amount={closing} currency={currency} />
+  );
   return (
     <table className="block w-full text-sm sm:table">
-      <caption className="sr-only">Ledger lines, oldest first, with the balance after each</caption>
+      <caption className="sr-only">
+        Ledger lines, {newestFirst ? 'newest' : 'oldest'} first, with the balance after each
+      </caption>
       <thead className="sr-only sm:not-sr-only sm:table-header-group">
         <tr className="border-slate-200 border-b text-left text-slate-500 text-xs uppercase tracking-wide">
           <th scope="col" className="px-4 py-2.5 font-medium">
@@ -60,7 +74,7 @@ export function StatementLines({
         </tr>
       </thead>
       <tbody className="block divide-y divide-slate-100 sm:table-row-group">
-        {opening !== undefined && <BalanceRow label="Opening balance" amount={opening} currency={currency} />}
+        {newestFirst ? closingRow : openingRow}
         {entries.map((entry) => (
           <LineRow
             key={entry.id}
@@ -70,7 +84,7 @@ export function StatementLines({
             depositHref={depositHref}
           />
         ))}
-        {closing !== undefined && <BalanceRow label="Closing balance" amount={closing} currency={currency} />}
+        {newestFirst ? openingRow : closingRow}
       </tbody>
     </table>
   );

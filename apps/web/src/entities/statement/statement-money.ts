@@ -13,6 +13,16 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   reversal: 'Reversal',
 };
 
+/** The kinds as a filter names them. */
+export const LEDGER_KIND_PLURALS: Record<LedgerKind, string> = {
+  deposit: 'Deposits',
+  ticket: 'Tickets',
+  void: 'Voids',
+  refund: 'Refunds',
+  adjustment: 'Adjustments',
+  reversal: 'Reversals',
+};
+
 /** The colour of a signed figure: credits green, debits red, nothing grey. */
 export const signedTone = (amount: number): string =>
   amount > 0 ? 'text-emerald-700' : amount < 0 ? 'text-rose-700' : 'text-slate-600';

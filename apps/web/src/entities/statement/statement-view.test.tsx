@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render-with-providers';
-import { sampleStatement, statementIds } from './statement-fixtures';
+import { sampleStatement, sampleStatementEntries, statementIds } from './statement-fixtures';
 import type { StatementRange } from './statement-range';
 import { StatementView, type StatementViewProps } from './statement-view';
 
@@ -178,5 +178,38 @@ describe('the statement view', () => {
     );
     await user.click(within(downloads).getByRole('button', { name: 'Download PDF' }));
     expect(onDownload).toHaveBeenCalled();
+  });
+
+  it('reads newest first: the closing balance heads the first page, the opening one ends the last', async () => {
+    const onChange = vi.fn();
+    const entries = [...sampleStatementEntries()].reverse();
+    await renderView({
+      statement: sampleStatement({ entries }),
+      lineView: { order: 'newest', kind: '', onChange },
+    });
+    const [, closing, adjustment, , deposit, opening] = lines();
+    expect(closing).toHaveTextContent(/Closing balance\s*US\$1,249\.50/);
+    expect(adjustment).toHaveTextContent('US$1,249.50');
+    expect(deposit).toHaveTextContent('US$2,500.00');
+    expect(opening).toHaveTextContent(/Opening balance\s*US\$500\.00/);
+    expect(screen.getByRole('table')).toHaveAccessibleName(/newest first/);
+  });
+
+  it('shows only the lines of a kind without balance rows between them, and offers the order and kind', async () => {
+    const onChange = vi.fn();
+    const { user } = await renderView({
+      statement: sampleStatement({
+        entries: sampleStatementEntries().filter((entry) => entry.kind === 'ticket'),
+      }),
+      lineView: { order: 'newest', kind: 'ticket', onChange },
+    });
+    const rows = lines();
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toHaveTextContent('Ticket');
+    expect(screen.queryByText('Closing balance', { selector: 'th' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'oldest');
+    expect(onChange).toHaveBeenLastCalledWith({ order: 'oldest', kind: 'ticket', onChange });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'refund');
+    expect(onChange).toHaveBeenLastCalledWith({ order: 'newest', kind: 'refund', onChange });
   });
 });

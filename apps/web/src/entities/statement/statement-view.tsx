@@ -1,13 +1,20 @@
-import type { Statement } from '@skydesk/contract';
+import { LEDGER_KINDS, type LedgerKind, type Statement, type StatementOrder } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { type Download, FileSpreadsheet, FileText, RefreshCw, ScrollText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDayWithYear } from '../../shared/format/date-time';
 import { Alert } from '../../shared/ui/alert';
 import { Button, buttonClasses } from '../../shared/ui/button';
+import { SelectField } from '../../shared/ui/field';
 import { Pager } from '../../shared/ui/pager';
 import { StatementLines, type StatementLinks } from './statement-lines';
-import { formatCredits, formatSignedCredits, signedTone } from './statement-money';
+import {
+  formatCredits,
+  formatSignedCredits,
+  LEDGER_KIND_LABELS,
+  LEDGER_KIND_PLURALS,
+  signedTone,
+} from './statement-money';
 import { type StatementRange, StatementRangePicker } from './statement-range';
 
 /** An export of the statement: a plain link, or a handler (a file fetched with the user's token). */
@@ -30,6 +37,18 @@ export type StatementViewProps = StatementLinks & {
   exports?: { csv?: StatementExport | undefined; pdf?: StatementExport | undefined } | undefined;
   /** Something beside the exports, e.g. the low-balance setting. */
   aside?: ReactNode;
+  /**
+   * How the lines are read (issue 30): newest or oldest first, and only some kinds. Without it the
+   * lines are oldest first, every kind, and no choice is offered.
+   */
+  lineView?: StatementLineView | undefined;
+};
+
+/** The order the lines are read in and the kind shown ('' every kind), and how the viewer changes them. */
+export type StatementLineView = {
+  order: StatementOrder;
+  kind: LedgerKind | '';
+  onChange: (next: { order: StatementOrder; kind: LedgerKind | '' }) => void;
 };
 
 /**
@@ -49,9 +68,15 @@ export function StatementView({
   onPage,
   exports,
   aside,
+  lineView,
   bookingHref,
   depositHref,
 }: StatementViewProps) {
+  const newestFirst = lineView?.order === 'newest';
+  // Lines of some kinds don't add up from one balance to the other: no balance rows between them.
+  const oneKind = Boolean(lineView?.kind);
+  const firstPage = page === 0;
+  const lastPage = statement ? page + 1 >= statement.totalPages : false;
   return (
     <div className="space-y-4" aria-busy={loading || undefined}>
       <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 lg:flex-row lg:items-end lg:justify-between">
@@ -85,24 +110,36 @@ export function StatementView({
             aria-label="Statement lines"
             className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
           >
+            {lineView && <LineViewControls view={lineView} />}
             {statement.total === 0 ? (
               <div className="flex flex-col items-center gap-2 p-8 text-center">
                 <ScrollText aria-hidden="true" className="size-8 text-slate-300" />
                 <p className="font-medium text-slate-900">
-                  {range.fromDate || range.toDate ? 'No entries in these dates' : 'No entries yet'}
+                  {oneKind
+                    ? `No ${LEDGER_KIND_LABELS[lineView!.kind as LedgerKind].toLowerCase()} entries here`
+                    : range.fromDate || range.toDate
+                      ? 'No entries in these dates'
+                      : 'No entries yet'}
                 </p>
                 <p className="max-w-sm text-slate-600 text-sm">
-                  {range.fromDate || range.toDate
-                    ? 'Nothing moved your credits in this period: the balance stayed as it was.'
-                    : 'Deposits, tickets, refunds and adjustments will be listed here as they happen.'}
+                  {oneKind
+                    ? 'Choose every kind to see what else moved your credits.'
+                    : range.fromDate || range.toDate
+                      ? 'Nothing moved your credits in this period: the balance stayed as it was.'
+                      : 'Deposits, tickets, refunds and adjustments will be listed here as they happen.'}
                 </p>
               </div>
             ) : (
               <StatementLines
                 entries={statement.entries}
                 currency={statement.currency}
-                opening={page === 0 ? statement.opening_balance : undefined}
-                closing={page + 1 >= statement.totalPages ? statement.closing_balance : undefined}
+                newestFirst={newestFirst}
+                opening={
+                  !oneKind && (newestFirst ? lastPage : firstPage) ? statement.opening_balance : undefined
+                }
+                closing={
+                  !oneKind && (newestFirst ? firstPage : lastPage) ? statement.closing_balance : undefined
+                }
                 bookingHref={bookingHref}
                 depositHref={depositHref}
               />
@@ -234,6 +271,41 @@ function StatementSkeleton() {
         ))}
       </div>
       <div className="h-72 animate-pulse rounded-2xl bg-slate-200/70" />
+    </div>
+  );
+}
+
+/** Newest or oldest first, and one kind or every kind, above the lines. */
+function LineViewControls({ view }: { view: StatementLineView }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3 border-slate-200 border-b bg-slate-50/60 px-4 py-3">
+      <SelectField
+        label="Order"
+        value={view.order}
+        className="min-w-40 flex-1 sm:flex-none"
+        onChange={(event) => view.onChange({ ...view, order: event.target.value as StatementOrder })}
+      >
+        <option value="newest">Newest first</option>
+        <option value="oldest">Oldest first</option>
+      </SelectField>
+      <SelectField
+        label="Kind"
+        value={view.kind}
+        className="min-w-40 flex-1 sm:flex-none"
+        onChange={(event) => view.onChange({ ...view, kind: event.target.value as LedgerKind | '' })}
+      >
+        <option value="">Every kind</option>
+        {LEDGER_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {LEDGER_KIND_PLURALS[kind]}
+          </option>
+        ))}
+      </SelectField>
+      {view.kind && (
+        <p className="basis-full text-slate-500 text-xs">
+          Each line keeps the balance after it; the opening and closing balances are the whole period&apos;s.
+        </p>
+      )}
     </div>
   );
 }

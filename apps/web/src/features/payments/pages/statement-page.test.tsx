@@ -168,4 +168,32 @@ describe('the statement screen', () => {
     ).toBeInTheDocument();
     expect(api.calls('GET /api/company/statement')).toHaveLength(0);
   });
+
+  it('asks for the newest lines first, and keeps another order and a kind in the address', async () => {
+    const api = statementRoutes();
+    const { user, router } = await openStatement();
+    expect(api.calls('GET /api/company/statement')[0]!.query.get('order')).toBe('newest');
+    expect(api.calls('GET /api/company/statement')[0]!.query.get('kind')).toBeNull();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'refund');
+    await waitFor(() => expect(router.state.location.search).toBe('?kind=refund'));
+    await waitFor(() =>
+      expect(Object.fromEntries(api.calls('GET /api/company/statement').at(-1)!.query)).toMatchObject({
+        order: 'newest',
+        kind: 'refund',
+        page: '0',
+      }),
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'oldest');
+    await waitFor(() => expect(router.state.location.search).toBe('?order=oldest&kind=refund'));
+    // A download is the whole period, oldest first: the view's order and kind are not sent with it.
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() =>
+      expect(api.calls('GET /api/company/statement').filter((call) => call.query.get('format'))).toHaveLength(
+        1,
+      ),
+    );
+    const download = api.calls('GET /api/company/statement').find((call) => call.query.get('format'))!;
+    expect(download.query.get('order')).toBeNull();
+    expect(download.query.get('kind')).toBeNull();
+  });
 });

@@ -1,4 +1,10 @@
-import { CalendarDate, STATEMENT_DEFAULT_LIMIT, type StatementQuery } from '@skydesk/contract';
+import {
+  CalendarDate,
+  LEDGER_KINDS,
+  STATEMENT_DEFAULT_LIMIT,
+  STATEMENT_ORDERS,
+  type StatementQuery,
+} from '@skydesk/contract';
 import { useState } from 'react';
 import { CreditsFigures } from '../../../entities/credits/credits-figures';
 import { useCredits } from '../../../entities/credits/use-credits';
@@ -19,6 +25,9 @@ const isDay = (value: string): boolean => CalendarDate().safeParse(value).succes
 const STATEMENT_RANGE = {
   from: listParam.text({ valid: isDay }),
   to: listParam.text({ valid: isDay }),
+  // Issue 30: newest first unless asked otherwise — the line looked for is usually the latest.
+  order: listParam.oneOf(STATEMENT_ORDERS, 'newest'),
+  kind: listParam.optional(LEDGER_KINDS),
 };
 
 type ExportFormat = 'csv' | 'pdf';
@@ -52,7 +61,15 @@ function Statement({ canChangeAlert }: { canChangeAlert: boolean }) {
     isFetching,
     error,
     refetch,
-  } = paymentsApi.useStatementQuery({ query: { ...rangeQuery, page, limit: STATEMENT_DEFAULT_LIMIT } });
+  } = paymentsApi.useStatementQuery({
+    query: {
+      ...rangeQuery,
+      order: list.filters.order,
+      ...(list.filters.kind ? { kind: list.filters.kind } : {}),
+      page,
+      limit: STATEMENT_DEFAULT_LIMIT,
+    },
+  });
   const { credits } = useCredits();
   const [fetchFile] = paymentsApi.useStatementFileMutation();
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
@@ -86,6 +103,11 @@ function Statement({ canChangeAlert }: { canChangeAlert: boolean }) {
         onRetry={() => void refetch()}
         range={range}
         onRangeChange={(next) => list.setFilters({ from: next.fromDate, to: next.toDate })}
+        lineView={{
+          order: list.filters.order,
+          kind: list.filters.kind ?? '',
+          onChange: (next) => list.setFilters({ order: next.order, kind: next.kind || null }),
+        }}
         page={page}
         onPage={list.setPage}
         bookingHref={bookingHref}
