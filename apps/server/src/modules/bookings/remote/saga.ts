@@ -392,6 +392,9 @@ export function createSupplierSaga(deps: SagaDeps) {
     if (!held) throw new AppError('not_found', 'Booking not found');
     checkIssuable(held, clock.now(), 'local');
     const stored = held.supplier_offer!;
+    // No transaction stays open over a supplier's call (on the embedded store it would hold the
+    // only connection): what a keyed request read so far is committed first.
+    await commitRequestSoFar();
     const answer = await deps.price(held.itinerary.offer_id);
     switch (answer.status) {
       case 'expired':
@@ -490,6 +493,8 @@ export function createSupplierSaga(deps: SagaDeps) {
     }
     const kept = liveQuote(booking, clock.now());
     if (kept) return kept;
+    // As before every supplier call: no request's transaction open over it.
+    await commitRequestSoFar();
     let quote: Awaited<ReturnType<RemoteOrders['quoteCancellation']>>;
     try {
       quote = await orders.quoteCancellation(booking.supplier_order_id);
@@ -606,6 +611,7 @@ export function createSupplierSaga(deps: SagaDeps) {
       (!booking.supplier_synced_at ||
         clock.now().getTime() - booking.supplier_synced_at.getTime() > SYNC_AFTER_MS);
     if (!stale && !isInFlight(booking.supplier_state)) return;
+    await commitRequestSoFar();
     await tryResolve(booking.id);
   }
 
