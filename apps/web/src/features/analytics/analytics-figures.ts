@@ -27,6 +27,8 @@ export const CARD_KEYS: KpiKey[] = [
 /** What a card's figure counts, where its name alone leaves it open. */
 export const CARD_HINTS: Partial<Record<KpiKey, string>> = {
   bookings: 'Made in these days',
+  // Beside the outcomes' "Ticketed" (bookings): a booking of three travellers issues three tickets.
+  tickets: 'One per passenger',
   look_to_book: 'Searches per booking',
   average_ticket_value: 'Spend per ticket',
 };
