@@ -296,6 +296,9 @@ describe('the operator back office in Chromium', () => {
     await page.getByRole('button', { name: 'Clear' }).click();
     await entries.getByText('Agency rejected', { exact: true }).waitFor();
     const rejected = entries.getByRole('listitem').filter({ hasText: 'Agency rejected' });
+    // Each entry reads as a sentence (issue 30); its target and raw change are a click away.
+    await rejected.getByText('rejected Cedar Coast Travel’s verification').waitFor();
+    await rejected.getByText('What changed').click();
     await rejected.getByRole('button', { name: 'Only this target' }).click();
     await page.waitForURL((url) => url.searchParams.has('target'));
     // The agency's rejection, approval and adjustment: every action on it.
