@@ -1,7 +1,7 @@
 import type { Booking } from '@skydesk/contract';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { WaitingBadge } from '../../../entities/bookings/airline-waiting';
+import { WaitingBadge, waitingForAirline } from '../../../entities/bookings/airline-waiting';
 import { firstDeparture, tripRoute } from '../../../entities/bookings/booking-segments';
 import { BookingStatusBadge } from '../../../entities/bookings/booking-status-badge';
 import { DeadlineCountdown } from '../../../entities/bookings/deadline-countdown';
@@ -22,17 +22,17 @@ const travellersOf = (booking: Booking): string => {
  */
 export function BookingRow({ booking, showDeadline = true }: { booking: Booking; showDeadline?: boolean }) {
   const departure = firstDeparture(booking.segments);
+  const deadlineShown = showDeadline && booking.status === 'booked';
+  const waiting = waitingForAirline(booking);
   return (
     <li>
       <Link
         to={bookingDetailsPath(booking.id)}
         className="group grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 p-4 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:-outline-offset-2 sm:grid-cols-[8.5rem_1fr_auto_auto] sm:px-5"
       >
-        <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-start sm:gap-1">
+        <div className="flex items-center gap-2 sm:flex-col sm:items-start sm:gap-1">
           <span className="font-bold font-mono text-slate-900 tracking-wider">{booking.pnr}</span>
           <BookingStatusBadge status={booking.status} />
-          {/* Issue 29: a step of its airline order under way (the booking page says which). */}
-          <WaitingBadge booking={booking} />
         </div>
         <div className="order-3 col-span-2 min-w-0 sm:order-none sm:col-span-1">
           <p className="truncate font-medium text-slate-900">
@@ -43,14 +43,18 @@ export function BookingRow({ booking, showDeadline = true }: { booking: Booking;
           <p className="text-slate-500 text-xs">
             Booked {formatInstant(booking.created_at)} by {booking.created_by.name}
           </p>
-          {showDeadline && booking.status === 'booked' && (
-            <div className="mt-1">
-              <DeadlineCountdown
-                deadline={booking.ticketing_deadline}
-                label="Ticket by"
-                passedLabel="Deadline passed"
-                compact
-              />
+          {(deadlineShown || waiting) && (
+            <div className="mt-1 flex flex-wrap items-center gap-1.5">
+              {deadlineShown && (
+                <DeadlineCountdown
+                  deadline={booking.ticketing_deadline}
+                  label="Ticket by"
+                  passedLabel="Deadline passed"
+                  compact
+                />
+              )}
+              {/* Issue 29: a step of its airline order under way (the booking page says which). */}
+              <WaitingBadge booking={booking} />
             </div>
           )}
         </div>

@@ -214,6 +214,7 @@ describe('the dashboard home (issue 15)', () => {
       let sent = false;
       homeApi({
         holds: () => ok(sent ? [paying(hold), laterHold] : [hold, laterHold]),
+        recent: () => ok([sent ? paying(hold) : hold]),
         [ISSUE]: () => {
           sent = true;
           return ok(paying(hold));
@@ -239,6 +240,10 @@ describe('the dashboard home (issue 15)', () => {
       expect(row).toHaveTextContent('HLD001');
       expect(within(holds).queryByRole('button', { name: 'Issue HLD001' })).not.toBeInTheDocument();
       expect(within(holds).getByRole('button', { name: 'Issue HLD002' })).toBeEnabled();
+      // The latest bookings say it too.
+      expect(
+        await within(await block('Recent bookings')).findByText('Waiting for the airline'),
+      ).toBeInTheDocument();
     });
 
     it('explains a 402 with the shortfall and the way to add credits, keeping the hold', async () => {

@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { type Booking, FALLBACK } from '@skydesk/contract';
 import { BookOpen, Search } from 'lucide-react';
 import { Link } from 'react-router';
+import { WaitingBadge } from '../../../../entities/bookings/airline-waiting';
 import { firstDeparture, tripRoute } from '../../../../entities/bookings/booking-segments';
 import { BookingStatusBadge } from '../../../../entities/bookings/booking-status-badge';
 import { useMayOpen } from '../../../../shared/access/dashboard-access';
@@ -83,6 +84,7 @@ function RecentRow({ booking }: { booking: Booking }) {
           {booking.pnr}
         </Link>
         <BookingStatusBadge status={booking.status} />
+        <WaitingBadge booking={booking} />
       </p>
       <p className="text-right font-semibold text-slate-900 text-sm tabular-nums">
         {formatMoney(booking.total)}
