@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 import { Cabin } from './enums.js';
 import { Money } from './envelope.js';
+import { PRINTABLE_TOKEN } from './text.js';
 
 /**
  * Issue 31: seat maps and the services (seats, extra bags) sold beside the fare. docs/api.md's
@@ -126,7 +127,13 @@ export const SeatMap = z.object({
 });
 export type SeatMap = z.infer<typeof SeatMap>;
 
-export const SeatMapQuery = z.strictObject({ offer_id: z.string().min(1, 'Choose a flight').max(8192) });
+export const SeatMapQuery = z.strictObject({
+  offer_id: z
+    .string()
+    .min(1, 'Choose a flight')
+    .max(8192, 'This offer id is not one of ours')
+    .regex(PRINTABLE_TOKEN, 'This offer id is not one of ours'),
+});
 
 // ── services ────────────────────────────────────────────────────────────────────────────────
 
