@@ -1,27 +1,29 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStore, storeKinds, type TestStore } from '../../../test/support/stores.js';
 import { preparedStatement } from './prepared.js';
 import { RequestTransaction } from './request-transaction.js';
-import { openStore, type Store } from './store.js';
 
 /**
- * An Idempotency-Key request runs in one transaction that holds the embedded store's only
- * connection until the request ends. The store's prepared reads (the session check, the seats
- * sold) used to wait for that connection in line: inside such a request, after its first
- * statement, they waited for the request itself, and a keyed booking that read seats hung.
+ * An Idempotency-Key request runs in one transaction that holds a connection until the request
+ * ends: the embedded store's only one, or one of PostgreSQL's pool. The store's prepared reads (the
+ * session check, the seats sold) took a connection of their own: inside such a request, after its
+ * first statement, they waited for the request itself on the embedded store, and on PostgreSQL for
+ * a free connection of the pool — for ever once keyed requests held them all (a pool of one here),
+ * and a keyed booking that read seats hung.
  */
-describe("a prepared read in a request's transaction on the embedded store", () => {
-  let store: Store;
+describe.each(storeKinds())("a prepared read in a request's transaction on %s", (kind) => {
+  let store: TestStore;
   const COUNT = preparedStatement<{ n: number }>(
     'request_probe_count',
     ['text'],
     'select count(*)::int as n from request_probe where note = $1',
   );
   beforeAll(async () => {
-    store = await openStore({ kind: 'pglite' });
+    store = await createTestStore(kind, { maxConnections: 1 });
     await sql`create table request_probe (note text not null)`.execute(store.db);
   });
-  afterAll(() => store.close());
+  afterAll(() => store.dispose());
 
   it("runs on the request's connection and sees what the request wrote", async () => {
     const transaction = new RequestTransaction();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { guardDialect } from './guarded-dialect.js';
 import {
@@ -332,6 +332,12 @@ async function openPostgres(
     // node-postgres prepares a named statement on each pooled connection the first time it runs there.
     query: async <Row>(statement: PreparedStatement<Row>, values: readonly PreparedValue[]) => {
       try {
+        // In a request's transaction (an Idempotency-Key call) the read runs on that transaction's
+        // connection, unprepared: from the pool it waited for a second connection, for ever once
+        // keyed requests held them all (a pool of one: every keyed booking, which reads seats).
+        if (inRequestTransaction()) {
+          return (await db.executeQuery<Row>(CompiledQuery.raw(statement.sql, [...values]))).rows;
+        }
         return (await pool.query({ name: statement.name, text: statement.sql, values: [...values] }))
           .rows as Row[];
       } catch (error) {
