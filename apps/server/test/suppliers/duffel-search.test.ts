@@ -168,7 +168,7 @@ describe('a search with Duffel on', () => {
     expect(grouped.missing_suppliers).toEqual([]);
     const outbound = grouped.legs[0]!.options.find((o) => o.segments[0]!.marketing === 'ZZ')!;
     expect(outbound.id).toMatch(/^ZZ\d+(_ZZ\d+)?\.d1\./);
-    const [[inboundId, pairTotal]] = grouped.combinations[0]![outbound.id]!;
+    const [inboundId, pairTotal] = grouped.combinations[0]![outbound.id]![0]!;
     const inbound = grouped.legs[1]!.options.find((o) => o.id === inboundId)!;
     const basic = (o: typeof outbound) => o.brands.find((b) => b.brand === 'Basic')!.total!;
     expect(Math.round((basic(outbound) + basic(inbound)) * 100)).toBe(Math.round(pairTotal * 100));
