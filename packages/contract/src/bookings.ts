@@ -257,6 +257,11 @@ export const Ticket = z.object({
   status: TicketStatus,
   /** What the agency paid for this passenger's ticket. */
   paid: Money,
+  /**
+   * Issue 30: what a refund of this ticket credited (null until refunded): paid less it is what was
+   * kept, the figure the history, the statement and the e-ticket all say.
+   */
+  refunded: Money.nullable().optional(),
   issued_at: z.string(),
 });
 export type Ticket = z.infer<typeof Ticket>;

@@ -177,8 +177,8 @@ describe.each(storeKinds())('after-sales on %s', (kind) => {
       refundable: false,
       void_until: booking.void_until,
       rules: [
-        `Void until ${instantTextWithZone(booking.void_until!, await agencyTimeZone(t.store.db, agent.companyId))} for a full refund: cancel the booking to void every ticket`,
-        'Non-refundable: only taxes are returned',
+        `Void until ${instantTextWithZone(booking.void_until!, await agencyTimeZone(t.store.db, agent.companyId))}: voiding returns everything paid, as no penalty is taken inside the void window; void the tickets by cancelling the booking`,
+        'After the void window, a refund returns taxes only (non-refundable fare)',
         expect.stringMatching(
           /^No refund after departure \((Thu|Fri) 1[01] Dec 2026, \d\d:\d\d [A-Za-z_ ]+ time\)$/,
         ),
@@ -223,7 +223,7 @@ describe.each(storeKinds())('after-sales on %s', (kind) => {
     const booking = await issueOk(t, agent, held.pnr);
     const total = minor(booking.total.Amount);
     expect(await balance()).toBe(creditsBefore - total);
-    expect(booking.allowed_actions).toEqual(['void', 'refund']);
+    expect(booking.allowed_actions).toEqual(['void']);
 
     t.clock.advance(23 * HOUR_MS);
     agent = await signInAgain(t, agent);
@@ -396,7 +396,7 @@ describe.each(storeKinds())('after-sales on %s', (kind) => {
         from_status: 'refund_requested',
         to_status: 'refunded',
         actor: null,
-        note: expect.stringContaining(`${(taxes / 100).toFixed(2)} USD credited for 4 tickets`),
+        note: expect.stringContaining(`of 4 tickets approved: USD ${(taxes / 100).toFixed(2)} returned of`),
       }),
     ]);
 

@@ -109,8 +109,8 @@ describe('rules in words', () => {
 
   it('explains the void window while it is open', () => {
     expect(afterSalesRules({ ...input, pricing: pricing(false, 581) }, 'void')).toEqual([
-      'Void until Mon 23 Nov 2026, 12:00 UTC for a full refund: cancel the booking to void every ticket',
-      'Non-refundable: only taxes are returned',
+      'Void until Mon 23 Nov 2026, 12:00 UTC: voiding returns everything paid, as no penalty is taken inside the void window; void the tickets by cancelling the booking',
+      'After the void window, a refund returns taxes only (non-refundable fare)',
       'No refund after departure (Sun 20 Dec 2026, 09:00 UTC)',
     ]);
   });

@@ -85,20 +85,29 @@ export function afterSalesRules(
   const { pricing, currency, voidUntil, firstDepartureAt, timeZone } = input;
   const at = (moment: Date) => utcMinute(moment, timeZone);
   const rules: string[] = [];
-  if (voidUntil && phase === 'void') {
-    rules.push(`Void until ${at(voidUntil)} for a full refund: cancel the booking to void every ticket`);
+  const voiding = Boolean(voidUntil) && phase === 'void';
+  if (voidUntil && voiding) {
+    // Issue 30: say why nothing is deducted now, and what the fare's penalty is for.
+    rules.push(
+      `Void until ${at(voidUntil)}: voiding returns everything paid, as no penalty is taken inside the void window; void the tickets by cancelling the booking`,
+    );
   } else if (voidUntil) {
     rules.push(`The void window closed at ${at(voidUntil)}`);
   }
+  const after = voiding ? 'After the void window, a refund returns ' : '';
   const fee = amountToMinor(pricing.Penalties.Cancel.Amount);
   if (!pricing.Refundable) {
-    rules.push('Non-refundable: only taxes are returned');
+    rules.push(
+      voiding ? `${after}taxes only (non-refundable fare)` : 'Non-refundable: only taxes are returned',
+    );
   } else if (fee > 0) {
     rules.push(
-      `Refundable: fare less a cancel fee of ${money(fee, currency)} per adult or child ticket (never more than its base fare; none for infants); taxes are returned`,
+      `${voiding ? after : 'Refundable: '}fare less a cancel fee of ${money(fee, currency)} per adult or child ticket (never more than its base fare; none for infants); taxes are returned`,
     );
   } else {
-    rules.push('Refundable: fare and taxes are returned in full');
+    rules.push(
+      voiding ? `${after}fare and taxes in full` : 'Refundable: fare and taxes are returned in full',
+    );
   }
   rules.push(
     phase === 'departed'
@@ -106,4 +115,18 @@ export function afterSalesRules(
       : `No refund after departure (${at(firstDepartureAt)})`,
   );
   return rules;
+}
+
+/**
+ * A refund's figures in words (issue 30): what was paid, what the rules keep and what comes back —
+ * the one wording of the history, the statement and the e-ticket, so each says the same figure.
+ * Nothing kept is said as such, never as "less penalties".
+ */
+export function refundFiguresText(
+  figures: { paidMinor: number; penaltyMinor: number; refundMinor: number },
+  currency: string,
+): string {
+  const back = money(figures.refundMinor, currency);
+  if (figures.penaltyMinor === 0) return `${back} returned in full, no penalty kept`;
+  return `${back} returned of ${money(figures.paidMinor, currency)} paid, ${money(figures.penaltyMinor, currency)} kept as penalty`;
 }

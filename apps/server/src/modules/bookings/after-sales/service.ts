@@ -35,6 +35,7 @@ import {
   type AfterSalesPhase,
   afterSalesPhase,
   afterSalesRules,
+  refundFiguresText,
   type TicketRefund,
   ticketRefund,
 } from './penalty.js';
@@ -440,10 +441,10 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
         // passengers flying: one traveller can drop out while the others keep their tickets.
         const picked = pickTickets(booking, tickets, body.ticket_numbers);
         checkRemainingParty(tickets, picked);
-        const amount = quote(booking, picked, phase).reduce(
-          (sum, { amounts }) => sum + amounts.refundMinor,
-          0,
-        );
+        const quoted = quote(booking, picked, phase);
+        const total = (key: 'paidMinor' | 'penaltyMinor' | 'refundMinor') =>
+          quoted.reduce((sum, { amounts }) => sum + amounts[key], 0);
+        const amount = total('refundMinor');
         const numbers = picked.map((ticket) => ticket.ticket_number);
         await setTicketStatus(trx, numbers, 'refund_requested', now);
         const order = await insertOrder(trx, {
@@ -463,7 +464,10 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
           action: 'refund_requested',
           from: booking.status,
           to: 'refund_requested',
-          note: `Refund ${order.order_no} of ${plural(picked.length, 'ticket')} requested; ${described(amount, booking.currency)} to be credited after penalties. Reason: ${body.reason}`,
+          note: `Refund ${order.order_no} of ${plural(picked.length, 'ticket')} requested: ${refundFiguresText(
+            { paidMinor: total('paidMinor'), penaltyMinor: total('penaltyMinor'), refundMinor: amount },
+            booking.currency,
+          ).replace(' returned', ' to be returned')}. Reason: ${body.reason}`,
           actorUserId: principal.userId,
           at: now,
         });

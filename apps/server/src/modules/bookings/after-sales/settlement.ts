@@ -8,7 +8,7 @@ import { periodicTask } from '../../../platform/periodic-task.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
 import { lockLedger, postLedgerEntry } from '../../payments/index.js';
 import { heldSeatsOf, lockBooking, type OrderRow, recordEvent, updateBooking } from '../booking/repo.js';
-import { afterSalesRules, type TicketRefund, ticketRefund } from './penalty.js';
+import { afterSalesRules, refundFiguresText, type TicketRefund, ticketRefund } from './penalty.js';
 import { spreadRefund } from './refund-split.js';
 import {
   completeOrder,
@@ -182,7 +182,13 @@ export async function settleRefundOrder(
   const tickets = await ticketsWithFares(trx, booking.id);
 
   const at = decisionTime(order, now);
-  const described = `${minorToAmount(total).toFixed(2)} ${booking.currency}`;
+  const paidMinor = quote.tickets.reduce((sum, { amounts }) => sum + amounts.paidMinor, 0);
+  // What was kept is what was paid less what is credited: the rules' penalty, and any amount an
+  // operator held back besides. The same words in the history, the statement and the e-ticket.
+  const figures = refundFiguresText(
+    { paidMinor, penaltyMinor: paidMinor - total, refundMinor: total },
+    booking.currency,
+  );
   const lowered = total < quote.allowedMinor;
 
   const after = tickets.map((ticket) =>
@@ -211,7 +217,7 @@ export async function settleRefundOrder(
           kind: 'refund',
           amountMinor: total,
           bookingId: booking.id,
-          note: `Refund ${order.order_no} for booking ${booking.pnr}`,
+          note: `Refund ${order.order_no} for booking ${booking.pnr}: ${figures}`,
           userId: null,
         })
       : null;
@@ -235,7 +241,7 @@ export async function settleRefundOrder(
     action: 'refund_approved',
     from: booking.status,
     to: status,
-    note: `Refund ${order.order_no} approved${decision.decidedBy ? ' by SkyDesk' : ''}: ${described} credited for ${plural(refunding.length, 'ticket')}${lowered ? ` (the fare rules allowed ${allowed}; reason: ${decision.reason ?? 'none given'})` : ''}${freedSeats > 0 ? `; ${plural(freedSeats, 'seat')} per flight released` : ''}`,
+    note: `Refund ${order.order_no} of ${plural(refunding.length, 'ticket')} approved${decision.decidedBy ? ' by SkyDesk' : ''}: ${figures}${lowered ? ` (the fare rules allowed ${allowed}; reason: ${decision.reason ?? 'none given'})` : ''}${freedSeats > 0 ? `; ${plural(freedSeats, 'seat')} per flight released` : ''}`,
     actorUserId: null,
     at,
   });

@@ -5,8 +5,9 @@ import type { BookingAction, BookingStatus, Permission, TicketStatus } from '@sk
  * the agent's permissions, so screens offer exactly the calls the server would accept:
  * - a live hold can be ticketed (`issue`) or cancelled (`cancel`) until its deadline;
  * - tickets can be voided (`void`, through the cancel call) within the void window;
- * - tickets still issued can be refunded (`refund`, some or all) until the first departure: in full
- *   within the void window, less penalties after it;
+ * - tickets still issued can be refunded (`refund`, some or all) after the void window until the
+ *   first departure, less the penalty the fare rules take: one way out per moment (issue 30) —
+ *   inside the window the tickets are voided, for everything back, and no refund is offered;
  * - nothing while a remote supplier's order step waits for the airline (decision 020). A remote
  *   booking has no void window (`void_until` null): the airline's quote decides what comes back.
  */
@@ -43,6 +44,6 @@ export function allowedActions(
   const inVoidWindow =
     facts.status === 'ticketed' && facts.voidUntil !== null && time < facts.voidUntil.getTime();
   if (ticketed && inVoidWindow) actions.push('void');
-  if (ticketed && time < facts.firstDepartureAt.getTime()) actions.push('refund');
+  else if (ticketed && time < facts.firstDepartureAt.getTime()) actions.push('refund');
   return actions.filter((action) => permissions.includes(REQUIRES[action]));
 }

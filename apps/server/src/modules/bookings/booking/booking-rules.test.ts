@@ -120,7 +120,7 @@ describe('allowed actions', () => {
       voidUntil: at('2026-11-23T12:00:00Z'),
       ticketStatuses: ['issued' as const, 'issued' as const],
     };
-    expect(allowedActions(ticketed, now, all)).toEqual(['void', 'refund']);
+    expect(allowedActions(ticketed, now, all)).toEqual(['void']);
     expect(allowedActions(ticketed, at('2026-11-23T12:00:00Z'), all)).toEqual(['refund']);
     expect(allowedActions(ticketed, at('2026-12-20T09:00:00Z'), all)).toEqual([]);
     expect(allowedActions(ticketed, at('2026-11-24T00:00:00Z'), ['bookings.issue'])).toEqual([]);

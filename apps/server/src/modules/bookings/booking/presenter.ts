@@ -74,6 +74,7 @@ export function presentBooking(record: BookingRecord, viewer: Viewer): Booking {
         passenger_name: passenger ? ticketName(passenger) : '',
         status: ticket.status,
         paid: money(ticket.paid_minor, booking.currency),
+        refunded: ticket.refunded_minor === null ? null : money(ticket.refunded_minor, booking.currency),
         issued_at: ticket.issued_at.toISOString(),
       };
     }),

@@ -1,5 +1,6 @@
-import { type BookingDetails, ticketsInvalid } from '@skydesk/contract';
+import { amountToMinor, type BookingDetails, ticketsInvalid } from '@skydesk/contract';
 import { money, utcStamp } from '../../../platform/pdf/format.js';
+import { refundFiguresText } from '../after-sales/penalty.js';
 
 /**
  * Whether the document in hand is a valid ticket, and if not what it is instead. A voided,
@@ -38,7 +39,7 @@ export function invalidity(booking: BookingDetails): Invalidity | null {
     booking.status === 'voided'
       ? `Voided: ${money(booking.total)} was returned in full to the agency's credits`
       : booking.status === 'refunded'
-        ? "Refunded: the amount after penalties was returned to the agency's credits"
+        ? `Refunded to the agency's credits: ${refundedFigures(booking)}`
         : 'Nothing is owed for this booking';
   return {
     mark,
@@ -47,4 +48,18 @@ export function invalidity(booking: BookingDetails): Invalidity | null {
     notice: `${when}. This document is not valid for travel: the booking is ${booking.status} and its tickets cannot be used.`,
     moneyLine,
   };
+}
+
+/**
+ * What the refund of the booking's tickets came to (issue 30): the tickets' own figures, in the
+ * wording of the history and the statement — never "less penalties" when nothing was kept.
+ */
+function refundedFigures(booking: BookingDetails): string {
+  const refunded = booking.tickets.filter((ticket) => ticket.refunded);
+  const paidMinor = refunded.reduce((sum, ticket) => sum + amountToMinor(ticket.paid.Amount), 0);
+  const refundMinor = refunded.reduce((sum, ticket) => sum + amountToMinor(ticket.refunded?.Amount ?? 0), 0);
+  return refundFiguresText(
+    { paidMinor, penaltyMinor: paidMinor - refundMinor, refundMinor },
+    booking.total.CurrencyCode,
+  );
 }

@@ -94,9 +94,13 @@ export function CancelPanel({ booking, mode, onStart, onDone, onFailed, onClose 
           <>
             This voids {tickets === 1 ? 'the ticket' : `all ${tickets} tickets`} and cancels the booking:{' '}
             <strong className="tabular-nums">{formatMoney(booking.total)}</strong> goes back to your credits
-            in full.
+            in full. Nothing is deducted: no penalty is taken inside the void window.
             {booking.void_until && (
-              <> Possible until {formatInstant(booking.void_until)}; after that only a refund is.</>
+              <>
+                {' '}
+                Possible until {formatInstant(booking.void_until)}; after that only a refund is, less the
+                penalty the fare rules take.
+              </>
             )}
           </>
         )}{' '}

@@ -5,15 +5,34 @@ import { formatMoney } from '../../../shared/format/money';
 import type { TicketInvalidity } from '../ticket-validity';
 
 /** What became of the money, in words the agent can repeat to the traveller. */
-export function moneyOutcome(booking: Pick<BookingDetails, 'total'>, invalid: TicketInvalidity): string {
+export function moneyOutcome(
+  booking: Pick<BookingDetails, 'total'> & { tickets?: BookingDetails['tickets'] },
+  invalid: TicketInvalidity,
+): string {
   switch (invalid.money) {
     case 'returned_in_full':
       return `${formatMoney(booking.total)} was returned in full to your credits.`;
     case 'returned_after_penalties':
-      return 'The fare less the penalties was returned to your credits (see the history).';
+      return refundedOutcome(booking);
     case 'none':
       return 'Nothing was charged.';
   }
+}
+
+/**
+ * What a refund credited (issue 30), from the tickets' own figures — the ones the history, the
+ * statement and the PDF say: never "less penalties" when nothing was kept.
+ */
+function refundedOutcome(booking: Pick<BookingDetails, 'total'> & { tickets?: BookingDetails['tickets'] }) {
+  const refunded = (booking.tickets ?? []).filter((ticket) => ticket.refunded);
+  if (refunded.length === 0) return 'The refund was returned to your credits (see the history).';
+  const cents = (amount: number) => Math.round(amount * 100);
+  const paid = refunded.reduce((sum, ticket) => sum + cents(ticket.paid.Amount), 0);
+  const back = refunded.reduce((sum, ticket) => sum + cents(ticket.refunded?.Amount ?? 0), 0);
+  const currency = booking.total.CurrencyCode;
+  const text = (minor: number) => formatMoney({ Amount: minor / 100, CurrencyCode: currency });
+  if (back >= paid) return `${text(back)} was returned in full to your credits, no penalty kept.`;
+  return `${text(back)} of ${text(paid)} paid was returned to your credits; ${text(paid - back)} was kept as penalty.`;
 }
 
 /**

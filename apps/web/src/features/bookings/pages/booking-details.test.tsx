@@ -146,7 +146,7 @@ describe('booking details', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('offers a void with a full refund while the void window is open', async () => {
+  it('offers one way out while the void window is open: a void, saying why nothing is deducted', async () => {
     fakeApi({
       'POST /api/booking-all-active-routes': () => ok(routesAnswer),
       [DETAILS]: () => ok(ticketedBooking()),
@@ -158,8 +158,9 @@ describe('booking details', { timeout: 20_000 }, () => {
     expect(within(header).getByRole('button', { name: /Download e-ticket PDF/ })).toBeInTheDocument();
     await user.click(within(header).getByRole('button', { name: 'Void tickets' }));
     expect(screen.getByRole('region', { name: 'Void the tickets' })).toHaveTextContent(
-      'This voids all 2 tickets and cancels the booking: US$1,221.00 goes back to your credits in full.',
+      'This voids all 2 tickets and cancels the booking: US$1,221.00 goes back to your credits in full. Nothing is deducted: no penalty is taken inside the void window.',
     );
+    expect(within(header).queryByRole('button', { name: 'Request refund' })).not.toBeInTheDocument();
   });
 
   it('refunds the tickets the agent picks, with the penalty of each', async () => {
