@@ -219,7 +219,22 @@ export const AdminRefund = z.object({
     first_departure_at: z.string(),
     void_until: z.string().nullable(),
   }),
-  /** The rules the request was made under: `void` returns everything, `refund` less penalties. */
+  /**
+   * Issue 30: the request as the agency made it — a refund of some or all of the booking's tickets,
+   * who asked and the reason they gave (null when the history holds none, e.g. an older request).
+   */
+  request: z
+    .object({
+      tickets: z.number().int(),
+      of_tickets: z.number().int(),
+      reason: z.string().nullable(),
+      requested_by: Person.nullable(),
+    })
+    .optional(),
+  /**
+   * The rules the request was priced under: `void` (asked inside the void window) returns
+   * everything, `refund` returns what the fare rules allow.
+   */
   phase: z.enum(['void', 'refund']),
   refundable: z.boolean(),
   rules: z.array(z.string()),

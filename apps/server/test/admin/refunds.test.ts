@@ -105,6 +105,13 @@ describe.each(storeKinds())('refund decisions on %s', (kind) => {
       decided_at: null,
       decided_by: null,
     });
+    // Issue 30: the request as the agency made it — two of the four tickets, who asked and why.
+    expect(waiting.request).toEqual({
+      tickets: 2,
+      of_tickets: 4,
+      reason: REASON,
+      requested_by: { id: expect.any(String), name: expect.any(String) },
+    });
     expect(waiting.tickets.map((ticket) => ticket.ticket_number)).toEqual([
       booking.tickets[1]!.ticket_number,
       booking.tickets[2]!.ticket_number,

@@ -7,6 +7,13 @@ import type { RefundRow } from './repo.js';
 export const requestStatusOf = (status: RefundRow['status']): RefundRequestStatus =>
   status === 'completed' ? 'approved' : status;
 
+/** The reason at the end of the request's history note (`… Reason: <the agency's words>`). */
+const REASON_MARK = '. Reason: ';
+const reasonOf = (note: string | null): string | null => {
+  const at = note?.lastIndexOf(REASON_MARK) ?? -1;
+  return note && at >= 0 ? note.slice(at + REASON_MARK.length) : null;
+};
+
 export function presentRefund(row: RefundRow, quote: RefundQuote): AdminRefund {
   const money = (minor: number): Money => ({ Amount: minorToAmount(minor), CurrencyCode: row.currency });
   const status = requestStatusOf(row.status);
@@ -24,6 +31,12 @@ export function presentRefund(row: RefundRow, quote: RefundQuote): AdminRefund {
       total: money(row.total_minor),
       first_departure_at: row.first_departure_at.toISOString(),
       void_until: row.void_until?.toISOString() ?? null,
+    },
+    request: {
+      tickets: row.ticket_numbers.length,
+      of_tickets: Number(row.ticket_count ?? row.ticket_numbers.length),
+      reason: reasonOf(row.request_note),
+      requested_by: row.requested_by ? (JSON.parse(row.requested_by) as { id: string; name: string }) : null,
     },
     phase: quote.phase,
     refundable: quote.refundable,

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 
 /** The SQL of the operators' refund queue: refund requests (orders) with their booking and agency. */
@@ -58,6 +58,34 @@ export const findRefund = (db: Db, orderId: string) =>
       'bookings.void_until',
       'companies.name as company_name',
       'operators.name as decided_by_name',
+    ])
+    // Issue 30: the request as the agency made it — its note (which ends with the agency's reason)
+    // and who asked, from the booking's history entry that opened this order.
+    .select((eb) => [
+      eb
+        .selectFrom('booking_events')
+        .select('booking_events.note')
+        .whereRef('booking_events.booking_id', '=', 'orders.booking_id')
+        .where('booking_events.action', '=', 'refund_requested')
+        .where('booking_events.note', 'like', sql<string>`'Refund ' || orders.order_no || ' %'`)
+        .orderBy('booking_events.created_at', 'desc')
+        .limit(1)
+        .as('request_note'),
+      eb
+        .selectFrom('booking_events')
+        .innerJoin('users', 'users.id', 'booking_events.actor_user_id')
+        .select(sql<string>`json_build_object('id', users.id, 'name', users.name)::text`.as('who'))
+        .whereRef('booking_events.booking_id', '=', 'orders.booking_id')
+        .where('booking_events.action', '=', 'refund_requested')
+        .where('booking_events.note', 'like', sql<string>`'Refund ' || orders.order_no || ' %'`)
+        .orderBy('booking_events.created_at', 'desc')
+        .limit(1)
+        .as('requested_by'),
+      eb
+        .selectFrom('tickets')
+        .select(eb.fn.countAll<string>().as('count'))
+        .whereRef('tickets.booking_id', '=', 'orders.booking_id')
+        .as('ticket_count'),
     ])
     .where('orders.id', '=', orderId)
     .where('orders.kind', '=', 'refund')

@@ -9,7 +9,7 @@ import {
 } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { Check, Undo2, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
@@ -22,6 +22,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { TextField } from '../../../shared/ui/field';
 import { adminApi } from '../admin-api';
 import { ADMIN_SUCCESS, REFUND_STATUS } from '../admin-labels';
@@ -75,12 +76,9 @@ export function RefundPage() {
                 {formatInstant(refund.booking.first_departure_at)}
               </Fact>
               <Fact label="Paid">{formatMoney(refund.booking.total)}</Fact>
-              <Fact label="Rules applied">
-                {refund.phase === 'void'
-                  ? `Void (everything back${refund.booking.void_until ? ` until ${formatInstant(refund.booking.void_until)}` : ''})`
-                  : 'Refund, less penalties'}
-              </Fact>
+              <Fact label="Requested">{requestedText(refund)}</Fact>
             </dl>
+            <AgencyRequest refund={refund} />
           </DeskSummary>
 
           {/* Phones: the decision first, under the summary; wider: beside the tickets and rules. */}
@@ -233,8 +231,15 @@ function RefundDecision({ refund }: { refund: AdminRefund }) {
   });
   const typed = watch('amount').trim();
   const lowered = AMOUNT.test(typed) && Number(typed) < allowed;
+  // Issue 30: a decision that moves money is confirmed, naming the amount and the agency.
+  const [confirming, setConfirming] = useState<{ amount: number; reason: string } | null>(null);
+  const [busy, setBusy] = useState(false);
 
-  const submit = handleSubmit(async ({ amount, reason }) => {
+  const submit = handleSubmit(({ amount, reason }) => setConfirming({ amount, reason }));
+  const confirm = async () => {
+    if (!confirming) return;
+    const { amount, reason } = confirming;
+    setBusy(true);
     try {
       await approve({
         params: { id: refund.id },
@@ -243,8 +248,11 @@ function RefundDecision({ refund }: { refund: AdminRefund }) {
       toast.success(ADMIN_SUCCESS.refundApproved);
     } catch (error) {
       showServerFieldErrors(error, setError, ['amount', 'reason']);
+    } finally {
+      setBusy(false);
+      setConfirming(null);
     }
-  });
+  };
 
   return (
     <DecisionPanel
@@ -285,11 +293,64 @@ function RefundDecision({ refund }: { refund: AdminRefund }) {
             hint="Shown to the agency with the refund."
           />
         )}
-        <Button type="submit" busy={isSubmitting} variant="success" className="w-full">
+        <Button type="submit" busy={isSubmitting || busy} variant="success" className="w-full">
           <Check aria-hidden="true" className="size-4" />
           Approve refund
         </Button>
       </form>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Credit ${confirming ? formatMoney({ Amount: confirming.amount, CurrencyCode: currency }) : ''} to ${refund.company.name}?`}
+        confirmLabel="Credit and approve"
+        variant="success"
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          {refund.company.name}&apos;s credits go up by{' '}
+          <strong className="text-slate-900 tabular-nums">
+            {confirming ? formatMoney({ Amount: confirming.amount, CurrencyCode: currency }) : ''}
+          </strong>{' '}
+          for refund {refund.order_no} of booking {refund.booking.pnr}
+          {confirming && confirming.amount < allowed
+            ? `, less than the ${formatMoney(refund.allowed)} the fare rules allow`
+            : ''}
+          . The tickets are refunded and cannot be used; this cannot be undone.
+        </p>
+      </ConfirmDialog>
     </DecisionPanel>
+  );
+}
+
+/** The request as the agency made it (issue 30): a refund of some or all tickets, never the rule's name. */
+function requestedText(refund: AdminRefund): string {
+  const request = refund.request;
+  const tickets = request
+    ? request.tickets === request.of_tickets
+      ? `every ticket (${request.tickets})`
+      : `${request.tickets} of ${request.of_tickets} tickets`
+    : `${refund.tickets.length} ${refund.tickets.length === 1 ? 'ticket' : 'tickets'}`;
+  const priced =
+    refund.phase === 'void'
+      ? 'inside the void window: no penalty, everything back'
+      : 'after the void window: the fare rules\u2019 penalty kept';
+  return `Refund of ${tickets}, ${priced}`;
+}
+
+/** Who at the agency asked, and the reason they gave, in their words. */
+function AgencyRequest({ refund }: { refund: AdminRefund }) {
+  const request = refund.request;
+  return (
+    <figure className="mt-4 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm">
+      <figcaption className="font-medium text-slate-600 text-xs uppercase tracking-wide">
+        The agency&apos;s reason
+        {request?.requested_by ? ` · ${request.requested_by.name}` : ''} ·{' '}
+        <time dateTime={refund.requested_at}>{formatInstant(refund.requested_at)}</time>
+      </figcaption>
+      <blockquote className="mt-1 whitespace-pre-line break-words text-slate-900">
+        {request?.reason ?? <span className="text-slate-500">No reason recorded with this request.</span>}
+      </blockquote>
+    </figure>
   );
 }

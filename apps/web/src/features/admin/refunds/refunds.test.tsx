@@ -57,8 +57,43 @@ describe('a refund request', { timeout: 20_000 }, () => {
     });
     const { user } = renderConsole(adminRefundPath(REFUND_ID));
     await user.click(await screen.findByRole('button', { name: 'Approve refund' }));
+    // Money moves only once the operator confirms, the amount and the agency named.
+    const company = refundRequest().company.name;
+    const dialog = await screen.findByRole('dialog', { name: `Credit US$921.00 to ${company}?` });
+    expect(dialog).toHaveTextContent(`${company}'s credits go up by US$921.00`);
+    expect(api.calls(APPROVE)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls(APPROVE)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Approve refund' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Credit and approve' }),
+    );
     await waitFor(() => expect(success).toHaveBeenCalledWith(ADMIN_SUCCESS.refundApproved));
     expect(api.calls(APPROVE)[0]?.body).toEqual({ amount: 921 });
+  });
+
+  it('shows the request as the agency made it, with its reason, not the rule that priced it', async () => {
+    fakeApi({
+      [ONE]: () =>
+        ok(
+          refundRequest({
+            phase: 'void',
+            request: {
+              tickets: 2,
+              of_tickets: 3,
+              reason: 'The traveller fell ill',
+              requested_by: { id: REFUND_ID, name: 'Amira Haddad' },
+            },
+          }),
+        ),
+    });
+    renderConsole(adminRefundPath(REFUND_ID));
+    expect(await screen.findByText('The traveller fell ill')).toBeInTheDocument();
+    expect(screen.getByText(/The agency.s reason · Amira Haddad/)).toBeInTheDocument();
+    expect(
+      screen.getByText('Refund of 2 of 3 tickets, inside the void window: no penalty, everything back'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Void/)).not.toBeInTheDocument();
   });
 
   it('approves less with a reason, never more than the rules allow', async () => {
@@ -83,12 +118,18 @@ describe('a refund request', { timeout: 20_000 }, () => {
 
     await user.type(within(form).getByLabelText('Why less'), 'Service fee kept');
     await user.click(within(form).getByRole('button', { name: 'Approve refund' }));
+    const dialog = await screen.findByRole('dialog', { name: /Credit US\$800\.00 to/ });
+    expect(dialog).toHaveTextContent('less than the US$921.00 the fare rules allow');
+    await user.click(within(dialog).getByRole('button', { name: 'Credit and approve' }));
     // The server's 422 lands on its field.
     expect(await within(form).findByText('More than the fare rules allow')).toBeInTheDocument();
     expect(api.calls(APPROVE)[0]?.body).toEqual({ amount: 800, reason: 'Service fee kept' });
 
     answer = () => ok(refundRequest({ status: 'approved', amount: { Amount: 800, CurrencyCode: 'USD' } }));
     await user.click(within(form).getByRole('button', { name: 'Approve refund' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Credit and approve' }),
+    );
     await waitFor(() => expect(api.calls(APPROVE)).toHaveLength(2));
   });
 
