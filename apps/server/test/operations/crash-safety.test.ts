@@ -186,8 +186,8 @@ async function crashRun(
     DEMO_HISTORY: 'false',
     SEARCH_WORKERS: '0',
     LOG_LEVEL: 'warn',
-    // Nothing refused for want of credits or seats: the driver wants writes, not refusals.
-    HOLD_VALUE_RATIO: '100',
+    // Nothing refused for want of credits or seats (0 turns the hold-value bound off): the driver wants writes, not refusals.
+    HOLD_VALUE_RATIO: '0',
     MAX_HELD_SEATS_PER_FLIGHT: '999',
   };
   let checker: Store | undefined;
