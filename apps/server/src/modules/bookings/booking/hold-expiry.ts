@@ -5,6 +5,8 @@ import type { Database } from '../../../platform/db/schema.js';
 import type { Exclusively } from '../../../platform/db/task-lock.js';
 import { periodicTask } from '../../../platform/periodic-task.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
+import { updateSupplierBooking } from '../remote/repo.js';
+import type { SupplierSaga } from '../remote/saga.js';
 import { tellHoldExpired, warnExpiringHolds } from './hold-notices.js';
 import {
   dueHoldIds,
@@ -34,14 +36,31 @@ async function expireLockedHold(
   now: Date,
 ) {
   await updateBooking(trx, hold.id, { status: 'expired', updated_at: now });
-  // A remote supplier's hold takes no sandbox seats: its airline lets the hold lapse unpaid.
+  // A remote supplier's hold takes no sandbox seats. The airline's order is cancelled there, as a
+  // step of the order saga (decision 020): its intent is journalled here, with the expiry, before
+  // anyone asks the airline; the call is made after this commits (cancelExpiredHolds, the
+  // reconciler), so no expiry waits on the airline and none is lost to a crash or a refusal.
+  const atAirline =
+    hold.supplier !== 'sandbox' && hold.supplier_state === 'confirmed' && hold.supplier_order_id;
   if (hold.supplier === 'sandbox') await supplier.release(trx, await heldSeatsOf(trx, hold.id));
+  if (atAirline) {
+    await updateSupplierBooking(trx, hold.id, {
+      supplier_state: 'cancelling',
+      supplier_state_at: now,
+      supplier_cancellation: null,
+      updated_at: now,
+    });
+  }
   await recordEvent(trx, {
     bookingId: hold.id,
     action: 'expired',
     from: 'booked',
     to: 'expired',
-    note: 'Not ticketed by the ticketing deadline; the seats were released',
+    note: atAirline
+      ? "Not ticketed by the ticketing deadline; the airline's hold is being cancelled (nothing was charged)"
+      : hold.supplier === 'sandbox'
+        ? 'Not ticketed by the ticketing deadline; the seats were released'
+        : 'Not ticketed by the ticketing deadline; nothing was held at the airline',
     actorUserId: null,
     at: now,
   });
@@ -120,6 +139,8 @@ export function holdExpirySweeper(deps: {
   intervalSeconds: number;
   /** One server at a time (the store's). */
   exclusively: Exclusively;
+  /** The supplier order saga, when a remote supplier is on: cancels expired holds at the airline. */
+  saga?: SupplierSaga | null;
 }) {
   return periodicTask({
     name: 'hold expiry sweep',
@@ -131,6 +152,12 @@ export function holdExpirySweeper(deps: {
       if (expired > 0) deps.log.info({ expired }, 'expired unticketed holds');
       const warned = await warnExpiringHolds(deps.db, deps.clock.now());
       if (warned > 0) deps.log.info({ warned }, 'warned of holds about to expire');
+      // Every due hold is expired above before the airline is asked anything: a slow or failing
+      // airline delays only its own cancellations, each one left to the reconciler when it fails.
+      if (deps.saga) {
+        const cancelled = await deps.saga.cancelExpiredHolds();
+        if (cancelled > 0) deps.log.info({ cancelled }, "cancelled expired holds' airline orders");
+      }
     },
   });
 }

@@ -554,7 +554,16 @@ export function dueHoldIds(db: Db, now: Date, companyId?: string) {
 }
 
 /** What a hold's notifications name: the booking, its agency and who made it. */
-const HOLD_COLUMNS = ['id', 'company_id', 'pnr', 'ticketing_deadline', 'created_by', 'supplier'] as const;
+const HOLD_COLUMNS = [
+  'id',
+  'company_id',
+  'pnr',
+  'ticketing_deadline',
+  'created_by',
+  'supplier',
+  'supplier_state',
+  'supplier_order_id',
+] as const;
 
 /** Whether the booking is a hold past its deadline: a plain read, taking no lock. */
 export const isDueHold = async (db: Db, bookingId: string, now: Date) =>

@@ -110,6 +110,7 @@ export function registerBookingRoutes(
       log,
       intervalSeconds: config.holdSweepSeconds,
       exclusively: store.exclusively,
+      saga,
     }),
   };
 }

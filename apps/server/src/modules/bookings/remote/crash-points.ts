@@ -18,6 +18,8 @@ export const CRASH_POINTS = [
   'duffel.after-order',
   /** The cancellation's confirmation came; the refund not recorded. */
   'duffel.after-cancel',
+  /** An expired hold's order was cancelled at the airline; not recorded. */
+  'duffel.after-expiry-cancel',
 ] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 

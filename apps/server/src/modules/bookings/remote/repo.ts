@@ -77,6 +77,20 @@ export const inFlightBookings = (db: Db, startedBy: Date, limit: number) =>
     .limit(limit)
     .execute();
 
+/**
+ * Expired holds whose airline order is still to be cancelled (the expiry journalled the step),
+ * oldest first: what the hold sweep asks the airline to cancel once it has expired every due hold.
+ */
+export const expiredHoldsToCancel = (db: Db, limit: number) =>
+  db
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', '=', 'expired')
+    .where('supplier_state', '=', 'cancelling')
+    .orderBy('supplier_state_at')
+    .limit(limit)
+    .execute();
+
 /** Moves the locked booking's saga to another step (and whatever else changes with it). */
 export async function updateSupplierBooking(
   trx: Transaction<Database>,

@@ -18,6 +18,7 @@ import { insertOrder, recordEvent } from '../booking/repo.js';
 import type { CrashAt } from './crash-points.js';
 import {
   bookingIdOfOrder,
+  expiredHoldsToCancel,
   findSupplierBooking,
   IN_FLIGHT_STATES,
   type InFlightState,
@@ -33,6 +34,7 @@ import {
   recordCancellationDropped,
   recordCancelled,
   recordDebitReversed,
+  recordExpiredHoldCancelled,
   recordHoldConfirmed,
   recordHoldFailed,
   recordSynced,
@@ -66,6 +68,9 @@ export type SagaDeps = {
   settleWindowMs: number;
   crashAt: CrashAt;
 };
+
+/** Expired holds' airline orders cancelled per sweep at most (the rest at the next, or the reconciler). */
+const EXPIRED_BATCH = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -223,6 +228,7 @@ export function createSupplierSaga(deps: SagaDeps) {
         return;
       }
       case 'cancelling': {
+        if (booking.status === 'expired') return cancelExpiredHold(booking);
         const quote = booking.supplier_cancellation!;
         const cancellation = await orders.getCancellation(quote.id);
         if (cancellation.confirmedAt) await recordCancelled(db, booking.id, cancellation, clock.now());
@@ -239,6 +245,54 @@ export function createSupplierSaga(deps: SagaDeps) {
       default:
         return;
     }
+  }
+
+  /**
+   * An expired hold's airline order, cancelled (its step journalled by the expiry): read first, so
+   * that an order cancelled before a crash or by another path is only recorded; then the airline's
+   * quote (nothing back for an unpaid hold) confirmed. A refusal is read again: an order still held
+   * and payable stays for the next run, one past its payment deadline has ended unpaid. A failure
+   * propagates, and the step stays for the reconciler. Nothing is ever charged or credited.
+   */
+  async function cancelExpiredHold(booking: SupplierBookingRow): Promise<void> {
+    const orderId = booking.supplier_order_id!;
+    let order = await orders.get(orderId);
+    // Cancelled even past the airline's own payment deadline: an unpaid order is not always ended
+    // at once there, and cancelling it costs nothing.
+    if (order.state === 'held') {
+      try {
+        const quote = await orders.quoteCancellation(orderId);
+        await orders.confirmCancellation(quote.id);
+      } catch (error) {
+        // Unknown or unanswered: looked up again at the next run. A refusal (cancelled meanwhile,
+        // by a racing path or the airline) is read below.
+        if (!(error instanceof SupplierCallError) || error.kind === 'unknown_outcome') throw error;
+        if (error.kind === 'unavailable') throw error;
+      }
+      deps.crashAt('duffel.after-expiry-cancel');
+      order = await orders.get(orderId);
+    }
+    if (order.state === 'paid') {
+      // Never made by SkyDesk (an expired hold is not paid): left to operators, loudly, once.
+      log.error(
+        { bookingId: booking.id, orderId },
+        "an expired hold's airline order is paid: settle it with the airline",
+      );
+    } else if (order.state === 'held' && payable(order.payBy, clock.now())) {
+      throw new Error(`The airline still holds order ${orderId} of expired booking ${booking.pnr}`);
+    }
+    await recordExpiredHoldCancelled(db, booking.id, order, clock.now());
+  }
+
+  /**
+   * The airline orders of holds that expired here, cancelled there (the hold sweep, after it has
+   * expired every due hold): each settled on its own, a failure logged and left to the reconciler.
+   * Returns how many were asked for.
+   */
+  async function cancelExpiredHolds(): Promise<number> {
+    const due = await expiredHoldsToCancel(db, EXPIRED_BATCH);
+    for (const { id } of due) await tryResolve(id);
+    return due.length;
   }
 
   /** `resolve`, its supplier failures logged instead of thrown (what a request may leave behind). */
@@ -615,7 +669,17 @@ export function createSupplierSaga(deps: SagaDeps) {
     await tryResolve(booking.id);
   }
 
-  return { hold, issue, quoteCancellation, liveQuote, cancel, resolve, handleEvent, refreshOnOpen };
+  return {
+    hold,
+    issue,
+    quoteCancellation,
+    liveQuote,
+    cancel,
+    resolve,
+    handleEvent,
+    refreshOnOpen,
+    cancelExpiredHolds,
+  };
 }
 
 export type SupplierSaga = ReturnType<typeof createSupplierSaga>;

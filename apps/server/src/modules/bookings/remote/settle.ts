@@ -414,6 +414,36 @@ export async function recordCancelled(
   });
 }
 
+/**
+ * An expired hold's cancelling step → cancelled: the airline's order is cancelled (or ended unpaid
+ * on its own). Nothing was paid for a hold, so nothing moves; the booking stays `expired`.
+ */
+export async function recordExpiredHoldCancelled(db: Db, bookingId: string, order: RemoteOrder, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    const booking = await lockSupplierBooking(trx, bookingId);
+    if (booking?.status !== 'expired' || booking.supplier_state !== 'cancelling') return false;
+    await updateSupplierBooking(trx, booking.id, {
+      supplier_state: 'cancelled',
+      supplier_state_at: now,
+      supplier_synced_at: now,
+      updated_at: now,
+    });
+    await recordEvent(trx, {
+      bookingId: booking.id,
+      action: 'airline_cancelled',
+      from: 'expired',
+      to: 'expired',
+      note:
+        order.state === 'cancelled'
+          ? `The airline's hold (its reference ${order.reference}) was cancelled; nothing was charged`
+          : `The airline's hold (its reference ${order.reference}) ended unpaid; nothing was charged`,
+      actorUserId: null,
+      at: now,
+    });
+    return true;
+  });
+}
+
 /** cancelling → confirmed: the airline did not take the cancellation (its quote ran out, or it refused). */
 export async function recordCancellationDropped(db: Db, bookingId: string, reason: string, now: Date) {
   return db.transaction().execute(async (trx) => {
