@@ -38,6 +38,11 @@ export type FlightShopping = {
    */
   price(offerId: string): Promise<PriceAnswer>;
   /**
+   * Whether pricing this offer calls another system (a remote supplier's offer): the caller then
+   * holds no transaction open over `price` (decision 020). Without it, pricing is local.
+   */
+  pricesRemotely?(offerId: string): boolean;
+  /**
    * Issue 16: an offer for options of a grouped answer (`view: 'itineraries'`) in one brand,
    * priced as `price` then re-prices it. A supplier without it answers the flat view only.
    */

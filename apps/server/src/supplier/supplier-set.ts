@@ -181,6 +181,7 @@ export function composeSuppliers(deps: {
       const owner = ownerOfOffer(offerId);
       return owner ? owner.shopping.price(offerId) : local.supplier.price(offerId);
     },
+    pricesRemotely: (offerId) => ownerOfOffer(offerId) !== undefined,
     async priceSelection(selection: PriceSelection): Promise<SelectionAnswer> {
       const owners = selection.optionIds.map((id) => remotes.find((remote) => remote.ownsOptionId(id)));
       const owner = owners[0];

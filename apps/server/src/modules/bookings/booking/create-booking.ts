@@ -87,6 +87,11 @@ export async function createBooking(
       return presentBooking(record, { now: clock.now(), permissions: principal.permissions });
     }
   }
+  // A remote supplier's offer is priced at the airline: what a keyed request has read so far is
+  // committed first, so no transaction stays open over the call (on the embedded store it would
+  // hold the only connection, and every other request would wait on the airline; decision 020).
+  // A refusal after it (409, 410) is still stored as the key's answer, in a transaction of its own.
+  if (supplier.pricesRemotely?.(body.offer_id)) await commitRequestSoFar();
   const answer = await supplier.price(body.offer_id);
   switch (answer.status) {
     case 'invalid':
