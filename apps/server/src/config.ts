@@ -92,6 +92,9 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z]+\.[a-z-]+$/, 'must name a saga point, e.g. duffel.after-order')
     .optional(),
+  // Browser journeys only: with SKYDESK_TEST_HOOKS=1, a ticket's void window lasts this long instead
+  // of 24 hours, so a journey reaches the refund a ticket gets once its window has closed.
+  SKYDESK_VOID_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   // How long a new WebSocket may wait before its auth frame (docs/api.md: 5 s at most); tests shorten it.
   LIVE_AUTH_TIMEOUT_MS: z.coerce
     .number()
@@ -187,6 +190,8 @@ export type Config = {
    * the process kills itself, as a crash between the supplier's answer and the commit would.
    */
   crashAt: string | null;
+  /** How long after issue a ticket may be voided: 24 hours (SKYDESK_VOID_WINDOW_SECONDS in browser journeys). */
+  voidWindowMs: number;
   /** A WebSocket on /api/ws not authenticated this long after opening is closed. */
   liveAuthTimeoutMs: number;
   /** Every live socket is pinged this often; one that did not answer the previous ping is dropped. */
@@ -260,6 +265,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supplierReconcileSeconds: e.SUPPLIER_RECONCILE_SECONDS,
     supplierSettleSeconds: e.SUPPLIER_SETTLE_SECONDS,
     crashAt: e.SKYDESK_TEST_HOOKS ? (e.SKYDESK_CRASH_AT ?? null) : null,
+    voidWindowMs:
+      e.SKYDESK_TEST_HOOKS && e.SKYDESK_VOID_WINDOW_SECONDS
+        ? e.SKYDESK_VOID_WINDOW_SECONDS * 1000
+        : 86_400_000,
     liveAuthTimeoutMs: e.LIVE_AUTH_TIMEOUT_MS,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
     searchWorkers: e.SEARCH_WORKERS,

@@ -40,7 +40,13 @@ export function holdExpired(booking: Pick<BookingRow, 'pnr' | 'ticketing_deadlin
  * notification all happen, or none does; a second issue of the same booking waits for the lock and then finds it ticketed.
  */
 export async function issueBooking(
-  deps: { db: Kysely<Database>; clock: Clock; supplier: SupplierBookings; saga: SupplierSaga | null },
+  deps: {
+    db: Kysely<Database>;
+    clock: Clock;
+    supplier: SupplierBookings;
+    saga: SupplierSaga | null;
+    voidWindowMs: number;
+  },
   principal: CompanyPrincipal,
   pnr: string,
 ): Promise<Booking> {
@@ -102,7 +108,7 @@ export async function issueBooking(
     await updateBooking(trx, booking.id, {
       status: 'ticketed',
       issued_at: now,
-      void_until: voidUntil(now, booking.first_departure_at),
+      void_until: voidUntil(now, booking.first_departure_at, deps.voidWindowMs),
       updated_at: now,
     });
     await insertOrder(trx, {

@@ -23,6 +23,7 @@ export function registerBookingRoutes(
     clock,
     hold: { holdMinutes: config.bookingHoldMinutes, cutoffMinutes: config.ticketingCutoffMinutes },
     holdLimits: { valueRatio: config.holdValueRatio, maxSeatsPerFlight: config.maxHeldSeatsPerFlight },
+    voidWindowMs: config.voidWindowMs,
     mailer: platform.mailer,
     rateLimiter: platform.rateLimiter,
     log,

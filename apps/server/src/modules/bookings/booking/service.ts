@@ -61,7 +61,7 @@ export type TicketMailDeps = { mailer: Mailer; rateLimiter: RateLimiter; log?: F
  * the user's own bookings when their role says so (scope.ts); a hold past its deadline is expired
  * before anybody sees it (hold-expiry.ts).
  */
-export function createBookingService(deps: BookingDeps & TicketMailDeps) {
+export function createBookingService(deps: BookingDeps & TicketMailDeps & { voidWindowMs: number }) {
   const { db, clock, supplier, mailer, rateLimiter, log } = deps;
   let airportNames: Promise<Map<string, string>> | undefined;
   const airportName = () => {
@@ -113,7 +113,11 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps) {
       createBooking(deps, principal, body, keyed),
 
     issue: (principal: CompanyPrincipal, pnr: string) =>
-      issueBooking({ db, clock, supplier: supplier.bookings, saga: deps.saga }, principal, pnr),
+      issueBooking(
+        { db, clock, supplier: supplier.bookings, saga: deps.saga, voidWindowMs: deps.voidWindowMs },
+        principal,
+        pnr,
+      ),
 
     async byPnr(principal: CompanyPrincipal, pnr: string): Promise<Booking> {
       const scope = bookingScopeOf(principal);

@@ -22,6 +22,6 @@ export function ticketingDeadline(now: Date, firstDepartureAt: Date, policy: Hol
 /** docs/api.md: a ticket can be voided for 24 hours after issue, and never after the first departure. */
 export const VOID_WINDOW_MS = 24 * 60 * MINUTE_MS;
 
-export function voidUntil(issuedAt: Date, firstDepartureAt: Date): Date {
-  return new Date(Math.min(issuedAt.getTime() + VOID_WINDOW_MS, firstDepartureAt.getTime()));
+export function voidUntil(issuedAt: Date, firstDepartureAt: Date, windowMs = VOID_WINDOW_MS): Date {
+  return new Date(Math.min(issuedAt.getTime() + windowMs, firstDepartureAt.getTime()));
 }
