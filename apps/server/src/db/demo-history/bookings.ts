@@ -4,6 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import {
   PNR_ALPHABET,
   PNR_LENGTH,
+  refundFiguresText,
   ticketingDeadline,
   ticketRefund,
   utcMinute,
@@ -364,9 +365,11 @@ function playBooking(
           paidMinor: ticket.paid,
         },
         'refund',
-      ).refundMinor;
+      );
     });
-    const amount = quotes.reduce((sum, value) => sum + value, 0);
+    const sum = (figure: 'paidMinor' | 'penaltyMinor' | 'refundMinor') =>
+      quotes.reduce((total, quote) => total + quote[figure], 0);
+    const amount = sum('refundMinor');
     const order: PlannedOrder = {
       id: randomUUID(),
       no: input.orderNo(),
@@ -390,7 +393,11 @@ function playBooking(
     step({
       action: 'refund_requested',
       to: 'refund_requested',
-      note: `Refund ${order.no} of ${plural(leaving.length, 'ticket')} requested; ${money(amount, currency)} to be credited after penalties. Reason: ${pick(random, REFUND_REASONS)}`,
+      // The wording a real request's history has (after-sales/service.ts): the same figures everywhere.
+      note: `Refund ${order.no} of ${plural(leaving.length, 'ticket')} requested: ${refundFiguresText(
+        { paidMinor: sum('paidMinor'), penaltyMinor: sum('penaltyMinor'), refundMinor: amount },
+        currency,
+      ).replace(' returned', ' to be returned')}. Reason: ${pick(random, REFUND_REASONS)}`,
       actor: userId,
       at: askedAt,
     });
@@ -412,7 +419,7 @@ function playBooking(
     if (line) ledger.push(line);
     leaving.forEach((ticket, index) => {
       ticket.status = 'refunded';
-      ticket.refunded = quotes[index]!;
+      ticket.refunded = quotes[index]!.refundMinor;
       ticket.updatedAt = decidedAt;
     });
     Object.assign(order, {

@@ -1,7 +1,7 @@
 // The bookings module's public entry (docs/architecture.md §2): what app.ts, the demo seed and other
 // modules use of it. Payments takes the value of live holds from `app.heldValue`, not from here:
 // bookings posts to payments' ledger, so payments imports nothing of bookings.
-export { ticketRefund } from './after-sales/penalty.js';
+export { refundFiguresText, ticketRefund } from './after-sales/penalty.js';
 export {
   lockRefundRequest,
   quoteRefundOrder,
