@@ -6,7 +6,7 @@ import {
   BookingStatus,
   EMPTY_RESULT,
 } from '@skydesk/contract';
-import { ChevronLeft, ChevronRight, ClipboardList, RotateCcw, Search } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ClipboardList } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { LIST_WAITING_POLL_MS, waitingForAirline } from '../../../entities/bookings/airline-waiting';
 import { isForbidden } from '../../../shared/access/require-permission';
@@ -17,6 +17,7 @@ import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SelectField, TextField } from '../../../shared/ui/field';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
+import { DayRangeFields, FilterActions } from '../../../shared/ui/list-filters';
 import { bookingsApi } from '../bookings-api';
 import { BookingRow } from '../components/booking-row';
 
@@ -106,30 +107,17 @@ export function BookingHistoryPage() {
               </option>
             ))}
           </SelectField>
-          <TextField
-            label="Booked from"
-            type="date"
-            value={draft.from}
-            max={draft.to || undefined}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          <DayRangeFields
+            fromLabel="Booked from"
+            toLabel="Booked to"
+            range={draft}
+            onChange={(range) => setDraft({ ...draft, ...range })}
           />
-          <TextField
-            label="Booked to"
-            type="date"
-            value={draft.to}
-            min={draft.from || undefined}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          <FilterActions
+            filtered={filtered}
+            onReset={reset}
+            className="flex gap-2 sm:col-span-2 lg:col-span-1"
           />
-          <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
-            <Button type="submit" className="flex-1 lg:flex-none">
-              <Search aria-hidden="true" className="size-4" /> Apply
-            </Button>
-            {filtered && (
-              <Button variant="ghost" onClick={reset}>
-                <RotateCcw aria-hidden="true" className="size-4" /> Reset
-              </Button>
-            )}
-          </div>
         </form>
       </search>
 

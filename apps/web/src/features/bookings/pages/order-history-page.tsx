@@ -9,7 +9,7 @@ import {
   type OrderPage,
 } from '@skydesk/contract';
 import { clsx } from 'clsx';
-import { Receipt, RotateCcw, Search, Wallet } from 'lucide-react';
+import { Receipt, Wallet } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CREDIT_FIGURES, StatementLink } from '../../../entities/credits/credits-figures';
@@ -26,6 +26,7 @@ import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SelectField, TextField } from '../../../shared/ui/field';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
+import { DayRangeFields, FilterActions } from '../../../shared/ui/list-filters';
 import { Pager } from '../../../shared/ui/pager';
 import { bookingsApi } from '../bookings-api';
 
@@ -243,31 +244,18 @@ export function OrderHistoryPage() {
               </option>
             ))}
           </SelectField>
-          <TextField
-            label="From"
-            type="date"
-            value={draft.from}
-            max={draft.to || undefined}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          <DayRangeFields
+            fromLabel="From"
+            toLabel="To"
+            range={draft}
+            error={rangeError}
+            onChange={(range) => setDraft({ ...draft, ...range })}
           />
-          <TextField
-            label="To"
-            type="date"
-            value={draft.to}
-            min={draft.from || undefined}
-            error={rangeError ?? undefined}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          <FilterActions
+            filtered={filtered}
+            onReset={list.reset}
+            className="col-span-2 flex gap-2 lg:col-span-1 lg:pt-6.5"
           />
-          <div className="col-span-2 flex gap-2 lg:col-span-1 lg:pt-6.5">
-            <Button type="submit" className="flex-1 lg:flex-none">
-              <Search aria-hidden="true" className="size-4" /> Apply
-            </Button>
-            {filtered && (
-              <Button variant="ghost" onClick={list.reset}>
-                <RotateCcw aria-hidden="true" className="size-4" /> Reset
-              </Button>
-            )}
-          </div>
         </form>
       </search>
 

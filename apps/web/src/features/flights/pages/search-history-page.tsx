@@ -5,7 +5,7 @@ import {
   type SearchHistoryQuery,
   TRIP_TYPE_LABELS,
 } from '@skydesk/contract';
-import { History, RotateCcw, RotateCw, Search } from 'lucide-react';
+import { History, RotateCw, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { searchDraftSaved } from '../../../entities/flight-search/search-draft-slice';
@@ -20,6 +20,7 @@ import { Button, buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { TextField } from '../../../shared/ui/field';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
+import { DayRangeFields, FilterActions } from '../../../shared/ui/list-filters';
 import { Pager } from '../../../shared/ui/pager';
 import { flightsApi } from '../flights-api';
 import { searchAgain } from '../search-again';
@@ -124,31 +125,18 @@ export function SearchHistoryPage() {
             error={errors.destination}
             onChange={(event) => setDraft({ ...draft, destination: code(event.target.value) })}
           />
-          <TextField
-            label="Searched from"
-            type="date"
-            value={draft.from}
-            max={draft.to || undefined}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          />
-          <TextField
-            label="Searched to"
-            type="date"
-            value={draft.to}
-            min={draft.from || undefined}
+          <DayRangeFields
+            fromLabel="Searched from"
+            toLabel="Searched to"
+            range={draft}
             error={errors.to}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+            onChange={(range) => setDraft({ ...draft, ...range })}
           />
-          <div className="col-span-2 flex gap-2 lg:col-span-1 lg:pt-6.5">
-            <Button type="submit" className="flex-1 lg:flex-none">
-              <Search aria-hidden="true" className="size-4" /> Apply
-            </Button>
-            {filtered && (
-              <Button variant="ghost" onClick={list.reset}>
-                <RotateCcw aria-hidden="true" className="size-4" /> Reset
-              </Button>
-            )}
-          </div>
+          <FilterActions
+            filtered={filtered}
+            onReset={list.reset}
+            className="col-span-2 flex gap-2 lg:col-span-1 lg:pt-6.5"
+          />
         </form>
       </search>
 

@@ -6,7 +6,7 @@ import {
   type TransactionListQuery,
   TransactionStatus,
 } from '@skydesk/contract';
-import { ChevronLeft, ChevronRight, FileText, Landmark, Plus, RotateCcw, Search } from 'lucide-react';
+import { ChevronLeft, ChevronRight, FileText, Landmark, Plus, RotateCcw } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CreditsFigures } from '../../../entities/credits/credits-figures';
@@ -20,8 +20,9 @@ import { listParam, useListParams } from '../../../shared/routing/use-list-param
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { SelectField, TextField } from '../../../shared/ui/field';
+import { SelectField } from '../../../shared/ui/field';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
+import { DayRangeFields, FilterActions } from '../../../shared/ui/list-filters';
 import { ReceiptDialog, type ReceiptToShow } from '../components/receipt-dialog';
 import { TRANSACTION_STATUS_LABELS, TransactionStatusBadge } from '../components/transaction-status-badge';
 import { paymentsApi } from '../payments-api';
@@ -149,31 +150,18 @@ function Transactions({ canCreate }: { canCreate: boolean }) {
               </option>
             ))}
           </SelectField>
-          <TextField
-            label="Deposited from"
-            type="date"
-            value={draft.from}
-            max={draft.to || undefined}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          <DayRangeFields
+            fromLabel="Deposited from"
+            toLabel="Deposited to"
+            range={draft}
+            error={rangeError}
+            onChange={(range) => setDraft({ ...draft, ...range })}
           />
-          <TextField
-            label="Deposited to"
-            type="date"
-            value={draft.to}
-            min={draft.from || undefined}
-            error={rangeError ?? undefined}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          <FilterActions
+            filtered={filtered}
+            onReset={reset}
+            className="col-span-2 flex gap-2 sm:col-span-3 lg:col-span-1 lg:pt-6.5"
           />
-          <div className="col-span-2 flex gap-2 sm:col-span-3 lg:col-span-1 lg:pt-6.5">
-            <Button type="submit" className="flex-1 lg:flex-none">
-              <Search aria-hidden="true" className="size-4" /> Apply
-            </Button>
-            {filtered && (
-              <Button variant="ghost" onClick={reset}>
-                <RotateCcw aria-hidden="true" className="size-4" /> Reset
-              </Button>
-            )}
-          </div>
         </form>
       </search>
 
