@@ -56,8 +56,10 @@ function Statement({ canChangeAlert }: { canChangeAlert: boolean }) {
     ...(fromDate ? { fromDate } : {}),
     ...(toDate ? { toDate } : {}),
   };
+  // The lines shown stay while another order, kind or page loads (aria-busy says so), so the
+  // controls above them never vanish under the agent's hand.
   const {
-    currentData: statement,
+    data: statement,
     isFetching,
     error,
     refetch,
