@@ -201,7 +201,7 @@ describe('booking, ticketing and after-sales in Chromium', () => {
     await page.getByRole('button', { name: 'Download PDF (marked VOID)' }).waitFor();
   });
 
-  it('issues the held booking and refunds its ticket, the penalty quoted first', async () => {
+  it('issues the held booking and, inside its void window, offers the void as the one way out', async () => {
     await page.goto('/dashboard/booking-history');
     await page.getByRole('link', { name: new RegExp(held) }).click();
     await page.getByRole('button', { name: 'Issue ticket' }).click();
@@ -215,22 +215,14 @@ describe('booking, ticketing and after-sales in Chromium', () => {
     await page.getByRole('link', { name: 'Booking details' }).click();
     await bookingStatus(page).getByText('Ticketed', { exact: true }).waitFor();
 
-    await page.getByRole('button', { name: 'Request refund' }).click();
-    const panel = page.getByRole('region', { name: 'Request a refund' });
-    const ticket = panel.getByRole('checkbox', { name: /HASSAN/ });
-    await ticket.waitFor();
-    expect(await ticket.isChecked()).toBe(true);
-    // Refunded on the day of issue: everything comes back.
-    await panel.getByTestId('refund-total').getByText(usd(heldTotal)).waitFor();
+    // Issue 30: inside the void window no refund is offered beside the void; everything comes back.
+    expect(await page.getByRole('button', { name: 'Request refund' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Void tickets' }).click();
+    const panel = page.getByRole('region', { name: 'Void the tickets' });
+    await panel.getByText(`${usd(heldTotal)} goes back to your credits in full`, { exact: false }).waitFor();
     await panel.getByLabel('Reason').fill('The traveller cannot fly');
-    await panel.getByRole('button', { name: 'Request refund' }).click();
-    await page.getByText(SUCCESS.refundRequestedShort).first().waitFor();
-    // This journey's server approves refunds at once (REFUNDS_AT_ONCE).
-    await bookingStatus(page).getByText('Refunded', { exact: true }).waitFor();
-    await page
-      .getByRole('region', { name: 'History' })
-      .getByText(/The traveller cannot fly/)
-      .waitFor();
+    await panel.getByRole('button', { name: 'Void tickets' }).click();
+    await bookingStatus(page).getByText('Voided', { exact: true }).waitFor();
   });
 
   it('shows every booking in the history, filters it, and lists the orders with the balance restored', async () => {
@@ -240,8 +232,8 @@ describe('booking, ticketing and after-sales in Chromium', () => {
     await page.getByLabel('Status').selectOption({ label: 'Voided' });
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL('**/dashboard/booking-history?status=voided');
-    await list.getByText(ticketed.pnr).waitFor();
-    await expect.poll(() => list.getByRole('link').count()).toBe(1);
+    for (const pnr of [ticketed.pnr, held]) await list.getByText(pnr).waitFor();
+    await expect.poll(() => list.getByRole('link').count()).toBe(2);
     await page.getByLabel('Status').selectOption({ label: 'Expired' });
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('heading', { name: EMPTY_RESULT.noBookings }).waitFor();
@@ -261,8 +253,7 @@ describe('booking, ticketing and after-sales in Chromium', () => {
     await totals.getByText(usd(OPENING_BALANCE)).first().waitFor();
     const text = (await totals.textContent()) ?? '';
     expect(text).toContain(`Tickets2−${usd(ticketed.total + heldTotal)}`);
-    expect(text).toContain(`Voids1+${usd(ticketed.total)}`);
-    expect(text).toContain(`Refunds1+${usd(heldTotal)}`);
+    expect(text).toContain(`Voids2+${usd(ticketed.total + heldTotal)}`);
     await expect.poll(() => page.getByRole('row').filter({ hasText: ticketed.pnr }).count()).toBe(2);
     await expect.poll(() => page.getByRole('row').filter({ hasText: held }).count()).toBe(2);
     expect(problems).toEqual([]);
