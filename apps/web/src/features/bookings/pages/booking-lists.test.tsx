@@ -229,7 +229,7 @@ describe('booking history', { timeout: 20_000 }, () => {
     const { user } = renderBookingScreen(paths.dashboard.bookingHistory, bookingState());
     await screen.findByText('H00001');
     expect(screen.getByRole('button', { name: /Previous/ })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await user.click(await screen.findByRole('button', { name: /Next/ }));
     expect(await screen.findByText('H00021')).toBeInTheDocument();
     expect(api.calls(LIST)[1]?.query.get('page')).toBe('1');
     expect(screen.getByText('Page 2')).toBeInTheDocument();
@@ -357,7 +357,7 @@ describe('order history', { timeout: 20_000 }, () => {
     });
     expect(router.state.location.search).toBe('?status=pending&kind=refund&q=hassan');
 
-    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await user.click(await screen.findByRole('button', { name: /Next/ }));
     await waitFor(() => expect(api.calls('GET /api/orders/company')).toHaveLength(3));
     expect(api.calls('GET /api/orders/company')[2]!.query.get('page')).toBe('1');
   });
