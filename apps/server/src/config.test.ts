@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DUFFEL_API_DEFAULT_URL, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('runs on the embedded defaults with no environment at all', () => {
@@ -77,12 +77,19 @@ describe('loadConfig', () => {
   it('leaves Duffel off without an access token (the sandbox alone, no network), and on with one', () => {
     expect(loadConfig({})).toMatchObject({ duffel: null, supplierSearchDeadlineMs: 4_000 });
     expect(loadConfig({ DUFFEL_API_URL: 'http://127.0.0.1:9' }).duffel).toBeNull();
+    // Without DUFFEL_API_URL the adapter goes to Duffel's own host (never reached by a test).
+    expect(loadConfig({ DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123' }).duffel?.apiUrl).toBe(
+      DUFFEL_API_DEFAULT_URL,
+    );
     expect(
-      loadConfig({ DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123', DUFFEL_WEBHOOK_SECRET: 'whsec_1234567' })
-        .duffel,
+      loadConfig({
+        DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123',
+        DUFFEL_API_URL: 'http://127.0.0.1:4010',
+        DUFFEL_WEBHOOK_SECRET: 'whsec_1234567',
+      }).duffel,
     ).toEqual({
       accessToken: 'duffel_test_abc123',
-      apiUrl: 'https://api.duffel.com',
+      apiUrl: 'http://127.0.0.1:4010',
       webhookSecret: 'whsec_1234567',
     });
     expect(

@@ -8,6 +8,9 @@ import { z } from 'zod';
  */
 export const DEV_OUTBOX_PUBLIC_CONSENT = 'i-understand-anyone-can-read-mail';
 
+/** Duffel's own API host, where the adapter goes when DUFFEL_API_URL names no other. */
+export const DUFFEL_API_DEFAULT_URL = 'https://api.duffel.com';
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -113,7 +116,7 @@ const EnvSchema = z.object({
   // Issue 29 (decision 019): a Duffel access token switches the Duffel adapter on beside the
   // sandbox; without one nothing reaches the network. DUFFEL_API_URL points it at a test server.
   DUFFEL_ACCESS_TOKEN: z.string().min(8, 'must be a Duffel access token').optional(),
-  DUFFEL_API_URL: z.url().default('https://api.duffel.com'),
+  DUFFEL_API_URL: z.url().default(DUFFEL_API_DEFAULT_URL),
   DUFFEL_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
   // How long a search waits for each remote supplier before answering without it (issue 29: 10 s at most).
   SUPPLIER_SEARCH_DEADLINE_MS: z.coerce.number().int().min(500).max(10_000).default(4_000),
