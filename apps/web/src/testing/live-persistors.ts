@@ -14,6 +14,9 @@ export function trackPersistor(persistor: Persistor): Persistor {
   return persistor;
 }
 
+/** Whether a store this test rendered may still save. */
+export const persistorsLive = (): boolean => live.size > 0;
+
 /** Writes what each is about to write, then stops it writing again. */
 export async function stopPersistors(): Promise<void> {
   const stopping = [...live];

@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { appRoutes } from '../app/routes';
 import { makeStore, type RootState } from '../app/store';
-import { trackPersistor } from './live-persistors';
+import { persistorsLive, stopPersistors, trackPersistor } from './live-persistors';
 
 /** The state a test's store starts from, for helpers that may not import app/ (decision 010). */
 export type PreloadedState = Partial<RootState>;
@@ -31,6 +31,11 @@ export function renderWithProviders(
   ui: ReactNode,
   { preloadedState, route = '/', history = [], routes }: RenderOptions = {},
 ) {
+  if (preloadedState && persistorsLive()) {
+    // The store would read back the earlier render's saved session (never a token) over the
+    // preloaded one, or not, as the timing goes: the screen came up signed out now and then.
+    throw new Error('This test rendered the app already: `await startOver(view)` before rendering it anew');
+  }
   const store = makeStore(preloadedState);
   const persistor = trackPersistor(persistStore(store));
   const router = createMemoryRouter(routes ?? [{ path: '*', element: ui }], {
@@ -45,4 +50,14 @@ export function renderWithProviders(
 /** The whole app at a path. */
 export function renderApp(route: string, options: Omit<RenderOptions, 'route' | 'routes'> = {}) {
   return renderWithProviders(null, { ...options, route, routes: appRoutes });
+}
+
+/**
+ * Between two renders of one test that each start from their own state: the first is unmounted,
+ * its store stops saving and what it saved is forgotten, as between two tests.
+ */
+export async function startOver(view: { unmount: () => void }): Promise<void> {
+  view.unmount();
+  await stopPersistors();
+  localStorage.clear();
 }

@@ -3,6 +3,7 @@ import { toast } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { adminAgencyPath, adminDepositPath, adminPaths } from '../../../shared/routing/admin-paths';
 import { answerGate, fail, fakeApi, invalid, ok } from '../../../testing/fake-api';
+import { startOver } from '../../../testing/render-with-providers';
 import { ADMIN_SUCCESS } from '../admin-labels';
 import { AGENCY_ID, DEPOSIT_ID, deposit, depositList } from '../testing/admin-fixtures';
 import { renderConsole } from '../testing/render';
@@ -295,9 +296,9 @@ describe('a deposit', { timeout: 20_000 }, () => {
   it('says so when the deposit does not exist, and offers to try again on another failure', async () => {
     let answer = () => fail(404, 'Not found');
     fakeApi({ [ONE]: () => answer() });
-    const { unmount } = renderConsole(adminDepositPath(DEPOSIT_ID));
+    const view = renderConsole(adminDepositPath(DEPOSIT_ID));
     expect(await screen.findByRole('heading', { name: 'Deposit not found' })).toBeInTheDocument();
-    unmount();
+    await startOver(view);
 
     answer = () => fail(500, 'Server error');
     renderConsole(adminDepositPath(DEPOSIT_ID));

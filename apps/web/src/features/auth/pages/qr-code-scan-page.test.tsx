@@ -11,7 +11,7 @@ import {
   sampleUser,
   signingInState,
 } from '../../../testing/fake-session';
-import { renderApp } from '../../../testing/render-with-providers';
+import { renderApp, startOver } from '../../../testing/render-with-providers';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const QR_PNG = 'data:image/png;base64,iVBORw0KGgo=';
@@ -60,7 +60,7 @@ describe('/qr-code-scan', () => {
     });
     const first = renderApp(paths.qrCodeScan, { preloadedState: signingInState('setup_2fa') });
     await waitFor(() => expect(api.calls('POST /api/user/generate-qrcode')).toHaveLength(1));
-    first.unmount();
+    await startOver(first);
     renderApp(paths.qrCodeScan, { preloadedState: signingInState('setup_2fa') });
     expect(await screen.findByText('Loading the QR code')).toBeInTheDocument();
     answer(ok({ qr_code: QR_PNG, otpauth_url: OTPAUTH }));

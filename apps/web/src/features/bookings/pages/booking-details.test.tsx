@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { bookingDetailsPath, eTicketPath } from '../../../shared/routing/booking-paths';
 import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';
+import { startOver } from '../../../testing/render-with-providers';
 import { asListed, BOOKING_ID, credits, heldBooking, ticketedBooking } from '../testing/bookings';
 import { bookingState, OWNER_PERMISSIONS, renderBookingScreen, routesAnswer } from '../testing/render';
 
@@ -260,7 +261,7 @@ describe('booking details', { timeout: 20_000 }, () => {
       'GET /api/booking-credits': () => ok(credits(5000)),
     };
     fakeApi(routes);
-    const { unmount } = renderBookingScreen(
+    const view = renderBookingScreen(
       bookingDetailsPath(BOOKING_ID),
       bookingState({ permissions: [...OWNER_PERMISSIONS, 'support.use'] }),
     );
@@ -268,7 +269,7 @@ describe('booking details', { timeout: 20_000 }, () => {
       'href',
       `${paths.dashboard.createTicket}?pnr=K7Q2ZD`,
     );
-    unmount();
+    await startOver(view);
     fakeApi(routes);
     renderBookingScreen(bookingDetailsPath(BOOKING_ID), bookingState());
     await screen.findByRole('region', { name: /K7Q2ZD/ });
