@@ -17,6 +17,8 @@ export function failureBody(error: AppError): FailureEnvelope {
 export const MULTIPART_MESSAGES = {
   malformed: 'The multipart/form-data body is malformed: send it with its boundary, as browsers do',
   notMultipart: 'Send this call as multipart/form-data',
+  unreadablePart:
+    'A part of this form cannot be read (a line break in its name or file name, or no form-data disposition): send the form as browsers do',
   prototypeKey:
     'A form field may not be named like a property of every object (toString, constructor, __proto__…)',
 } as const;

@@ -11,6 +11,7 @@ import {
   mergeFieldErrors,
   parseInput,
 } from './field-errors.js';
+import { watchFormStall } from './form-stall.js';
 
 /**
  * The one reader of `multipart/form-data` calls (the vendor form, a deposit's receipt): text
@@ -100,33 +101,46 @@ export async function readMultipartForm<Spec extends MultipartFormSpec>(
   // iteration (which would answer 413 for the whole form).
   // (`throwFileSizeLimit` is a documented option of parts() its typings leave out.)
   const options = { limits: { fileSize: spec.maxFileBytes, files: MAX_FILES }, throwFileSizeLimit: false };
-  for await (const part of request.parts(options)) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
-      continue;
-    }
-    if (!isFileField(part.fieldname)) {
-      await drain(part.file);
-      addError(part.fieldname, MULTIPART_FORM_MESSAGES.unknownField);
-      continue;
-    }
-    const content = await part.toBuffer();
-    if (part.file.truncated) {
-      addError(part.fieldname, fileTooLargeMessage(spec.maxFileBytes));
-      continue;
-    }
-    const contentType = sniffContentType(content);
-    if (content.length === 0) addError(part.fieldname, MULTIPART_FORM_MESSAGES.emptyFile);
-    else if (!contentType || !spec.contentTypes.includes(contentType)) {
-      addError(part.fieldname, spec.wrongType ?? MULTIPART_FORM_MESSAGES.wrongType);
-    } else {
-      files.set(part.fieldname, {
-        field: part.fieldname,
-        fileName: cleanFileName(part.filename ?? '') || part.fieldname,
-        contentType,
-        content,
-        sha256: createHash('sha256').update(content).digest('hex'),
-      });
+  const watch = watchFormStall(request.raw);
+  const reading = readParts();
+  // Should the stall win, a later failure of the abandoned read is nobody's to report.
+  reading.catch(() => {});
+  try {
+    await Promise.race([reading, watch.stalled]);
+  } finally {
+    watch.stop();
+  }
+
+  async function readParts() {
+    for await (const part of request.parts(options)) {
+      watch.progress();
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (!isFileField(part.fieldname)) {
+        await drain(part.file);
+        addError(part.fieldname, MULTIPART_FORM_MESSAGES.unknownField);
+        continue;
+      }
+      const content = await part.toBuffer();
+      if (part.file.truncated) {
+        addError(part.fieldname, fileTooLargeMessage(spec.maxFileBytes));
+        continue;
+      }
+      const contentType = sniffContentType(content);
+      if (content.length === 0) addError(part.fieldname, MULTIPART_FORM_MESSAGES.emptyFile);
+      else if (!contentType || !spec.contentTypes.includes(contentType)) {
+        addError(part.fieldname, spec.wrongType ?? MULTIPART_FORM_MESSAGES.wrongType);
+      } else {
+        files.set(part.fieldname, {
+          field: part.fieldname,
+          fileName: cleanFileName(part.filename ?? '') || part.fieldname,
+          contentType,
+          content,
+          sha256: createHash('sha256').update(content).digest('hex'),
+        });
+      }
     }
   }
 
