@@ -6,6 +6,7 @@ import { BookingStatus, Cabin, PassengerType, SupplierCode, SupplierState, TripT
 import { MAX_PAGE, Money } from './envelope.js';
 import { AirItineraryPricingInfo, FlightSegment } from './flights.js';
 import { FALLBACK } from './messages.js';
+import { BookingService, ServiceRequest } from './seat-maps.js';
 import { PRINTABLE_TOKEN, Text } from './text.js';
 
 /** docs/api.md#bookings: travellers, bookings, tickets, penalties and orders. */
@@ -126,6 +127,8 @@ export const BookingBody = z.strictObject({
   passengers: z.array(PassengerInput).min(1).max(18),
   contact: BookingContact,
   save_travellers: z.boolean().default(false),
+  /** Seats and extra bags chosen with the booking (issue 31): seats held with it, all charged at issue. */
+  services: z.array(ServiceRequest).max(200).default([]),
 });
 export type BookingBody = z.input<typeof BookingBody>;
 export type ParsedBookingBody = z.output<typeof BookingBody>;
@@ -335,7 +338,11 @@ export const Booking = z.object({
 export type Booking = z.infer<typeof Booking>;
 
 /** `GET /api/booking/{id}`: the booking with its history, oldest event first. */
-export const BookingDetails = Booking.extend({ history: z.array(BookingEvent) });
+export const BookingDetails = Booking.extend({
+  history: z.array(BookingEvent),
+  /** Seats and bags beyond the fare, each with its status (and EMD number once paid). */
+  services: z.array(BookingService),
+});
 export type BookingDetails = z.infer<typeof BookingDetails>;
 
 export const BookingListQuery = z.strictObject({

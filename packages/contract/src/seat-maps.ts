@@ -191,6 +191,37 @@ export const BookingService = z.object({
 });
 export type BookingService = z.infer<typeof BookingService>;
 
+/**
+ * Extra checked bags on sale for one passenger on one flight, beside the allowance the fare
+ * includes ("1 × 23 kg included; add up to 2 more").
+ */
+export const BagOffer = z.object({
+  passenger_index: z.number().int().min(0),
+  segment_index: z.number().int().min(0),
+  /** What the fare includes on this flight. */
+  included: z.object({ pieces: z.number().int().min(0), weight_kg: z.number().int().min(0) }),
+  /** The allowance of each extra bag. */
+  weight_kg: z.number().int().min(1),
+  /** Per extra bag. */
+  price: Money,
+  /** How many more may be added now: the airline's maximum less those already bought. */
+  max_quantity: z.number().int().min(0).max(MAX_EXTRA_BAGS),
+});
+export type BagOffer = z.infer<typeof BagOffer>;
+
+/** What is on sale beside the seats (which come with the seat maps). */
+export const ServiceCatalog = z.object({
+  bags: z.array(BagOffer),
+  /** Whether seats and bags can be added now; when not, `closed_reason` says why. */
+  can_add: z.boolean(),
+  closed_reason: z.string().nullable(),
+});
+export type ServiceCatalog = z.infer<typeof ServiceCatalog>;
+
+/** `GET /api/booking/{id}/services`: what the booking has, and what may still be added. */
+export const BookingServices = ServiceCatalog.extend({ services: z.array(BookingService) });
+export type BookingServices = z.infer<typeof BookingServices>;
+
 // ── endpoints ───────────────────────────────────────────────────────────────────────────────
 
 const IdParams = z.strictObject({ id: z.uuid() });
@@ -216,5 +247,46 @@ export const seatMapEndpoints = {
     params: IdParams,
     response: z.array(SeatMap),
     fallbackMessage: 'Failed to load the seat map',
+  }),
+};
+
+/**
+ * Seats and bags beyond the fare (issue 31). Before booking they are chosen on `POST /api/booking`
+ * (its `services`): seats are held with the hold and every service is charged with the tickets.
+ * After issue they are added here and charged at once from the credits.
+ */
+export const serviceEndpoints = {
+  offerServices: defineEndpoint({
+    method: 'GET',
+    path: '/api/services',
+    summary: 'The extra bags on sale with an offer, per passenger and flight, before booking',
+    access: 'company',
+    permission: 'bookings.create',
+    query: SeatMapQuery,
+    response: ServiceCatalog,
+    fallbackMessage: 'Failed to load the extra services',
+  }),
+  bookingServices: defineEndpoint({
+    method: 'GET',
+    path: '/api/booking/{id}/services',
+    summary: "A booking's seats and bags, with their status and EMD numbers, and the bags still on sale",
+    access: 'company',
+    permission: 'bookings.view',
+    params: IdParams,
+    response: BookingServices,
+    fallbackMessage: 'Failed to load the extra services',
+  }),
+  addServices: defineEndpoint({
+    method: 'POST',
+    path: '/api/booking/{id}/services',
+    summary:
+      'Adds or changes seats and adds bags on a ticketed booking, charged at once from the credits (each paid service gets its EMD number)',
+    access: 'company',
+    permission: 'bookings.issue',
+    params: IdParams,
+    body: ServicesBody,
+    response: BookingServices,
+    idempotent: true,
+    fallbackMessage: 'Failed to add the services',
   }),
 };

@@ -103,6 +103,7 @@ export function presentBooking(record: BookingRecord, viewer: Viewer): Booking {
 export function presentBookingDetails(
   record: BookingRecord,
   history: readonly HistoryRow[],
+  services: BookingDetails['services'],
   viewer: Viewer,
 ): BookingDetails {
   return {
@@ -116,6 +117,7 @@ export function presentBookingDetails(
       actor: event.actor_id && event.actor_name ? { id: event.actor_id, name: event.actor_name } : null,
       created_at: event.created_at.toISOString(),
     })),
+    services,
   };
 }
 

@@ -93,7 +93,8 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps & { void
       loadHistory(db, found.id),
     ]);
     if (!record) throw notFound();
-    return presentBookingDetails(record, history, viewerOf(principal));
+    // No booking stores a seat or a bag yet (issue 31's services come next).
+    return presentBookingDetails(record, history, [], viewerOf(principal));
   }
 
   async function renderTicket(principal: CompanyPrincipal, booking: BookingDetails) {

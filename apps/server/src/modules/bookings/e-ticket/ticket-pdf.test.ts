@@ -200,6 +200,7 @@ function returnTrip(): BookingDetails {
     allowed_actions: ['void'],
     supplier: { code: 'sandbox', reference: null, state: null, airline_change_at: null },
     history: [],
+    services: [],
   } satisfies BookingDetails;
   // The fixture must be a real BookingDetails, not just something the compiler accepts.
   return BookingDetails.parse(booking);

@@ -173,6 +173,7 @@ export function heldBooking(overrides: Partial<BookingDetails> = {}): BookingDet
     allowed_actions: ['issue', 'cancel'],
     supplier: { code: 'sandbox', reference: null, state: null, airline_change_at: null },
     history: [created],
+    services: [],
     ...overrides,
   };
 }
