@@ -1,0 +1,60 @@
+import type { BagOffer, Cabin, FareBrand, PassengerType, PricedItinerary } from '@skydesk/contract';
+
+/**
+ * Extra bags through the supplier port (issue 31). The portal asks what bags a party may add on the
+ * flights of an offer or a booking; a supplier that sells them answers one offer per passenger who
+ * may check a bag (an infant on a lap has no allowance of its own) and flight, beside the allowance
+ * the fare includes.
+ */
+
+/** One flight of an offer or a booking, as pricing its bags needs it. */
+export type BagFlight = {
+  /** 0-based across the trip's flights, as the booking's segments. */
+  segmentIndex: number;
+  /** Flight designator, 'BA117': a bag's price varies a little per route, not per day. */
+  flight: string;
+  /** The fare's cabin: its extra bags weigh 23 kg in Economy and Premium, 32 kg above. */
+  cabin: Cabin;
+  /** Block time in minutes: bags cost more on longer flights. */
+  blockMinutes: number;
+  brand: FareBrand;
+  /** What the fare includes on this flight (the itinerary's `FareInfos[].Baggage`). */
+  included: { pieces: number; weightKg: number };
+};
+
+/** Extra bags one passenger already has on one flight (bought at booking or after). */
+export type BagsBought = { passengerIndex: number; segmentIndex: number; quantity: number };
+
+export type BagOfferRequest = {
+  flights: readonly BagFlight[];
+  /** The party, in the booking's passenger order. */
+  passengers: readonly PassengerType[];
+  /** Bags already bought: the offer's `max_quantity` is what is left of the airline's maximum. */
+  bought?: readonly BagsBought[];
+};
+
+export type SupplierBagOffers = {
+  /** Passenger by passenger, flight by flight; none for an infant. */
+  bagOffers(request: BagOfferRequest): Promise<BagOffer[]>;
+};
+
+/**
+ * The flights of an itinerary as bags need them, numbered across its legs, each with the allowance
+ * its fare component includes (`FareInfos[].Baggage`, by `SegmentRef`).
+ */
+export function bagFlightsOf(itinerary: PricedItinerary): BagFlight[] {
+  const fareInfos = itinerary.AirItineraryPricingInfo.FareInfos;
+  return itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption.flatMap(
+    (option) => option.FlightSegment,
+  ).map((segment, index) => {
+    const info = fareInfos.find((entry) => entry.SegmentRef === index + 1) ?? fareInfos[0]!;
+    return {
+      segmentIndex: index,
+      flight: `${segment.MarketingAirline.Code}${segment.FlightNumber}`,
+      cabin: segment.CabinClass,
+      blockMinutes: segment.ElapsedTime,
+      brand: info.BrandName,
+      included: { pieces: info.Baggage.Pieces, weightKg: info.Baggage.WeightKg },
+    };
+  });
+}
