@@ -726,6 +726,31 @@ export type SupplierEventsTable = {
   received_at: ColumnType<Date, Date | undefined, never>;
 };
 
+/** A seat or extra bags of one passenger on one flight, sold beside the fare (migration 0019). */
+export type BookingServicesTable = {
+  id: Generated<string>;
+  booking_id: string;
+  company_id: string;
+  type: 'seat' | 'bag';
+  passenger_index: number;
+  segment_index: number;
+  /** 'BA117'. */
+  flight: string;
+  /** 'YYYY-MM-DD'. */
+  departure_date: string;
+  designator: string | null;
+  with_infant: ColumnType<boolean, boolean | undefined, boolean>;
+  quantity: number | null;
+  weight_kg: number | null;
+  amount_minor: number;
+  currency: string;
+  status: 'held' | 'issued' | 'released' | 'refunded';
+  emd_number: string | null;
+  created_at: CreatedAt;
+  issued_at: Date | null;
+  released_at: Date | null;
+};
+
 export type Database = {
   companies: CompaniesTable;
   roles: RolesTable;
@@ -775,4 +800,5 @@ export type Database = {
   supplier_settings: SupplierSettingsTable;
   currency_rates: CurrencyRatesTable;
   supplier_events: SupplierEventsTable;
+  booking_services: BookingServicesTable;
 };
