@@ -13,6 +13,7 @@ import type { Database } from '../platform/db/schema.js';
 import type { SeatInventory, SeatReading } from './inventory.js';
 import type { RemoteOffer, RemoteOrders, SupplierCode } from './remote-orders.js';
 import type { SupplierSeatMaps } from './seat-maps.js';
+import type { SupplierBagOffers } from './services.js';
 
 /**
  * The flight supplier port (docs/architecture.md §4): everything the portal asks of flight content. The
@@ -66,6 +67,8 @@ export type FlightSupplier = FlightShopping & {
   orders?: RemoteOrders;
   /** Issue 31: the seat maps of an offer's or a booking's flights; without them, no seats are sold. */
   seatMaps?: SupplierSeatMaps;
+  /** Issue 31: the extra bags on sale on an offer's or a booking's flights; without them, none are sold. */
+  bagOffers?: SupplierBagOffers;
 };
 
 /** The portal's open database transaction, in which it moves money and records the booking. */

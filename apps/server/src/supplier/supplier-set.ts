@@ -217,6 +217,8 @@ export function composeSuppliers(deps: {
     ...(local.supplier.inventory ? { inventory: local.supplier.inventory } : {}),
     // Issue 31: the sandbox's seat maps; a remote offer's are not asked of it (modules/bookings/seat-maps).
     ...(local.supplier.seatMaps ? { seatMaps: local.supplier.seatMaps } : {}),
+    // Issue 31: the sandbox's extra bags; a remote offer's are not asked of it (modules/bookings/services).
+    ...(local.supplier.bagOffers ? { bagOffers: local.supplier.bagOffers } : {}),
     ...(remotes.find((remote) => remote.orders)?.orders
       ? { orders: remotes.find((remote) => remote.orders)!.orders! }
       : {}),

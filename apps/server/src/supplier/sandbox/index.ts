@@ -3,6 +3,8 @@ import type { Clock } from '../../platform/clock.js';
 import type { Store } from '../../platform/db/store.js';
 import type { FlightSupplier } from '../port.js';
 import { inThreadRunner, type SearchRunner } from '../search-runner.js';
+import type { ChosenSeats } from '../seat-maps.js';
+import { createSandboxBagOffers } from './bags/index.js';
 import { sandboxBookings } from './bookings.js';
 import { buildTimetable, DEFAULT_NETWORK_SEED } from './build-timetable.js';
 import { readNetworkFile, writeNetworkFile } from './network-file.js';
@@ -63,6 +65,8 @@ export async function createSandboxFlightContent(deps: {
   currency: string;
   searchWorkers: number;
   onWorkerExit: (error: Error) => void;
+  /** The seats SkyDesk's bookings chose (the bookings module's table); none when left out. */
+  chosenSeats?: ChosenSeats;
 }): Promise<{ supplier: SandboxSupplier & FlightSupplier; runner: SearchRunner }> {
   const timetable = await sharedTimetable();
   const inventory = createDbSeatInventory(deps.store);
@@ -74,8 +78,13 @@ export async function createSandboxFlightContent(deps: {
     currency: deps.currency,
     offerKey,
   });
-  const seatMaps = createSandboxSeatMaps({ inventory, currency: deps.currency });
-  const supplier = { ...shopping, bookings: sandboxBookings, inventory, seatMaps };
+  const seatMaps = createSandboxSeatMaps({
+    inventory,
+    currency: deps.currency,
+    ...(deps.chosenSeats ? { chosenSeats: deps.chosenSeats } : {}),
+  });
+  const bagOffers = createSandboxBagOffers({ currency: deps.currency });
+  const supplier = { ...shopping, bookings: sandboxBookings, inventory, seatMaps, bagOffers };
   if (deps.searchWorkers === 0) return { supplier, runner: inThreadRunner(supplier) };
   const runner = createSearchPool({
     size: deps.searchWorkers,
