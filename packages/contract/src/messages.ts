@@ -155,6 +155,9 @@ export const GRANT_RULES = {
   /** `missing`: the permissions the caller's role lacks, as the contract names them. */
   notHeld: (missing: readonly string[]) =>
     `${SERVER.forbidden}: you can only give the permissions you hold yourself, and your role lacks ${missing.join(', ')}`,
+  /** `missing` as for notHeld: what the colleague's role holds and the caller's lacks. */
+  notHeldToManage: (missing: readonly string[]) =>
+    `${SERVER.forbidden}: you can only deactivate, reactivate or delete a colleague whose permissions you hold yourself, and your role lacks ${missing.join(', ')}`,
   ownRole: `${SERVER.forbidden}: nobody changes their own role; ask the agency's owner or another user manager`,
   ownerProfile: `${SERVER.forbidden}: only the agency's owner changes the owner's profile`,
   /** How notHeld names the reach over every booking of the agency (a role limited to its holder's own lacks it). */

@@ -7,7 +7,7 @@ import { type Agent, bookingAgent } from '../support/bookings.js';
 import { addRole, addUser } from '../support/colleague.js';
 import { staffSession } from '../support/staff.js';
 import { storeKinds } from '../support/stores.js';
-import { put } from './staff-helpers.js';
+import { del, put } from './staff-helpers.js';
 
 /**
  * Issue 27, "nobody grants more than they hold", for the users screen, as a generated matrix:
@@ -15,8 +15,9 @@ import { put } from './staff-helpers.js';
  * can hold, and a fast-check sample of the rest) × every target role (each permission alone,
  * none, all of them, the agency-wide and own-bookings scopes, the Owner role). A manager gives a
  * role — inviting or editing — only when they hold everything it holds (its reach over bookings
- * included), takes a user out of a role only on the same terms, never changes their own role, and
- * only the owner changes the owner's profile.
+ * included), takes a user out of a role — or switches off, on again or deletes a colleague in it —
+ * only on the same terms, never changes their own role, and only the owner changes the owner's
+ * profile.
  */
 
 const MANAGES: Permission = 'users.manage';
@@ -101,6 +102,8 @@ describe.each(storeKinds())('nobody gives a role beyond their own on %s', (kind)
 
   const setRole = (userId: string, roleId: string) =>
     t.store.db.updateTable('users').set({ role_id: roleId }).where('id', '=', userId).execute();
+  const setActive = (userId: string, isActive: boolean) =>
+    t.store.db.updateTable('users').set({ is_active: isActive }).where('id', '=', userId).execute();
 
   const expectRefused = (res: { statusCode: number; body: string; json(): unknown }, label: string) => {
     expect(res.statusCode, `${label}: ${res.body}`).toBe(403);
@@ -146,6 +149,24 @@ describe.each(storeKinds())('nobody gives a role beyond their own on %s', (kind)
         );
         if (allowed) expect(invitation.statusCode, `${label} (invited): ${invitation.body}`).toBe(201);
         else expectRefused(invitation, `${label} (invited)`);
+
+        // Switched off and on again, and deleted: a colleague in the role, on the same terms.
+        const colleague = await addUser(t, owner.companyId, roleId);
+        const off = await put(t, `/api/user/${colleague.id}`, { is_active: false }, token);
+        if (allowed) expect(off.statusCode, `${label} (deactivated): ${off.body}`).toBe(200);
+        else {
+          expectRefused(off, `${label} (deactivated)`);
+          expect(off.json().message, label).toMatch(
+            /^.+colleague whose permissions you hold yourself, .*lacks? /,
+          );
+          await setActive(colleague.id, false);
+        }
+        const on = await put(t, `/api/user/${colleague.id}`, { is_active: true }, token);
+        if (allowed) expect(on.statusCode, `${label} (reactivated): ${on.body}`).toBe(200);
+        else expectRefused(on, `${label} (reactivated)`);
+        const deleted = await del(t, `/api/user/${colleague.id}`, token);
+        if (allowed) expect(deleted.statusCode, `${label} (deleted): ${deleted.body}`).toBe(200);
+        else expectRefused(deleted, `${label} (deleted)`);
       }
 
       // The Owner role is nobody else's, whoever asks (422 on the field, as before).

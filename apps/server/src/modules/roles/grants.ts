@@ -64,6 +64,15 @@ export function refuseRolesBeyond(holder: Holding, ...roles: Holding[]): void {
   refuse(lacking(holder, wanted));
 }
 
+/**
+ * 403 unless the holder holds everything a colleague's role holds: switching a colleague off (or
+ * on again) or deleting them is as much a grant as taking their role away.
+ */
+export function refuseManagingBeyond(holder: Holding, colleague: Holding): void {
+  const missing = lacking(holder, capabilities(colleague));
+  if (missing.length > 0) throw new AppError('forbidden', GRANT_RULES.notHeldToManage(missing));
+}
+
 /** 403 unless every permission a role change adds or takes away is the holder's own. */
 export function refuseChangeBeyond(holder: Holding, before: Holding, after: Holding): void {
   const was = capabilities(before);

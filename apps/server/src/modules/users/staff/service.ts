@@ -11,7 +11,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import { emailTaken as addressInUse, revokeAllSessions } from '../../auth/index.js';
-import { type Holding, holdingOf, refuseRolesBeyond } from '../../roles/index.js';
+import { type Holding, holdingOf, refuseManagingBeyond, refuseRolesBeyond } from '../../roles/index.js';
 import type { Invitations } from '../invitations/service.js';
 import { presentUser } from './presenter.js';
 import * as repo from './repo.js';
@@ -22,7 +22,8 @@ import * as repo from './repo.js';
  * role) and nobody deactivates or deletes themselves, so the agency always keeps a manager.
  * Nobody gives more than they hold (issue 27): a manager gives a role, or takes one away, only
  * when they hold all it holds (roles/grants.ts), never changes their own role, and only the owner
- * changes the owner's profile.
+ * changes the owner's profile. Deactivating, reactivating or deleting a colleague is held to the
+ * same rule: a manager cannot switch off a colleague richer than themselves.
  * Deactivating or deleting a user ends their sessions at once (the guard then answers 401).
  * Another agency's users and deleted users are not found, like missing ones (docs/architecture.md §6).
  */
@@ -56,6 +57,16 @@ export function createStaff(deps: { db: Kysely<Database>; clock: Clock }, invita
     if (!role) throw roleNotFound();
     if (role.is_system) throw roleRefused(OWNER_ROLE_TAKEN);
     return role;
+  }
+
+  /** 403 unless the manager holds all the colleague's role holds (roles/grants.ts). */
+  async function refuseManagingColleague(
+    trx: Transaction<Database>,
+    principal: CompanyPrincipal,
+    roleId: string,
+  ) {
+    const role = await repo.findCompanyRole(trx, principal.companyId, roleId);
+    if (role) refuseManagingBeyond(await holdingOf(trx, principal), holdingOfRole(role));
   }
 
   async function locked(trx: Transaction<Database>, principal: CompanyPrincipal, id: string) {
@@ -127,6 +138,9 @@ export function createStaff(deps: { db: Kysely<Database>; clock: Clock }, invita
           throw new AppError('forbidden', GRANT_RULES.ownerProfile);
         }
         if (deactivates && user.id === principal.userId) throw new AppError('conflict', USER_RULES.notSelf);
+        if (body.is_active !== undefined && body.is_active !== user.is_active) {
+          await refuseManagingColleague(trx, principal, user.role_id);
+        }
         if (changesRole) {
           if (user.id === principal.userId) throw new AppError('forbidden', GRANT_RULES.ownRole);
           const given = assignable(role);
@@ -160,6 +174,7 @@ export function createStaff(deps: { db: Kysely<Database>; clock: Clock }, invita
         const user = await locked(trx, principal, id);
         if (user.is_owner) throw new AppError('conflict', USER_RULES.ownerFixed);
         if (user.id === principal.userId) throw new AppError('conflict', USER_RULES.notSelf);
+        await refuseManagingColleague(trx, principal, user.role_id);
         await repo.markDeleted(trx, id, clock.now());
         await endSessions(trx, id);
         await invitations.endPending(trx, id);
