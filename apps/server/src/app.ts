@@ -7,7 +7,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { adminModule } from './modules/admin/index.js';
 import { authModule, createAccessGuard } from './modules/auth/index.js';
-import { bookingsModule } from './modules/bookings/index.js';
+import { bookingsModule, createChosenSeatsRepo } from './modules/bookings/index.js';
 import { companyModule } from './modules/company/index.js';
 import { devModule } from './modules/dev/index.js';
 import { flightsModule } from './modules/flights/index.js';
@@ -232,6 +232,8 @@ export async function buildApp(deps: AppDeps) {
         currency: deps.config.currency,
         searchWorkers: deps.config.searchWorkers,
         onWorkerExit: (error) => app.log.error({ err: error }, 'a search worker stopped; starting another'),
+        // Issue 31: the seat maps show the seats SkyDesk's own bookings hold or have paid for.
+        chosenSeats: createChosenSeatsRepo(deps.store.db),
       });
   // Issue 29: remote suppliers beside it, each on with its configuration (none: the sandbox alone,
   // exactly as before, with no network). The supplier set asks them all and merges the answers.
