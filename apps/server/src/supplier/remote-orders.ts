@@ -69,6 +69,11 @@ export type RemoteOffer = {
   offerId: string;
   /** The supplier's passenger ids, in the order adults, then children, then infants. */
   passengers: { id: string; type: PassengerType }[];
+  /**
+   * The supplier's segment ids, every flight in order across legs (issue 31: seat maps and
+   * services name their flights by them). Absent on offers stored before.
+   */
+  segmentIds?: string[];
   price: SupplierMoney;
   /** Platform currency units per supplier currency unit used to convert `price` (1 when the same). */
   rate: number;

@@ -1,4 +1,5 @@
 import type { Cabin, FareBrand, PassengerType, SeatMap } from '@skydesk/contract';
+import type { RemoteOffer, SupplierCode } from './remote-orders.js';
 
 /**
  * Seat maps through the supplier port (issue 31). The portal asks for the maps of the flights of an
@@ -40,6 +41,11 @@ export type SeatMapRequest = {
   passengers: readonly PassengerType[];
   /** A booking asking for its own maps: its seats are shown as taken by nobody else. */
   bookingId?: string;
+  /**
+   * A remote supplier's priced offer (issue 31, Duffel): its maps are the supplier's, asked for
+   * with its own offer id; the party's passengers are its passenger ids.
+   */
+  remote?: { supplier: SupplierCode; offer: RemoteOffer };
 };
 
 /** Where the seats SkyDesk's bookings chose are read from (the portal's database). */
@@ -47,9 +53,29 @@ export type ChosenSeats = {
   chosenSeats(flights: readonly { flight: string; date: string }[]): Promise<readonly ChosenSeat[]>;
 };
 
+/** A seat asked for one passenger on one flight (a booking's `services` of type seat). */
+export type SeatChoiceRequest = { segmentIndex: number; passengerIndex: number; designator: string };
+
+/** A seat that may be taken: its price for the passenger (0 when the fare includes it). */
+export type SeatChoiceQuote = SeatChoiceRequest & {
+  amountMinor: number;
+  /** The passenger holds an infant (kept with the seat: one infant per row section). */
+  withInfant: boolean;
+};
+
+/** A seat refused, and why in words (taken, an exit row for a child, no such seat …). */
+export type SeatChoiceRefusal = SeatChoiceRequest & { message: string };
+
 export type SupplierSeatMaps = {
   /** One map per flight of the request, in its order; a flight whose aircraft has no known layout is left out. */
   seatMaps(request: SeatMapRequest): Promise<SeatMap[]>;
+  /**
+   * Checks a party's seat choices against the seats taken now and the airline's rules, and prices
+   * those it may take: every choice is either quoted or refused. Without it, no seat is sold.
+   */
+  quoteSeats?(
+    request: SeatMapRequest & { choices: readonly SeatChoiceRequest[] },
+  ): Promise<{ quotes: SeatChoiceQuote[]; refused: SeatChoiceRefusal[] }>;
 };
 
 /** No bookings choose seats: the maps show the inventory's reproducible fill alone. */

@@ -14,6 +14,7 @@ import { SupplierRequestError } from './port.js';
 import { type RemoteOrders, SupplierCallError, type SupplierCode } from './remote-orders.js';
 import { decodeOutcome, outcomeOf, type SearchOutcome } from './search-outcome.js';
 import type { SearchRunner } from './search-runner.js';
+import type { SupplierSeatMaps } from './seat-maps.js';
 import type { SupplierHealth, SupplierHealthSnapshot } from './supplier-health.js';
 import type { SupplierPolicy } from './supplier-settings.js';
 
@@ -44,6 +45,8 @@ export type RemoteSupplier = {
   code: SupplierCode;
   shopping: FlightShopping;
   orders?: RemoteOrders;
+  /** Issue 31: the maps of the supplier's offers (SeatMapRequest's `remote`). */
+  seatMaps?: SupplierSeatMaps;
   health: SupplierHealth;
   breaker: CircuitBreaker;
   ownsOfferId(offerId: string): boolean;
@@ -215,8 +218,16 @@ export function composeSuppliers(deps: {
     ...(local.supplier.airlineName ? { airlineName: local.supplier.airlineName.bind(local.supplier) } : {}),
     bookings: local.supplier.bookings,
     ...(local.supplier.inventory ? { inventory: local.supplier.inventory } : {}),
-    // Issue 31: the sandbox's seat maps; a remote offer's are not asked of it (modules/bookings/seat-maps).
-    ...(local.supplier.seatMaps ? { seatMaps: local.supplier.seatMaps } : {}),
+    // Issue 31: a remote offer's maps are its supplier's (none when it draws none), others the sandbox's.
+    seatMaps: {
+      async seatMaps(request) {
+        if (request.remote) {
+          const owner = remotes.find((remote) => remote.code === request.remote!.supplier);
+          return owner?.seatMaps ? owner.seatMaps.seatMaps(request) : [];
+        }
+        return local.supplier.seatMaps ? local.supplier.seatMaps.seatMaps(request) : [];
+      },
+    },
     // Issue 31: the sandbox's extra bags; a remote offer's are not asked of it (modules/bookings/services).
     ...(local.supplier.bagOffers ? { bagOffers: local.supplier.bagOffers } : {}),
     ...(remotes.find((remote) => remote.orders)?.orders

@@ -6,6 +6,7 @@ import type { SupplierPolicy } from '../supplier-settings.js';
 import { createDuffelHttp } from './http.js';
 import { createDuffelIds, duffelOfferKey } from './offer-ids.js';
 import { createDuffelOrders } from './orders.js';
+import { createDuffelSeatMaps } from './seat-maps.js';
 import { createDuffelShopping } from './shopping.js';
 
 /**
@@ -58,6 +59,8 @@ export function createDuffelSupplier(deps: DuffelSupplierDeps): RemoteSupplier {
     shopping,
     // The booking life (decision 020): orders, payments, cancellations and webhooks.
     orders: createDuffelOrders({ http, webhookSecret: deps.webhookSecret }),
+    // Issue 31: seat maps of an offer before booking (Duffel sells seats with the order).
+    seatMaps: createDuffelSeatMaps({ http, currency: deps.currency }),
     health,
     breaker,
     ownsOfferId: ids.isOfferId,

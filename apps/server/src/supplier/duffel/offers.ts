@@ -53,7 +53,7 @@ export type PricedOffer = {
 
 export const SEATS_SHOWN = 9;
 
-const CABIN_OF: Record<CabinClass, Cabin> = {
+export const CABIN_OF: Record<CabinClass, Cabin> = {
   economy: 'Economy',
   premium_economy: 'PremiumEconomy',
   business: 'Business',

@@ -322,6 +322,7 @@ export function createDuffelShopping(options: DuffelShoppingOptions): DuffelShop
       remote: {
         offerId: offer.id,
         passengers: passengersInOrder(offer),
+        segmentIds: offer.slices.flatMap((slice) => slice.segments.map((segment) => segment.id)),
         price: { amount: offer.total_amount, currency: offer.total_currency },
         rate: priced.rate,
         netMinor: priced.price.netMinor,

@@ -10,6 +10,7 @@ export type {
   CabinClass,
   FlightsConditions,
   Offer,
+  OfferAvailableServiceBaggage,
   OfferPassenger,
   OfferRequest,
   OfferSlice,
@@ -22,4 +23,9 @@ export type {
   OrderPassenger,
   PaginationMeta,
   Payment,
+  SeatMap,
+  SeatMapCabin,
+  SeatMapCabinRow,
+  SeatMapCabinRowSectionElement,
+  SeatMapCabinRowSectionElementSeat,
 } from '@duffel/api/types';

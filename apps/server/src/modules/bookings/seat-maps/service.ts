@@ -11,8 +11,9 @@ import { bookingScopeOf } from '../booking/scope.js';
 /**
  * Seat maps before and after booking (issue 31, docs/api.md's third wave). The flights, cabin and
  * brand come from the priced offer or from the booking's itinerary as it was sold; the supplier
- * draws the maps. A supplier without seat maps (a remote one, for now) answers none: the SPA then
- * says seats are chosen at the airline.
+ * draws the maps. A remote supplier's offer (Duffel) gets the supplier's maps, asked with its own
+ * offer; after booking a remote booking answers none (Duffel sells seats when the order is made, not
+ * later: the SPA says so). A supplier without seat maps answers none.
  */
 
 /** The flights of an itinerary as seat maps need them, numbered across its legs. */
@@ -59,10 +60,13 @@ export function createSeatMapService(deps: { db: Kysely<Database>; supplier: Fli
         case 'soldOut':
           throw new AppError('conflict', answer.message);
       }
-      if (answer.booking.supplier || !supplier.seatMaps) return [];
+      if (!supplier.seatMaps) return [];
+      const { supplier: code, remote } = answer.booking;
+      if (code && code !== 'sandbox' && !remote) return [];
       return supplier.seatMaps.seatMaps({
         flights: seatMapFlights(answer.itinerary),
         passengers: partyOfOffer(answer.itinerary),
+        ...(code && code !== 'sandbox' && remote ? { remote: { supplier: code, offer: remote } } : {}),
       });
     },
 
