@@ -7,6 +7,7 @@ import { supplierReconciler } from './remote/reconciler.js';
 import { createSupplierSaga } from './remote/saga.js';
 import { registerSupplierWebhookRoutes } from './remote/webhook-routes.js';
 import { registerSeatMapRoutes } from './seat-maps/routes.js';
+import { registerServiceRoutes } from './services/routes.js';
 import { registerTravellerRoutes } from './travellers/routes.js';
 
 declare module 'fastify' {
@@ -47,6 +48,7 @@ export const bookingsModule = defineModule(
     app.addHook('onListen', refundSweep.start).addHook('onClose', refundSweep.stop);
     registerTravellerRoutes(context);
     registerSeatMapRoutes(context, app.flightSupplier);
+    registerServiceRoutes(context, app.flightSupplier);
     await registerSupplierWebhookRoutes(context, app, orders && saga ? { orders, saga } : null);
     if (saga) {
       const reconciler = supplierReconciler({

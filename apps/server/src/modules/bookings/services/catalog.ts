@@ -1,0 +1,169 @@
+import type {
+  BagOffer,
+  BookingService,
+  BookingServices,
+  PassengerType,
+  PricedItinerary,
+  ServiceCatalog,
+} from '@skydesk/contract';
+import { AppError, minorToAmount } from '@skydesk/contract';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../../platform/clock.js';
+import type { Database } from '../../../platform/db/schema.js';
+import type { CompanyPrincipal } from '../../../platform/http/principal.js';
+import type { FlightSupplier } from '../../../supplier/port.js';
+import { type BagFlight, type BagsBought, bagFlightsOf } from '../../../supplier/services.js';
+import { type BookingRow, loadBookingRecord } from '../booking/repo.js';
+import { bookingScopeOf } from '../booking/scope.js';
+import { type ServiceRow, servicesOf } from './repo.js';
+import { segmentDepartures } from './sales-repo.js';
+
+/**
+ * What is on sale beside the fare (issue 31): the extra bags of an offer before booking, and a
+ * booking's seats and bags with what may still be added after issue. Seats on sale come with the
+ * seat maps (modules/bookings/seat-maps).
+ *
+ * After issue, seats and bags are added on a ticketed sandbox booking until 24 hours before each
+ * flight's departure (the sandbox's rule, as airlines close their seat and bag sales at check-in):
+ * a flight inside that window offers no more bags (`max_quantity` 0), and once every flight is
+ * inside it `can_add` is false with the reason in words.
+ */
+
+/** Seats and bags are sold after issue until this long before a flight leaves. */
+export const ADD_SERVICES_BEFORE_MS = 24 * 60 * 60 * 1000;
+
+export const SERVICES_CLOSED = {
+  window: 'Seats and bags can be added until 24 hours before departure',
+  notTicketed: 'Seats and bags can be added here once the booking is ticketed',
+  remote: "This booking's airline sells seats and bags only when the booking is made",
+  status: (status: string) =>
+    `This booking is ${status.replaceAll('_', ' ')}: seats and bags can no longer be added`,
+} as const;
+
+const notFound = () => new AppError('not_found', 'Booking not found');
+
+/** A service row as the contract shows it. */
+export function presentService(row: ServiceRow): BookingService {
+  const service: BookingService = {
+    id: row.id,
+    type: row.type,
+    passenger_index: row.passenger_index,
+    segment_index: row.segment_index,
+    amount: { Amount: minorToAmount(Number(row.amount_minor)), CurrencyCode: row.currency.trim() },
+    status: row.status,
+  };
+  if (row.designator !== null) service.designator = row.designator;
+  if (row.quantity !== null) service.quantity = row.quantity;
+  if (row.emd_number !== null) service.emd_number = row.emd_number.trim();
+  return service;
+}
+
+/** The bags a booking's passengers hold or paid for, per passenger and flight. */
+export const bagsBought = (rows: readonly ServiceRow[]): BagsBought[] =>
+  rows
+    .filter((row) => row.type === 'bag' && (row.status === 'held' || row.status === 'issued'))
+    .map((row) => ({
+      passengerIndex: row.passenger_index,
+      segmentIndex: row.segment_index,
+      quantity: row.quantity ?? 0,
+    }));
+
+/**
+ * Why nothing can be added to this booking now, or null when something can: ticketed, the
+ * sandbox's, and some flight more than 24 hours away (`open` says which flights are).
+ */
+export function addingClosedReason(
+  booking: Pick<BookingRow, 'status' | 'supplier'>,
+  open: ReadonlySet<number>,
+): string | null {
+  if (booking.supplier !== 'sandbox') return SERVICES_CLOSED.remote;
+  if (booking.status === 'booked') return SERVICES_CLOSED.notTicketed;
+  if (booking.status !== 'ticketed') return SERVICES_CLOSED.status(booking.status);
+  if (open.size === 0) return SERVICES_CLOSED.window;
+  return null;
+}
+
+/** The segments still sold after issue: departing more than 24 hours from now. */
+export function openSegments(departures: ReadonlyMap<number, Date>, now: Date): Set<number> {
+  const open = new Set<number>();
+  for (const [segment, departsAt] of departures) {
+    if (departsAt.getTime() - now.getTime() > ADD_SERVICES_BEFORE_MS) open.add(segment);
+  }
+  return open;
+}
+
+/** An offer's party as the booking will list it: adults, then children, then infants. */
+function partyOf(itinerary: PricedItinerary): PassengerType[] {
+  const types = { ADT: 'adult', CNN: 'child', INF: 'infant' } as const;
+  const breakdowns = itinerary.AirItineraryPricingInfo.PTC_FareBreakdowns.PTC_FareBreakdown;
+  return (['ADT', 'CNN', 'INF'] as const).flatMap((code) => {
+    const quantity = breakdowns.find((entry) => entry.PassengerTypeQuantity.Code === code)
+      ?.PassengerTypeQuantity.Quantity;
+    return Array.from({ length: quantity ?? 0 }, () => types[code]);
+  });
+}
+
+export function createServiceCatalog(deps: { db: Kysely<Database>; supplier: FlightSupplier; clock: Clock }) {
+  const { db, supplier, clock } = deps;
+
+  const offers = async (
+    flights: readonly BagFlight[],
+    passengers: readonly PassengerType[],
+    bought: readonly BagsBought[] = [],
+  ): Promise<BagOffer[]> =>
+    supplier.bagOffers ? supplier.bagOffers.bagOffers({ flights, passengers, bought }) : [];
+
+  return {
+    /** GET /api/services?offer_id=: the bags on sale with an offer (re-priced: 422, 410, 409 as seat maps). */
+    async forOffer(offerId: string): Promise<ServiceCatalog> {
+      const answer = await supplier.price(offerId);
+      switch (answer.status) {
+        case 'invalid':
+          throw new AppError('validation', answer.message, { fieldErrors: { offer_id: [answer.message] } });
+        case 'expired':
+          throw new AppError('gone', answer.message, {
+            data: { expired_at: answer.expiredAt.toISOString() },
+          });
+        case 'unavailable':
+        case 'soldOut':
+          throw new AppError('conflict', answer.message);
+      }
+      // A remote supplier's bags are its own (its adapter's `bagOffers`, not built yet): none here.
+      const local = !answer.booking.supplier || answer.booking.supplier === 'sandbox';
+      const bags = local ? await offers(bagFlightsOf(answer.itinerary), partyOf(answer.itinerary)) : [];
+      return { bags, can_add: true, closed_reason: null };
+    },
+
+    /** GET /api/booking/{id}/services: the booking's services and the bags it may still add. */
+    async forBooking(principal: CompanyPrincipal, bookingId: string): Promise<BookingServices> {
+      const record = await loadBookingRecord(db, bookingScopeOf(principal), bookingId);
+      if (!record) throw notFound();
+      return presentBookingServices(
+        record.booking,
+        record.passengers.map((p) => p.passenger_type),
+      );
+    },
+
+    presentBookingServices,
+  };
+
+  async function presentBookingServices(
+    booking: BookingRow,
+    passengers: readonly PassengerType[],
+  ): Promise<BookingServices> {
+    const [rows, departures] = await Promise.all([
+      servicesOf(db, booking.id),
+      segmentDepartures(db, booking.id),
+    ]);
+    const open = openSegments(departures, clock.now());
+    const closedReason = addingClosedReason(booking, open);
+    const services = rows.map(presentService);
+    if (booking.supplier !== 'sandbox')
+      return { services, bags: [], can_add: false, closed_reason: closedReason };
+    const bags = (await offers(bagFlightsOf(booking.itinerary), passengers, bagsBought(rows))).map((offer) =>
+      // A flight inside the window, or a booking that cannot add, offers no more.
+      closedReason !== null || !open.has(offer.segment_index) ? { ...offer, max_quantity: 0 } : offer,
+    );
+    return { services, bags, can_add: closedReason === null, closed_reason: closedReason };
+  }
+}

@@ -1,0 +1,22 @@
+import { serviceEndpoints } from '@skydesk/contract';
+import type { ModuleContext } from '../../../platform/module.js';
+import type { FlightSupplier } from '../../../supplier/port.js';
+import { createServiceCatalog } from './catalog.js';
+
+/**
+ * docs/api.md's third wave: seats and bags beyond the fare (issue 31). The catalog of an offer before
+ * booking; a booking's services and what it may still add.
+ */
+export function registerServiceRoutes({ route, store, clock }: ModuleContext, supplier: FlightSupplier) {
+  const catalog = createServiceCatalog({ db: store.db, supplier, clock });
+
+  route(serviceEndpoints.offerServices, async ({ query }) => {
+    const data = await catalog.forOffer(query.offer_id);
+    return { message: `${data.bags.length} bag offer${data.bags.length === 1 ? '' : 's'}`, data };
+  });
+
+  route(serviceEndpoints.bookingServices, async ({ principal, params }) => {
+    const data = await catalog.forBooking(principal, params.id);
+    return { message: `${data.services.length} service${data.services.length === 1 ? '' : 's'}`, data };
+  });
+}
