@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { SUCCESS } from '@skydesk/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillAdult, issueTicket } from './support/booking.js';
+import { fillAdult, issueTicket, openPriceSummary } from './support/booking.js';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser.js';
 import { chooseAirport, inDays } from './support/demo.js';
 import { TINY_PDF, TINY_PNG } from './support/files.js';
@@ -222,8 +222,7 @@ describe('the operator back office in Chromium', () => {
       passport: 'P7654321',
       expiry: '2032-05-01',
     });
-    await agent.getByRole('button', { name: /Continue to price summary/ }).click();
-    await agent.waitForURL('**/dashboard/price-summary');
+    await openPriceSummary(agent);
     await agent.getByRole('region', { name: 'Your credits' }).getByText(money(CREDIT)).first().waitFor();
     await agent.getByRole('button', { name: /Continue to confirm/ }).click();
     await agent.getByRole('button', { name: 'Confirm booking' }).click();

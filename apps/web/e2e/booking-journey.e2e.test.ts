@@ -65,7 +65,7 @@ describe('booking, ticketing and after-sales in Chromium', () => {
     // An adult's date of birth for a child's age first: the screen says so before anything is sent.
     await fillAdult(page, { ...passenger, born: inDays(-365 * 5) });
     await page.getByRole('checkbox', { name: /Save travellers for next time/ }).check();
-    await page.getByRole('button', { name: /Continue to price summary/ }).click();
+    await page.getByRole('button', { name: /Continue to seats/ }).click();
     await adult.getByText('An adult is at least 12 on the travel date').waitFor();
     await adult.getByLabel('Date of birth').fill(passenger.born);
 

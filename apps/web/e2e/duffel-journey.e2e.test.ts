@@ -4,7 +4,7 @@ import {
   createDuffelTestServer,
   type DuffelTestServer,
 } from '../../server/test/support/duffel/duffel-test-server.js';
-import { bookingStatus, fillAdult, type Traveller } from './support/booking.js';
+import { bookingStatus, fillAdult, openPriceSummary, type Traveller } from './support/booking.js';
 import { launchBrowser, openPage } from './support/browser.js';
 import { chooseAirport, inDays, seededPersonTotp, signInAsDemo } from './support/demo.js';
 import { OPERATOR } from './support/operator.js';
@@ -133,8 +133,7 @@ describe('a Duffel offer from the console to the e-ticket, in Chromium', () => {
     await agent.getByRole('button', { name: /Continue to travellers/ }).click();
     await agent.waitForURL('**/dashboard/travelers-details');
     await fillAdult(agent, traveller);
-    await agent.getByRole('button', { name: /Continue to price summary/ }).click();
-    await agent.waitForURL('**/dashboard/price-summary');
+    await openPriceSummary(agent);
     await agent.getByRole('button', { name: /Continue to confirm/ }).click();
     await agent.waitForURL('**/dashboard/confirm-booking');
     await agent.getByRole('button', { name: 'Confirm booking' }).click();

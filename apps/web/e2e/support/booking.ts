@@ -52,8 +52,12 @@ export async function fillAdult(page: Page, traveller: Traveller): Promise<void>
 /** The booking details' heading: its PNR and status badge. */
 export const bookingStatus = (page: Page) => page.locator('#booking-title');
 
-/** From the filled travellers' form to the price summary. */
+/** From the filled travellers' form to the price summary, past the seats and bags steps (issue 31) choosing none. */
 export async function openPriceSummary(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Continue to seats/ }).click();
+  await page.waitForURL('**/dashboard/choose-seats');
+  await page.getByRole('button', { name: /Continue to bags/ }).click();
+  await page.waitForURL('**/dashboard/extra-bags');
   await page.getByRole('button', { name: /Continue to price summary/ }).click();
   await page.waitForURL('**/dashboard/price-summary');
 }

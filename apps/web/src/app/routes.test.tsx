@@ -86,8 +86,8 @@ describe('routing (docs/product-spec.md §2)', () => {
       typeof value === 'string' ? [value] : Object.values(value),
     );
     // docs/product-spec.md §2: 7 public screens, the dashboard home, its 23 screens, price summary and e-ticket;
-    // issue 12's statement; issue 13's accept-invitation; issue 15's analytics.
-    expect(everyPath).toHaveLength(36);
+    // issue 12's statement; issue 13's accept-invitation; issue 15's analytics; issue 31's seats and bags steps.
+    expect(everyPath).toHaveLength(38);
     const titles = screenTitles(appRoutes);
     for (const path of everyPath) expect(titles.get(path), `route title of ${path}`).toBeDefined();
   });
@@ -103,6 +103,8 @@ describe('routing (docs/product-spec.md §2)', () => {
       paths.dashboard.flightDetails,
       paths.dashboard.searchHistory,
       paths.dashboard.travelersDetails,
+      paths.dashboard.chooseSeats,
+      paths.dashboard.extraBags,
       paths.dashboard.priceSummary,
       paths.dashboard.confirmBooking,
       paths.dashboard.eTicket,

@@ -61,6 +61,11 @@ const TravelersDetailsPage = lazyScreen(
   () => import('../features/bookings/pages/travelers-details-page'),
   'TravelersDetailsPage',
 );
+const ChooseSeatsPage = lazyScreen(
+  () => import('../features/bookings/pages/choose-seats-page'),
+  'ChooseSeatsPage',
+);
+const ExtraBagsPage = lazyScreen(() => import('../features/bookings/pages/extra-bags-page'), 'ExtraBagsPage');
 const PriceSummaryPage = lazyScreen(
   () => import('../features/bookings/pages/price-summary-page'),
   'PriceSummaryPage',
@@ -192,6 +197,8 @@ export const appRoutes: RouteObject[] = [
               screen(d.flightResults, 'Flight results', <FlightResultsPage />),
               screen(d.flightDetails, 'Flight details', <FlightDetailsPage />),
               screen(d.travelersDetails, 'Traveller details', <TravelersDetailsPage />),
+              screen(d.chooseSeats, 'Seats', <ChooseSeatsPage />),
+              screen(d.extraBags, 'Extra bags', <ExtraBagsPage />),
               screen(d.priceSummary, 'Price summary', <PriceSummaryPage />),
               screen(d.confirmBooking, 'Confirm booking', <ConfirmBookingPage />),
               screen(d.eTicket, 'E-ticket', <ETicketPage />),

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Money, PassengerType, PriceChange, PricedItinerary } from '@skydesk/contract';
+import type { Money, PassengerType, PriceChange, PricedItinerary, ServiceRequest } from '@skydesk/contract';
 import { passengerMix } from '../itinerary/passenger-mix';
 
 /** A passenger as the travellers form holds it (docs/api.md `Passenger`). */
@@ -29,6 +29,17 @@ export type BookingFormDraft = {
 };
 
 /**
+ * A seat or extra bags chosen for one passenger on one flight (issue 31): what `POST /api/booking`
+ * sends as `services`, plus what the summary shows of it before the server prices it again.
+ */
+export type ChosenService = ServiceRequest & {
+  /** What it costs, as the seat map or the bag offer said (bags: the price of all of them); null: included. */
+  amount: Money | null;
+  /** The flight's designator ('BA117'), for the summary's line. */
+  flight: string;
+};
+
+/**
  * docs/product-spec.md §3: booking form data, the previous traveller and the disabled travellers are persisted
  * client state, so a reload in the middle of a booking loses nothing.
  */
@@ -45,6 +56,8 @@ export type BookingDraftState = {
    * itinerary's own fares are the old quote, this is what the booking will cost.
    */
   acceptedTotal: Money | null;
+  /** Seats and extra bags chosen for this offer's flights; at most one seat and one bag line per passenger and flight. */
+  services: ChosenService[];
 };
 
 export const emptyBookingDraft: BookingDraftState = {
@@ -53,7 +66,13 @@ export const emptyBookingDraft: BookingDraftState = {
   previousTraveller: null,
   disabledTravellerIds: [],
   acceptedTotal: null,
+  services: [],
 };
+
+const sameSlot = (a: ChosenService, b: Pick<ChosenService, 'type' | 'passenger_index' | 'segment_index'>) =>
+  a.type === b.type && a.passenger_index === b.passenger_index && a.segment_index === b.segment_index;
+
+const NO_SERVICES: ChosenService[] = [];
 
 export const bookingDraftSlice = createSlice({
   name: 'bookingDraft',
@@ -75,7 +94,11 @@ export const bookingDraftSlice = createSlice({
           state.disabledTravellerIds = [];
         }
       }
-      if (state.selectedItinerary?.offer_id !== action.payload.offer_id) state.acceptedTotal = null;
+      if (state.selectedItinerary?.offer_id !== action.payload.offer_id) {
+        state.acceptedTotal = null;
+        // Seats and bags belong to the flights and fare of the offer they were chosen on.
+        state.services = [];
+      }
       state.selectedItinerary = action.payload;
     },
     /**
@@ -90,6 +113,36 @@ export const bookingDraftSlice = createSlice({
       }
       if (state.form) state.form.offer_id = offer_id;
       state.acceptedTotal = new_total;
+    },
+    /**
+     * A seat or bags for one passenger on one flight, replacing what that passenger had there;
+     * a seat of another passenger on that flight is theirs no more (a seat is chosen once).
+     */
+    serviceChosen(state, action: PayloadAction<ChosenService>) {
+      const chosen = action.payload;
+      const services = (state.services ?? []).filter(
+        (service) =>
+          !sameSlot(service, chosen) &&
+          !(
+            chosen.type === 'seat' &&
+            service.type === 'seat' &&
+            service.segment_index === chosen.segment_index &&
+            service.designator === chosen.designator
+          ),
+      );
+      services.push(chosen);
+      state.services = services;
+    },
+    /** No seat (or no extra bags) for this passenger on this flight. */
+    serviceRemoved(
+      state,
+      action: PayloadAction<Pick<ChosenService, 'type' | 'passenger_index' | 'segment_index'>>,
+    ) {
+      state.services = (state.services ?? []).filter((service) => !sameSlot(service, action.payload));
+    },
+    /** 'Skip seats' / 'Skip bags': none of that kind. */
+    servicesOfTypeCleared(state, action: PayloadAction<ChosenService['type']>) {
+      state.services = (state.services ?? []).filter((service) => service.type !== action.payload);
     },
     bookingFormSaved(state, action: PayloadAction<BookingFormDraft>) {
       state.form = action.payload;
@@ -128,6 +181,8 @@ export const bookingDraftSlice = createSlice({
     selectPreviousTraveller: (draft) => draft.previousTraveller,
     selectDisabledTravellerIds: (draft) => draft.disabledTravellerIds,
     selectAcceptedTotal: (draft) => draft.acceptedTotal ?? null,
+    // A draft saved before services existed has none.
+    selectChosenServices: (draft) => draft.services ?? NO_SERVICES,
   },
 });
 
@@ -139,6 +194,9 @@ export const {
   travellerEnabled,
   disabledTravellersSet,
   offerRepriced,
+  serviceChosen,
+  serviceRemoved,
+  servicesOfTypeCleared,
   bookingSubmitted,
   bookingDraftCleared,
 } = bookingDraftSlice.actions;
@@ -148,4 +206,5 @@ export const {
   selectPreviousTraveller,
   selectDisabledTravellerIds,
   selectAcceptedTotal,
+  selectChosenServices,
 } = bookingDraftSlice.selectors;

@@ -20,6 +20,8 @@ export const DASHBOARD_ACCESS = {
   flightDetails: 'flights.search',
   // Booking creation: the travellers' details, the price check and the hold itself.
   travelersDetails: 'bookings.create',
+  chooseSeats: 'bookings.create',
+  extraBags: 'bookings.create',
   priceSummary: 'bookings.create',
   confirmBooking: 'bookings.create',
   eTicket: 'bookings.view',

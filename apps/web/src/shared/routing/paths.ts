@@ -23,6 +23,10 @@ export const paths = {
     flightResults: `${dashboard}/flight-results`,
     flightDetails: `${dashboard}/flight-details`,
     travelersDetails: `${dashboard}/travelers-details`,
+    /** Issue 31: seats chosen per flight and passenger after the travellers (not in docs/product-spec.md §2). */
+    chooseSeats: `${dashboard}/choose-seats`,
+    /** Issue 31: extra checked bags per passenger and flight, after the seats. */
+    extraBags: `${dashboard}/extra-bags`,
     /** docs/product-spec.md §2 leaves this route open. */
     priceSummary: `${dashboard}/price-summary`,
     confirmBooking: `${dashboard}/confirm-booking`,

@@ -1,11 +1,12 @@
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 
-const STEPS = ['Travellers', 'Price summary', 'Confirm'] as const;
+const STEPS = ['Travellers', 'Seats', 'Bags', 'Price summary', 'Confirm'] as const;
 export type BookingStep = (typeof STEPS)[number];
 
 /**
- * Where the agent is in the booking: three steps between the chosen flight and the booking. Every
+ * Where the agent is in the booking: the steps between the chosen flight and the booking (seats
+ * and bags since issue 31, both skippable). Every
  * step keeps its name on a phone too (issue 30), under its number there and beside it wider.
  */
 export function BookingSteps({ current }: { current: BookingStep }) {

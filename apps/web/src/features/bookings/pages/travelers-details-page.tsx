@@ -131,7 +131,7 @@ function TravellersForm() {
     dispatch(bookingFormSaved({ offer_id: offerId, ...values }));
     // The lead passenger is the one an agent most often books again.
     if (values.passengers[0]) dispatch(previousTravellerRemembered(values.passengers[0]));
-    navigate(paths.dashboard.priceSummary);
+    navigate(paths.dashboard.chooseSeats);
   });
 
   return (
@@ -223,7 +223,7 @@ function TravellersForm() {
               <ArrowLeft aria-hidden="true" className="size-4" /> Back to the flight
             </Link>
             <Button type="submit" disabled={offerExpired} className="sm:min-w-56">
-              Continue to price summary <ArrowRight aria-hidden="true" className="size-4" />
+              Continue to seats <ArrowRight aria-hidden="true" className="size-4" />
             </Button>
           </div>
         </form>

@@ -72,7 +72,7 @@ describe('travellers’ details', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Phone')).toHaveValue(sampleUser.phone);
     expect(screen.getByText(/Offer valid for/)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /Continue to price summary/ }));
+    await user.click(screen.getByRole('button', { name: /Continue to seats/ }));
     expect(within(section('Adult 1')).getByText('Choose a title')).toBeInTheDocument();
     expect(within(section('Adult 1')).getByText('Enter the first name')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.dashboard.travelersDetails);
@@ -120,7 +120,7 @@ describe('travellers’ details', { timeout: 30_000 }, () => {
       passport: 'I4445556',
       expiry: '2029-01-01',
     });
-    await user.click(screen.getByRole('button', { name: /Continue to price summary/ }));
+    await user.click(screen.getByRole('button', { name: /Continue to seats/ }));
 
     expect(
       within(section('Adult 2')).getByText(
@@ -152,9 +152,9 @@ describe('travellers’ details', { timeout: 30_000 }, () => {
     await user.clear(infant.getByLabelText('Date of birth'));
     await user.type(infant.getByLabelText('Date of birth'), '2024-12-23');
     await user.click(screen.getByRole('checkbox', { name: /Save travellers for next time/ }));
-    await user.click(screen.getByRole('button', { name: /Continue to price summary/ }));
+    await user.click(screen.getByRole('button', { name: /Continue to seats/ }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard.priceSummary));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard.chooseSeats));
     const draft = store.getState().bookingDraft;
     expect(draft.form?.save_travellers).toBe(true);
     expect(draft.form?.passengers.map((p) => p.passenger_type)).toEqual([
@@ -256,6 +256,6 @@ describe('travellers’ details', { timeout: 30_000 }, () => {
       'href',
       paths.dashboard.flightResults,
     );
-    expect(screen.getByRole('button', { name: /Continue to price summary/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Continue to seats/ })).toBeDisabled();
   });
 });
