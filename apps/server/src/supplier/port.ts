@@ -11,7 +11,7 @@ import type {
 import type { Transaction } from 'kysely';
 import type { Database } from '../platform/db/schema.js';
 import type { SeatInventory, SeatReading } from './inventory.js';
-import type { RemoteOffer, RemoteOrders, SupplierCode } from './remote-orders.js';
+import type { RemoteOffer, RemoteOrders, RemoteServices, SupplierCode } from './remote-orders.js';
 import type { SupplierSeatMaps } from './seat-maps.js';
 import type { SupplierBagOffers } from './services.js';
 
@@ -69,6 +69,11 @@ export type FlightSupplier = FlightShopping & {
   seatMaps?: SupplierSeatMaps;
   /** Issue 31: the extra bags on sale on an offer's or a booking's flights; without them, none are sold. */
   bagOffers?: SupplierBagOffers;
+  /**
+   * Issue 31: seats and bags chosen with a remote supplier's offer, priced by it to go with its
+   * order (`withServices` folds them into the offer). Without it, a remote offer sells none.
+   */
+  remoteServices?: RemoteServices;
 };
 
 /** The portal's open database transaction, in which it moves money and records the booking. */

@@ -1,4 +1,4 @@
-import type { PassengerType } from '@skydesk/contract';
+import type { PassengerType, ServiceRequest } from '@skydesk/contract';
 
 /**
  * What the portal asks of a supplier that keeps its own orders (Duffel). Each call is one step of
@@ -83,7 +83,71 @@ export type RemoteOffer = {
   instantPaymentOnly: boolean;
   /** The earliest of the supplier's payment deadline and price guarantee, when it holds. */
   holdUntil: Date | null;
+  /**
+   * Issue 31: seats and bags ordered with it, already counted in `price` and `netMinor` (so the
+   * order is paid for both, exactly). Absent: the fare alone.
+   */
+  services?: RemoteOfferServices;
 };
+
+/** Services sold with a remote offer: the supplier's ids, what it is paid, what they cost here. */
+export type RemoteOfferServices = {
+  items: { id: string; quantity: number }[];
+  /** What the supplier is paid for them, in its currency (the fare's). */
+  price: SupplierMoney;
+  /** In platform minor units: the agency pays this for them (no markup). */
+  netMinor: number;
+};
+
+/**
+ * Seats and bags asked for with a remote offer (POST /api/booking's `services`), priced by its
+ * supplier: each request's amount in platform minor units, in the requests' order; or why not, with
+ * the request field at fault (a 422).
+ */
+export type RemoteServicesQuote =
+  | { status: 'quoted'; services: RemoteOfferServices; amountsMinor: number[]; totalMinor: number }
+  | { status: 'invalid'; field: string; message: string };
+
+export type RemoteServices = {
+  quote(input: {
+    supplier: SupplierCode;
+    offer: RemoteOffer;
+    services: readonly ServiceRequest[];
+  }): Promise<RemoteServicesQuote>;
+};
+
+/** Adds two amounts of one currency as the supplier states them ('12.5' + '3.10' → '15.60'). */
+function addAmounts(a: SupplierMoney, b: SupplierMoney): SupplierMoney {
+  const digits = Math.max(2, ...[a.amount, b.amount].map((x) => x.split('.')[1]?.length ?? 0));
+  const minor = (x: string) => Math.round(Number(x) * 10 ** digits);
+  const sum = minor(a.amount) + minor(b.amount);
+  const text = String(Math.abs(sum)).padStart(digits + 1, '0');
+  return {
+    amount: `${sum < 0 ? '-' : ''}${text.slice(0, -digits)}.${text.slice(-digits)}`,
+    currency: a.currency,
+  };
+}
+
+/**
+ * A remote offer with services to order with it (issue 31): the supplier is paid for the fare and
+ * the services, the net grows by their cost, and it is ordered and paid at once on issue — Duffel
+ * holds no order with services. Ordering again after a re-price (the saga's instant order) folds
+ * the booking's services into the fresh offer the same way.
+ */
+export function withServices(offer: RemoteOffer, services: RemoteOfferServices | undefined): RemoteOffer {
+  if (!services || services.items.length === 0) return offer;
+  if (services.price.currency !== offer.price.currency) {
+    throw new Error(`Services priced in ${services.price.currency}, the fare in ${offer.price.currency}`);
+  }
+  return {
+    ...offer,
+    price: addAmounts(offer.price, services.price),
+    netMinor: offer.netMinor + services.netMinor,
+    instantPaymentOnly: true,
+    holdUntil: null,
+    services,
+  };
+}
 
 export type CreateRemoteOrder = {
   /** The portal's booking id, kept in the order's metadata (the saga's key). */

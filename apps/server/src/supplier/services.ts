@@ -1,4 +1,5 @@
 import type { BagOffer, Cabin, FareBrand, PassengerType, PricedItinerary } from '@skydesk/contract';
+import type { RemoteOffer, SupplierCode } from './remote-orders.js';
 
 /**
  * Extra bags through the supplier port (issue 31). The portal asks what bags a party may add on the
@@ -31,6 +32,11 @@ export type BagOfferRequest = {
   passengers: readonly PassengerType[];
   /** Bags already bought: the offer's `max_quantity` is what is left of the airline's maximum. */
   bought?: readonly BagsBought[];
+  /**
+   * A remote supplier's priced offer (Duffel): its bags are the supplier's, read with its own
+   * offer id; the party's passengers are its passenger ids.
+   */
+  remote?: { supplier: SupplierCode; offer: RemoteOffer };
 };
 
 export type SupplierBagOffers = {

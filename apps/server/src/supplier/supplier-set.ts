@@ -11,10 +11,16 @@ import type {
   SelectionAnswer,
 } from './port.js';
 import { SupplierRequestError } from './port.js';
-import { type RemoteOrders, SupplierCallError, type SupplierCode } from './remote-orders.js';
+import {
+  type RemoteOrders,
+  type RemoteServices,
+  SupplierCallError,
+  type SupplierCode,
+} from './remote-orders.js';
 import { decodeOutcome, outcomeOf, type SearchOutcome } from './search-outcome.js';
 import type { SearchRunner } from './search-runner.js';
 import type { SupplierSeatMaps } from './seat-maps.js';
+import type { SupplierBagOffers } from './services.js';
 import type { SupplierHealth, SupplierHealthSnapshot } from './supplier-health.js';
 import type { SupplierPolicy } from './supplier-settings.js';
 
@@ -47,6 +53,10 @@ export type RemoteSupplier = {
   orders?: RemoteOrders;
   /** Issue 31: the maps of the supplier's offers (SeatMapRequest's `remote`). */
   seatMaps?: SupplierSeatMaps;
+  /** Issue 31: the extra bags of the supplier's offers (BagOfferRequest's `remote`). */
+  bagOffers?: SupplierBagOffers;
+  /** Issue 31: seats and bags priced to go with the supplier's order. */
+  services?: RemoteServices;
   health: SupplierHealth;
   breaker: CircuitBreaker;
   ownsOfferId(offerId: string): boolean;
@@ -227,9 +237,35 @@ export function composeSuppliers(deps: {
         }
         return local.supplier.seatMaps ? local.supplier.seatMaps.seatMaps(request) : [];
       },
+      // Seats chosen at booking are the sandbox's alone for now (a remote offer's are refused).
+      ...(local.supplier.seatMaps?.quoteSeats
+        ? { quoteSeats: local.supplier.seatMaps.quoteSeats.bind(local.supplier.seatMaps) }
+        : {}),
     },
-    // Issue 31: the sandbox's extra bags; a remote offer's are not asked of it (modules/bookings/services).
-    ...(local.supplier.bagOffers ? { bagOffers: local.supplier.bagOffers } : {}),
+    // Issue 31: a remote offer's extra bags are its supplier's (BagOfferRequest's `remote`), others the sandbox's.
+    bagOffers: {
+      async bagOffers(request) {
+        if (request.remote) {
+          const owner = remotes.find((remote) => remote.code === request.remote!.supplier);
+          return owner?.bagOffers ? owner.bagOffers.bagOffers(request) : [];
+        }
+        return local.supplier.bagOffers ? local.supplier.bagOffers.bagOffers(request) : [];
+      },
+    },
+    // Issue 31: seats and bags ordered with a remote offer, priced by its supplier.
+    remoteServices: {
+      async quote(input) {
+        const owner = remotes.find((remote) => remote.code === input.supplier);
+        if (!owner?.services) {
+          return {
+            status: 'invalid',
+            field: 'services',
+            message: 'This airline sells no seats or bags here',
+          };
+        }
+        return owner.services.quote(input);
+      },
+    },
     ...(remotes.find((remote) => remote.orders)?.orders
       ? { orders: remotes.find((remote) => remote.orders)!.orders! }
       : {}),

@@ -7,6 +7,7 @@ import { createDuffelHttp } from './http.js';
 import { createDuffelIds, duffelOfferKey } from './offer-ids.js';
 import { createDuffelOrders } from './orders.js';
 import { createDuffelSeatMaps } from './seat-maps.js';
+import { createDuffelServices } from './services.js';
 import { createDuffelShopping } from './shopping.js';
 
 /**
@@ -54,13 +55,20 @@ export function createDuffelSupplier(deps: DuffelSupplierDeps): RemoteSupplier {
     currency: deps.currency,
     searchDeadlineMs: deps.searchDeadlineMs,
   });
+  const seatMaps = createDuffelSeatMaps({ http, currency: deps.currency });
+  const services = createDuffelServices({ http, seatMaps, currency: deps.currency });
   return {
     code: 'duffel',
     shopping,
     // The booking life (decision 020): orders, payments, cancellations and webhooks.
     orders: createDuffelOrders({ http, webhookSecret: deps.webhookSecret }),
     // Issue 31: seat maps of an offer before booking (Duffel sells seats with the order).
-    seatMaps: createDuffelSeatMaps({ http, currency: deps.currency }),
+    seatMaps,
+    // Issue 31: the offer's extra bags, and seats and bags priced to go with the order.
+    bagOffers: services,
+    services: {
+      quote: ({ offer, services: requests }) => services.quote(offer, requests),
+    },
     health,
     breaker,
     ownsOfferId: ids.isOfferId,
