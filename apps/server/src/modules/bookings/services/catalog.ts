@@ -12,7 +12,12 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { FlightSupplier } from '../../../supplier/port.js';
-import { type BagFlight, type BagsBought, bagFlightsOf } from '../../../supplier/services.js';
+import {
+  type BagFlight,
+  type BagOfferRequest,
+  type BagsBought,
+  bagFlightsOf,
+} from '../../../supplier/services.js';
 import { type BookingRow, loadBookingRecord } from '../booking/repo.js';
 import { bookingScopeOf } from '../booking/scope.js';
 import { type ServiceRow, servicesOf } from './repo.js';
@@ -110,8 +115,11 @@ export function createServiceCatalog(deps: { db: Kysely<Database>; supplier: Fli
     flights: readonly BagFlight[],
     passengers: readonly PassengerType[],
     bought: readonly BagsBought[] = [],
+    remote?: BagOfferRequest['remote'],
   ): Promise<BagOffer[]> =>
-    supplier.bagOffers ? supplier.bagOffers.bagOffers({ flights, passengers, bought }) : [];
+    supplier.bagOffers
+      ? supplier.bagOffers.bagOffers({ flights, passengers, bought, ...(remote ? { remote } : {}) })
+      : [];
 
   return {
     /** GET /api/services?offer_id=: the bags on sale with an offer (re-priced: 422, 410, 409 as seat maps). */
@@ -128,9 +136,16 @@ export function createServiceCatalog(deps: { db: Kysely<Database>; supplier: Fli
         case 'soldOut':
           throw new AppError('conflict', answer.message);
       }
-      // A remote supplier's bags are its own (its adapter's `bagOffers`, not built yet): none here.
-      const local = !answer.booking.supplier || answer.booking.supplier === 'sandbox';
-      const bags = local ? await offers(bagFlightsOf(answer.itinerary), partyOf(answer.itinerary)) : [];
+      // A remote supplier's offer has its bags read from the supplier with its own offer (Duffel).
+      const { supplier: code, remote } = answer.booking;
+      const remoteOffer = code && code !== 'sandbox';
+      if (remoteOffer && !remote) return { bags: [], can_add: true, closed_reason: null };
+      const bags = await offers(
+        bagFlightsOf(answer.itinerary),
+        partyOf(answer.itinerary),
+        [],
+        remoteOffer && remote ? { supplier: code, offer: remote } : undefined,
+      );
       return { bags, can_add: true, closed_reason: null };
     },
 
