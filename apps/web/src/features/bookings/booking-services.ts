@@ -1,4 +1,10 @@
-import type { Money, PassengerType, SeatParty, ServiceRequest } from '@skydesk/contract';
+import {
+  type Money,
+  type PassengerType,
+  SeatMap,
+  type SeatParty,
+  type ServiceRequest,
+} from '@skydesk/contract';
 import type { ChosenService, TravellerDraft } from '../../entities/booking-draft/booking-draft-slice';
 
 /**
@@ -92,3 +98,19 @@ export const byTicketOrder = <S extends Pick<ServiceRequest, 'type' | 'passenger
       a.segment_index - b.segment_index ||
       a.passenger_index - b.passenger_index,
   );
+
+/**
+ * A 409 saying a chosen seat was taken since the map was read (issue 31): `POST /api/booking`
+ * sends the flight's map as it is now in `data`, `POST /api/booking/{id}/services` in
+ * `data.seat_map`. Null for any other 409.
+ */
+export function seatTakenRefusal(error: { status: number; message: string; data?: unknown }): {
+  message: string;
+  map: SeatMap | null;
+} | null {
+  if (error.status !== 409) return null;
+  const data = error.data as { seat_map?: unknown } | undefined;
+  const map = SeatMap.safeParse(data?.seat_map ?? data);
+  if (!map.success && !/\btaken\b/i.test(error.message)) return null;
+  return { message: error.message, map: map.success ? map.data : null };
+}

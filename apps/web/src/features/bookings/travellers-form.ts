@@ -1,5 +1,5 @@
 import type { TripDates } from '@skydesk/contract';
-import { type BookingBody, BookingContact, type PassengerType } from '@skydesk/contract';
+import { type BookingBody, BookingContact, type PassengerType, type ServiceRequest } from '@skydesk/contract';
 import type { FieldError, Resolver } from 'react-hook-form';
 import type { BookingFormDraft, TravellerDraft } from '../../entities/booking-draft/booking-draft-slice';
 import { emptyTraveller, type TravellerField, travellerProblems } from './passengers';
@@ -78,12 +78,13 @@ const passengerOf = (traveller: TravellerDraft): BookingBody['passengers'][numbe
   };
 };
 
-/** docs/api.md `POST /api/booking` body of a draft. */
-export const toBookingBody = (form: BookingFormDraft): BookingBody => ({
+/** docs/api.md `POST /api/booking` body of a draft, with the seats and bags chosen (issue 31) when there are any. */
+export const toBookingBody = (form: BookingFormDraft, services: ServiceRequest[] = []): BookingBody => ({
   offer_id: form.offer_id,
   passengers: form.passengers.map(passengerOf),
   contact: form.contact,
   save_travellers: form.save_travellers,
+  ...(services.length > 0 ? { services } : {}),
 });
 
 /** The form fields the server's 422 may name (docs/api.md: `passengers.0.first_name`, `contact.email`). */

@@ -38,8 +38,11 @@ import { TravellersMissing } from '../components/travellers-missing';
 import { TripSummary } from '../components/trip-summary';
 import { passengerLabels, passengerMix } from '../passengers';
 
-/** Location state of a booking refused because a chosen seat was taken meanwhile (409). */
-export type SeatTakenState = { seatTaken: string };
+/**
+ * Location state of a booking refused for its seats: a chosen seat taken meanwhile (409), or
+ * seats and bags the server refused (422), in its words.
+ */
+export type SeatTakenState = { seatTaken: string; title?: string };
 
 const isSeatTakenState = (state: unknown): state is SeatTakenState =>
   typeof state === 'object' && state !== null && 'seatTaken' in state;
@@ -82,7 +85,7 @@ function SeatsChooser() {
   );
   const [current, setCurrent] = useState(passengers[0]?.index ?? 0);
   const [lost, setLost] = useState<LostSeat[]>([]);
-  const seatTaken = isSeatTakenState(location.state) ? location.state.seatTaken : null;
+  const refusal = isSeatTakenState(location.state) ? location.state : null;
 
   const seats = services.filter((service) => service.type === 'seat');
   const seatOf = (passenger: number, segment: number) =>
@@ -151,9 +154,9 @@ function SeatsChooser() {
   return (
     <div className="mx-auto w-full max-w-6xl space-y-5">
       <BookingSteps current="Seats" />
-      {seatTaken && (
-        <Alert tone="error" title="A seat you chose was taken" assertive>
-          <p>{seatTaken}</p>
+      {refusal && (
+        <Alert tone="error" title={refusal.title ?? 'A seat you chose was taken'} assertive>
+          <p>{refusal.seatTaken}</p>
           <p>The map below is as it is now: choose another seat, or skip seats.</p>
         </Alert>
       )}

@@ -9,6 +9,7 @@ import {
   offerRepriced,
   selectAcceptedTotal,
   selectBookingForm,
+  selectChosenServices,
   selectSelectedItinerary,
 } from '../../../entities/booking-draft/booking-draft-slice';
 import { segmentsOfItinerary } from '../../../entities/bookings/booking-segments';
@@ -22,6 +23,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { travellersReady } from '../booking-readiness';
+import { addMoney, seatTakenRefusal, serviceRequests, servicesTotal } from '../booking-services';
 import { bookingsApi } from '../bookings-api';
 import { BookingSteps } from '../components/booking-steps';
 import { HoldLimitPanel } from '../components/hold-limit-panel';
@@ -31,10 +33,12 @@ import { OfferTimer, usePassed } from '../components/offer-timer';
 import { PassengerList } from '../components/passenger-list';
 import { PriceChangePanel } from '../components/price-change-panel';
 import { SegmentList } from '../components/segment-list';
+import { ChosenServiceLines } from '../components/service-lines';
 import { TravellersMissing } from '../components/travellers-missing';
 import { TripSummary } from '../components/trip-summary';
 import { passengerLabels, passengerMix } from '../passengers';
 import { toBookingBody } from '../travellers-form';
+import type { SeatTakenState } from './choose-seats-page';
 import type { TravellersRefusedState } from './travelers-details-page';
 
 /** Why the last confirm did not book, and what the screen offers instead of the confirm button. */
@@ -66,6 +70,7 @@ export function ConfirmBookingPage() {
   const itinerary = useAppSelector(selectSelectedItinerary);
   const form = useAppSelector(selectBookingForm);
   const acceptedTotal = useAppSelector(selectAcceptedTotal);
+  const services = useAppSelector(selectChosenServices);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const airports = useAirports();
@@ -82,7 +87,9 @@ export function ConfirmBookingPage() {
   const book = async (offerId: string) => {
     setBusy(true);
     try {
-      const booking = await createBooking({ body: toBookingBody({ ...form, offer_id: offerId }) });
+      const booking = await createBooking({
+        body: toBookingBody({ ...form, offer_id: offerId }, serviceRequests(services)),
+      });
       toast.success(bookedMessage(booking));
       dispatch(bookingSubmitted());
       navigate(bookingDetailsPath(booking.id), { replace: true });
@@ -90,7 +97,26 @@ export function ConfirmBookingPage() {
       if (!isApiFailure(error)) throw error;
       const change = PriceChange.safeParse(error.data);
       const holdLimit = HoldLimitExceeded.safeParse(error.data);
-      if (error.status === 409 && change.success) setOutcome({ kind: 'priceChanged', change: change.data });
+      const seatTaken = seatTakenRefusal(error);
+      const servicesRefused =
+        error.status === 422 &&
+        Object.keys(error.fieldErrors ?? {}).length > 0 &&
+        Object.keys(error.fieldErrors ?? {}).every((key) => key.startsWith('services.'));
+      if (seatTaken) {
+        // Issue 31: another agent took a chosen seat first. The seats step reads the map afresh,
+        // lets go of the seat and the agent chooses again.
+        const state: SeatTakenState = { seatTaken: seatTaken.message };
+        navigate(paths.dashboard.chooseSeats, { state });
+      } else if (servicesRefused) {
+        const state: SeatTakenState = {
+          seatTaken: Object.values(error.fieldErrors ?? {})
+            .flat()
+            .join(' '),
+          title: 'Some seats or bags were refused',
+        };
+        navigate(paths.dashboard.chooseSeats, { state });
+      } else if (error.status === 409 && change.success)
+        setOutcome({ kind: 'priceChanged', change: change.data });
       else if (error.status === 409 && holdLimit.success)
         setOutcome({ kind: 'holdLimit', refusal: holdLimit.data, message: error.message });
       else if (error.status === 409 || error.status === 410) {
@@ -113,6 +139,8 @@ export function ConfirmBookingPage() {
   };
 
   const pricing = itinerary.AirItineraryPricingInfo;
+  const fare = acceptedTotal ?? pricing.ItinTotalFare.TotalFare;
+  const extras = servicesTotal(services, fare.CurrencyCode);
   return (
     <div className="mx-auto w-full max-w-6xl space-y-5">
       <BookingSteps current="Confirm" />
@@ -174,6 +202,25 @@ export function ConfirmBookingPage() {
               compact
             />
           </Card>
+          <Card
+            title="Seats and bags"
+            aside={
+              <Link
+                to={paths.dashboard.chooseSeats}
+                className="font-medium text-indigo-700 text-sm hover:underline"
+              >
+                Edit
+              </Link>
+            }
+          >
+            <ChosenServiceLines
+              services={services}
+              travellers={form.passengers}
+              labels={labels}
+              total={extras}
+              grandTotal={addMoney(fare, extras)}
+            />
+          </Card>
           <Card title="Contact">
             <p className="text-slate-700 text-sm">
               {form.contact.email} · {form.contact.phone}
@@ -184,7 +231,7 @@ export function ConfirmBookingPage() {
           <TripSummary
             itinerary={itinerary}
             mix={mix}
-            total={acceptedTotal}
+            total={services.length > 0 ? addMoney(fare, extras) : acceptedTotal}
             status={!expired ? <OfferTimer expiresAt={itinerary.offer_expires_at} /> : null}
           />
           {expired && <OfferTimer expiresAt={itinerary.offer_expires_at} />}

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import {
   selectAcceptedTotal,
   selectBookingForm,
+  selectChosenServices,
   selectSelectedItinerary,
 } from '../../../entities/booking-draft/booking-draft-slice';
 import { useCredits } from '../../../entities/credits/use-credits';
@@ -13,6 +14,7 @@ import { useAppSelector } from '../../../shared/store/hooks';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { travellersReady } from '../booking-readiness';
+import { addMoney, servicesTotal } from '../booking-services';
 import { BalanceCard } from '../components/balance-card';
 import { BookingSteps } from '../components/booking-steps';
 import { FareBreakdown } from '../components/fare-breakdown';
@@ -20,16 +22,18 @@ import { FareRules } from '../components/fare-rules';
 import { InstantTicketingNote } from '../components/instant-ticketing-note';
 import { NoFlightChosen } from '../components/no-flight-chosen';
 import { OfferTimer, usePassed } from '../components/offer-timer';
+import { ChosenServiceLines } from '../components/service-lines';
 import { TicketingDeadlineRule } from '../components/ticketing-deadline-rule';
 import { TravellersMissing } from '../components/travellers-missing';
 import { TripSummary } from '../components/trip-summary';
-import { passengerMix } from '../passengers';
+import { passengerLabels, passengerMix } from '../passengers';
 
 /** docs/product-spec.md §2 "a price summary screen" (/dashboard/price-summary): fares, rules and the balance before booking. */
 export function PriceSummaryPage() {
   const itinerary = useAppSelector(selectSelectedItinerary);
   const form = useAppSelector(selectBookingForm);
   const acceptedTotal = useAppSelector(selectAcceptedTotal);
+  const services = useAppSelector(selectChosenServices);
   const navigate = useNavigate();
   const credits = useCredits();
   const expired = usePassed(itinerary?.offer_expires_at ?? new Date(0).toISOString());
@@ -38,7 +42,10 @@ export function PriceSummaryPage() {
   if (!itinerary) return <NoFlightChosen />;
   if (!travellersReady(itinerary, form)) return <TravellersMissing />;
   const pricing = itinerary.AirItineraryPricingInfo;
-  const total = acceptedTotal ?? pricing.ItinTotalFare.TotalFare;
+  const fare = acceptedTotal ?? pricing.ItinTotalFare.TotalFare;
+  const extras = servicesTotal(services, fare.CurrencyCode);
+  // Issue 31: the seats and bags are paid with the tickets, so the credits must cover both.
+  const total = addMoney(fare, extras);
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-5">
@@ -47,6 +54,27 @@ export function PriceSummaryPage() {
         <div className="min-w-0 space-y-5">
           <Card title="Fare breakdown">
             <FareBreakdown pricing={pricing} total={acceptedTotal ?? undefined} />
+          </Card>
+          <Card
+            title="Seats and bags"
+            aside={
+              services.length > 0 && (
+                <Link
+                  to={paths.dashboard.chooseSeats}
+                  className="font-medium text-indigo-700 text-sm hover:underline"
+                >
+                  Change
+                </Link>
+              )
+            }
+          >
+            <ChosenServiceLines
+              services={services}
+              travellers={form?.passengers ?? []}
+              labels={passengerLabels(mix)}
+              total={extras}
+              grandTotal={total}
+            />
           </Card>
           <Card title="Fare rules">
             <FareRules pricing={pricing} carrier={itinerary.ValidatingCarrier} />
@@ -61,7 +89,7 @@ export function PriceSummaryPage() {
           <TripSummary
             itinerary={itinerary}
             mix={mix}
-            total={acceptedTotal}
+            total={services.length > 0 ? total : acceptedTotal}
             status={!expired ? <OfferTimer expiresAt={itinerary.offer_expires_at} /> : null}
           />
           {expired && <OfferTimer expiresAt={itinerary.offer_expires_at} />}
@@ -70,8 +98,8 @@ export function PriceSummaryPage() {
             <Button disabled={expired} onClick={() => navigate(paths.dashboard.confirmBooking)}>
               Continue to confirm <ArrowRight aria-hidden="true" className="size-4" />
             </Button>
-            <Link to={paths.dashboard.travelersDetails} className={buttonClasses('ghost')}>
-              <ArrowLeft aria-hidden="true" className="size-4" /> Back to travellers
+            <Link to={paths.dashboard.extraBags} className={buttonClasses('ghost')}>
+              <ArrowLeft aria-hidden="true" className="size-4" /> Back to bags
             </Link>
           </div>
         </aside>

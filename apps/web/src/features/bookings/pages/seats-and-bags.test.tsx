@@ -1,8 +1,9 @@
-import { configure, screen, within } from '@testing-library/react';
+import type { BookingBody } from '@skydesk/contract';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../shared/routing/paths';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';
-import { familyOffer } from '../testing/bookings';
+import { asListed, credits, familyOffer, heldBooking } from '../testing/bookings';
 import { bookingState, OWNER_PERMISSIONS, renderBookingScreen, routesAnswer } from '../testing/render';
 import { ba117Map, bagCatalog, bagOffer, EXIT_ROW_RULE, familyForm, usd } from '../testing/services';
 
@@ -286,5 +287,124 @@ describe('the bags step (issue 31)', { timeout: 20_000 }, () => {
     bagApi(bagCatalog({ bags: [] }));
     renderBookingScreen(paths.dashboard.extraBags, readyState());
     expect(await screen.findByText('No extra bags on sale for these flights.')).toBeInTheDocument();
+  });
+});
+
+const chosenServices = [
+  {
+    type: 'seat' as const,
+    passenger_index: 0,
+    segment_index: 0,
+    designator: '23C',
+    amount: usd(25),
+    flight: 'BA117',
+  },
+  {
+    type: 'seat' as const,
+    passenger_index: 2,
+    segment_index: 0,
+    designator: '23D',
+    amount: null,
+    flight: 'BA117',
+  },
+  {
+    type: 'bag' as const,
+    passenger_index: 1,
+    segment_index: 0,
+    quantity: 2,
+    amount: usd(90),
+    flight: 'BA117',
+  },
+];
+
+describe('the price summary and the booking with seats and bags (issue 31)', { timeout: 20_000 }, () => {
+  it('adds a line per service and weighs the new total against the credits', async () => {
+    fakeApi({
+      'POST /api/booking-all-active-routes': () => ok(routesAnswer),
+      'GET /api/booking-credits': () => ok(credits(1900)),
+    });
+    renderBookingScreen(paths.dashboard.priceSummary, readyState({ services: chosenServices }));
+    const lines = await screen.findByRole('region', { name: 'Seats and bags' });
+    const items = within(lines)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'Seat 23C · BA117Layla HassanUS$25.00',
+      'Seat 23D · BA117Noor HassanIncluded',
+      '2 extra bags · BA117Omar HassanUS$90.00',
+    ]);
+    expect(within(lines).getByTestId('services-total')).toHaveTextContent('US$115.00');
+    // The fare (1,863.75) and the services.
+    expect(within(lines).getByTestId('grand-total')).toHaveTextContent('US$1,978.75');
+    expect(screen.getByRole('region', { name: 'Your trip' })).toHaveTextContent('US$1,978.75');
+    const balance = screen.getByRole('region', { name: 'Your credits' });
+    expect(await within(balance).findByText(/Short by/)).toHaveTextContent(
+      'Short by US$78.75 of available credits to ticket',
+    );
+  });
+
+  it('says when none were chosen, and where to choose them', async () => {
+    fakeApi({
+      'POST /api/booking-all-active-routes': () => ok(routesAnswer),
+      'GET /api/booking-credits': () => ok(credits(5000)),
+    });
+    renderBookingScreen(paths.dashboard.priceSummary, readyState());
+    const lines = await screen.findByRole('region', { name: 'Seats and bags' });
+    expect(lines).toHaveTextContent('No seats or extra bags chosen');
+    expect(within(lines).getByRole('link', { name: 'Choose seats' })).toHaveAttribute(
+      'href',
+      paths.dashboard.chooseSeats,
+    );
+    expect(await screen.findByText('Covers the US$1,863.75 of this booking.')).toBeInTheDocument();
+  });
+
+  it('sends the services with the booking', async () => {
+    const created = heldBooking();
+    const api = fakeApi({
+      'POST /api/booking-all-active-routes': () => ok(routesAnswer),
+      'POST /api/booking': () => ok(asListed(created), { status: 201 }),
+      [`GET /api/booking/${created.id}`]: () => ok(created),
+    });
+    const { user, router, store } = renderBookingScreen(
+      paths.dashboard.confirmBooking,
+      readyState({ services: chosenServices }),
+    );
+    const lines = await screen.findByRole('region', { name: 'Seats and bags' });
+    expect(within(lines).getByTestId('grand-total')).toHaveTextContent('US$1,978.75');
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard.bookingDetails));
+    const body = api.calls('POST /api/booking')[0]?.body as BookingBody;
+    expect(body.services).toEqual([
+      { type: 'seat', passenger_index: 0, segment_index: 0, designator: '23C' },
+      { type: 'seat', passenger_index: 2, segment_index: 0, designator: '23D' },
+      { type: 'bag', passenger_index: 1, segment_index: 0, quantity: 2 },
+    ]);
+    expect(store.getState().bookingDraft.services).toEqual([]);
+  });
+
+  it('sends the agent back to the seats, on the map as it is now, when a chosen seat was just taken', async () => {
+    const message = 'Seat 23C on BA117 was just taken: choose another';
+    const api = fakeApi({
+      'POST /api/booking-all-active-routes': () => ok(routesAnswer),
+      'POST /api/booking': () => fail(409, message, { data: ba117Map(['23B', '23C']) }),
+      'GET /api/seat-maps': () => ok([ba117Map(['23B', '23C'])]),
+    });
+    const { user, router, store } = renderBookingScreen(
+      paths.dashboard.confirmBooking,
+      readyState({ services: chosenServices }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard.chooseSeats));
+    const title = await screen.findByText('A seat you chose was taken');
+    expect(title.closest('[role="alert"]')).toHaveTextContent(message);
+    // The fresh map shows 23C taken: Layla's seat is let go, the others' stay.
+    expect(
+      await screen.findByText('23C on BA117 for Layla Hassan: choose another seat.'),
+    ).toBeInTheDocument();
+    expect(
+      store.getState().bookingDraft.services.map((service) => service.designator ?? service.quantity),
+    ).toEqual(['23D', 2]);
+    expect(await screen.findByRole('button', { name: /^23C, aisle, not available/ })).toBeInTheDocument();
+    expect(api.calls('GET /api/seat-maps')).toHaveLength(1);
   });
 });
