@@ -105,7 +105,14 @@ export type RemoteOfferServices = {
  * the request field at fault (a 422).
  */
 export type RemoteServicesQuote =
-  | { status: 'quoted'; services: RemoteOfferServices; amountsMinor: number[]; totalMinor: number }
+  | {
+      status: 'quoted';
+      services: RemoteOfferServices;
+      amountsMinor: number[];
+      /** Each bag request's allowance per bag (null for a seat). */
+      weightsKg: (number | null)[];
+      totalMinor: number;
+    }
   | { status: 'invalid'; field: string; message: string };
 
 export type RemoteServices = {

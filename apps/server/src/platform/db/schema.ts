@@ -389,6 +389,10 @@ export type StoredRemoteOffer = {
   markupMinor: number;
   instantPaymentOnly: boolean;
   holdUntil: string | null;
+  /** Issue 31: the supplier's segment ids, flights in order (absent on offers stored before). */
+  segmentIds?: string[];
+  /** Issue 31: seats and bags ordered with it, counted in `price` and `netMinor`. */
+  services?: { items: { id: string; quantity: number }[]; price: StoredSupplierMoney; netMinor: number };
 };
 
 export type StoredCancellationQuote = {

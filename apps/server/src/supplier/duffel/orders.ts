@@ -22,7 +22,8 @@ import { BOOKING_METADATA_KEY, readDuffelEvent } from './webhooks.js';
  *   it is paged through, narrowed by a passenger's name where one is given);
  * - a hold order (`type: 'hold'`; the official client still says `pay_later`, which Duffel reads as
  *   the same) is made without payment, an instant one with exactly one `balance` payment of the
- *   offer's total in its currency;
+ *   offer's total in its currency — with its services (seats, bags: `services: [{ id, quantity }]`)
+ *   counted in, as the offer's price already counts them (remote-orders.ts `withServices`);
  * - `202 Accepted` is an order Duffel confirms later (by webhook): `{ status: 'pending' }`.
  *
  * Failures are the HTTP client's SupplierCallErrors (http.ts): this file never retries a write.
@@ -177,6 +178,12 @@ export function createDuffelOrders(options: DuffelOrdersOptions): RemoteOrders {
     input: CreateRemoteOrder,
     payment?: SupplierMoney,
   ): Promise<RemoteOrderAnswer> {
+    const services = input.offer.services?.items ?? [];
+    // Duffel takes no services with a hold order (withServices makes such an offer instant-only):
+    // a hold asked with them is a mistake here, never sent.
+    if (type === 'hold' && services.length > 0) {
+      throw new Error('A hold order cannot carry services at Duffel; order it instantly');
+    }
     const answer = await http.request<DuffelOrderAnswer | DuffelPendingOrder>({
       method: 'POST',
       path: '/air/orders',
@@ -184,6 +191,8 @@ export function createDuffelOrders(options: DuffelOrdersOptions): RemoteOrders {
         type,
         selected_offers: [input.offer.offerId],
         passengers: orderPassengers(input),
+        // Issue 31: seats and bags, paid with the order (its payment is the offer's price with them).
+        ...(services.length > 0 ? { services: services.map(({ id, quantity }) => ({ id, quantity })) } : {}),
         ...(payment
           ? { payments: [{ type: 'balance', amount: payment.amount, currency: payment.currency }] }
           : {}),

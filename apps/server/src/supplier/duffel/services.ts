@@ -222,6 +222,12 @@ export function quoteOf(
     return invalid('services', 'The airline prices these extras in another currency than the fare');
   }
   const amountsMinor = requests.map(() => 0);
+  const weightsKg = requests.map((request) => {
+    if (request.type !== 'bag') return null;
+    const passenger = remote.passengers[request.passenger_index]!;
+    const weight = bagFor(bags, passenger.id, segmentIds[request.segment_index]!)?.metadata.maximum_weight_kg;
+    return weight ? Math.round(weight) : null;
+  });
   let supplierMinor = 0;
   for (const item of chosen) {
     const unit = decimalToMinor(item.amount, item.currency);
@@ -243,6 +249,7 @@ export function quoteOf(
       netMinor: totalMinor,
     },
     amountsMinor,
+    weightsKg,
     totalMinor,
   };
 }

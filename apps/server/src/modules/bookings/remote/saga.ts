@@ -11,6 +11,7 @@ import {
   type RemoteOrderEvent,
   type RemoteOrders,
   SupplierCallError,
+  withServices,
 } from '../../../supplier/remote-orders.js';
 import { postLedgerEntry } from '../../payments/index.js';
 import { utcMinute } from '../booking/presenter.js';
@@ -460,14 +461,19 @@ export function createSupplierSaga(deps: SagaDeps) {
       case 'priced':
         break;
     }
-    const fresh = answer.booking.remote;
-    if (!fresh || fresh.offerId !== stored.offerId) {
+    const priced = answer.booking.remote;
+    if (!priced || priced.offerId !== stored.offerId) {
       throw new AppError('conflict', 'The airline no longer sells this fare: book again');
     }
+    // Issue 31: the booking's seats and bags go with the order, folded into the fresh fare as they
+    // were into the stored one (their prices as booked), so fare plus services compare with fare
+    // plus services and the order pays for both; the booking's total counts them too.
+    const fresh = withServices(priced, stored.services);
+    const servicesMinor = stored.services?.netMinor ?? 0;
     const rose =
       fresh.price.currency !== stored.price.currency ||
       Number(fresh.price.amount) > Number(stored.price.amount) ||
-      answer.booking.totalMinor > held.total_minor ||
+      answer.booking.totalMinor + servicesMinor > held.total_minor ||
       fresh.netMinor > held.total_minor;
     if (rose) {
       const change: PriceChange = {

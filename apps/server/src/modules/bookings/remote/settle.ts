@@ -56,6 +56,8 @@ export const storedOfferOf = (offer: RemoteOffer): StoredRemoteOffer => ({
   markupMinor: offer.markupMinor,
   instantPaymentOnly: offer.instantPaymentOnly,
   holdUntil: offer.holdUntil?.toISOString() ?? null,
+  ...(offer.segmentIds ? { segmentIds: offer.segmentIds } : {}),
+  ...(offer.services ? { services: offer.services } : {}),
 });
 
 /** An amount of the supplier's currency in minor units of the booking's, at the booking's rate. */
