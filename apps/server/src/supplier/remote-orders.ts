@@ -190,6 +190,11 @@ export type RemoteOrder = {
    * its position among the order's passengers.
    */
   tickets: { passengerIndex: number; passengerId: string; number: string }[];
+  /**
+   * Issue 31: the EMD of each paid service, by passenger (the supplier's id), in the order the
+   * supplier lists them; none before payment.
+   */
+  emds?: { passengerId: string; number: string }[];
   createdAt: Date;
 };
 

@@ -94,6 +94,12 @@ export function toRemoteOrder(order: DuffelOrderAnswer): RemoteOrder {
         ? []
         : [{ passengerIndex: index, passengerId, number: document.unique_identifier }];
     });
+  const emds = (order.documents ?? [])
+    .filter((document) => document.type === 'electronic_miscellaneous_document_associated')
+    .flatMap((document) => {
+      const passengerId = document.passenger_ids[0];
+      return passengerId === undefined ? [] : [{ passengerId, number: document.unique_identifier }];
+    });
   return {
     id: order.id,
     bookingId: order.metadata?.[BOOKING_METADATA_KEY] ?? null,
@@ -108,6 +114,7 @@ export function toRemoteOrder(order: DuffelOrderAnswer): RemoteOrder {
           )
         : null,
     tickets,
+    ...(emds.length > 0 ? { emds } : {}),
     createdAt: new Date(order.created_at),
   };
 }

@@ -1,4 +1,4 @@
-import { AppError, type PricedItinerary, type ServiceRequest } from '@skydesk/contract';
+import { AppError, type PassengerType, type PricedItinerary, type ServiceRequest } from '@skydesk/contract';
 import type { FlightSupplier, OfferBooking } from '../../../supplier/port.js';
 import { type RemoteOffer, withServices } from '../../../supplier/remote-orders.js';
 import { seatMapFlights } from '../seat-maps/service.js';
@@ -22,6 +22,8 @@ export async function quoteRemoteServices(
   input: {
     offer: OfferBooking;
     itinerary: PricedItinerary;
+    /** The booking's passengers' types, in its order (the services' `passenger_index`). */
+    passengers: readonly PassengerType[];
     services: readonly ServiceRequest[];
   },
 ): Promise<{ rows: NewService[]; totalMinor: number; remote: RemoteOffer }> {
@@ -32,7 +34,17 @@ export async function quoteRemoteServices(
     const message = "This airline's seats and bags cannot be chosen here: book without them";
     throw new AppError('validation', message, { fieldErrors: { services: [message] } });
   }
-  const quote = await supplier.remoteServices.quote({ supplier: offer.supplier, offer: remote, services });
+  const inOffer = offerPassengerIndexes(input.passengers);
+  const aimed = services.map((service) => ({
+    ...service,
+    // A passenger the booking does not have stays out of range: the supplier refuses it.
+    passenger_index: inOffer[service.passenger_index] ?? input.passengers.length + service.passenger_index,
+  }));
+  const quote = await supplier.remoteServices.quote({
+    supplier: offer.supplier,
+    offer: remote,
+    services: aimed,
+  });
   if (quote.status === 'invalid') {
     throw new AppError('validation', quote.message, { fieldErrors: { [quote.field]: [quote.message] } });
   }
@@ -53,4 +65,20 @@ export async function quoteRemoteServices(
     };
   });
   return { rows, totalMinor: quote.totalMinor, remote: withServices(remote, quote.services) };
+}
+
+/**
+ * Each of the booking's passengers' place among the supplier offer's (adults, then children, then
+ * infants): the k-th passenger of a type is the offer's k-th of it, as the order names them.
+ */
+export function offerPassengerIndexes(types: readonly PassengerType[]): number[] {
+  const order: PassengerType[] = ['adult', 'child', 'infant'];
+  const before = (type: PassengerType) =>
+    types.filter((other) => order.indexOf(other) < order.indexOf(type)).length;
+  const seen = new Map<PassengerType, number>();
+  return types.map((type) => {
+    const k = seen.get(type) ?? 0;
+    seen.set(type, k + 1);
+    return before(type) + k;
+  });
 }

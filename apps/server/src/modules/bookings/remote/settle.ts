@@ -13,6 +13,7 @@ import { spreadRefund } from '../after-sales/refund-split.js';
 import { bookingLink } from '../booking/hold-notices.js';
 import { utcMinute } from '../booking/presenter.js';
 import { insertOrder, recordEvent } from '../booking/repo.js';
+import { heldServicesOf, issueHeldServices, releaseServices } from '../services/repo.js';
 import {
   completeSupplierRefundOrder,
   insertSupplierTickets,
@@ -208,6 +209,7 @@ export async function recordTicketed(
       at: now,
     });
     const ticketNumbers = inserted.map((ticket) => ticket.ticket_number);
+    await issueOrderedServices(trx, booking.id, passengers, offer, order, now);
     const pending = await pendingTicketOrderOf(trx, booking.id);
     if (pending) await settleTicketOrder(trx, pending.id, { status: 'completed', ticketNumbers }, now);
     await updateSupplierBooking(trx, booking.id, {
@@ -248,6 +250,48 @@ export async function recordTicketed(
 }
 
 /**
+ * Issue 31: the seats and bags ordered with the tickets (the debit paid them with the fare) are
+ * issued, each paid one under the EMD the airline sent for its passenger, in the order both list
+ * them. An order without enough EMDs (the airline still to send them) leaves them held: they stay
+ * the booking's, and its next read of the order is no settlement of them.
+ */
+async function issueOrderedServices(
+  trx: Transaction<Database>,
+  bookingId: string,
+  inOrder: readonly OrderPassengerRow[],
+  offer: StoredRemoteOffer,
+  order: RemoteOrder,
+  now: Date,
+) {
+  const held = await heldServicesOf(trx, bookingId);
+  if (held.length === 0) return;
+  // The booking's passenger (by position) → the supplier's passenger id.
+  const idOfRow = new Map(inOrder.map((row, index) => [row.id, offer.passengers[index]!.id]));
+  const booked = await orderPassengersOf(trx, bookingId);
+  const emds = new Map<string, string[]>();
+  for (const emd of order.emds ?? [])
+    emds.set(emd.passengerId, [...(emds.get(emd.passengerId) ?? []), emd.number]);
+  const numbers = held
+    .filter((service) => Number(service.amount_minor) !== 0)
+    .map((service) => {
+      const row = booked[service.passenger_index];
+      return row ? emds.get(idOfRow.get(row.id) ?? '')?.shift() : undefined;
+    });
+  if (numbers.some((number) => !number)) return;
+  let next = 0;
+  await issueHeldServices(trx, {
+    services: held,
+    at: now,
+    // The airline's own numbers, one per paid service in the same order (never drawn here).
+    emdNumber: () => {
+      const number = numbers[next++];
+      if (!number) throw new Error(`Booking ${bookingId}: an EMD of the airline's is held already`);
+      return number;
+    },
+  });
+}
+
+/**
  * What became of a paying or ordering step whose order never came, or was refused:
  * - `hold_kept`: the payment was refused, the airline still holds the booking (back to confirmed);
  * - `hold_gone`: the airline's hold ended unpaid (the booking expires);
@@ -284,6 +328,8 @@ export async function recordDebitReversed(
     if (pending) await settleTicketOrder(trx, pending.id, { status: 'rejected', reason }, now);
     const status: BookingStatus =
       outcome === 'hold_gone' ? 'expired' : outcome === 'not_made' ? 'cancelled' : 'booked';
+    // Issue 31: a booking that ends here gives its seats and bags back; one still bookable keeps them.
+    if (status !== 'booked') await releaseServices(trx, booking.id, now);
     await updateSupplierBooking(trx, booking.id, {
       status,
       supplier_state: outcome === 'hold_kept' ? 'confirmed' : outcome === 'offer_kept' ? 'local' : 'failed',
@@ -332,6 +378,8 @@ export async function recordCancelled(
     const booking = await lockSupplierBooking(trx, bookingId);
     if (booking?.supplier_state !== 'cancelling') return false;
     const rate = booking.supplier_offer?.rate ?? 1;
+    // Issue 31: the order's seats and bags end with it.
+    await releaseServices(trx, booking.id, now);
     if (booking.status === 'booked') {
       await updateSupplierBooking(trx, booking.id, {
         status: 'cancelled',
