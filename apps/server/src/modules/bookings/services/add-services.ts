@@ -277,6 +277,8 @@ export function createServiceSales(deps: {
             seats.flatMap((seat) => (seat.replaces ? [seat.replaces] : [])),
             now,
           );
+          // Only what this request adds is issued here: a service held otherwise is not paid by it.
+          const heldBefore = new Set((await heldServicesOf(trx, booking.id)).map((row) => row.id));
           await insertHeldServices(trx, {
             bookingId: booking.id,
             companyId: principal.companyId,
@@ -284,7 +286,7 @@ export function createServiceSales(deps: {
             services,
           });
           const issued = await issueHeldServices(trx, {
-            services: await heldServicesOf(trx, booking.id),
+            services: (await heldServicesOf(trx, booking.id)).filter((row) => !heldBefore.has(row.id)),
             at: now,
             emdNumber: () => supplier.bookings.ticketNumber(locked.validating_carrier),
           });
