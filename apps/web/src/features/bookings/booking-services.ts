@@ -21,8 +21,11 @@ export type SeatedPassenger = {
   party: SeatParty;
 };
 
+/** A passenger's name as the form or the booking holds it. */
+type Named = Pick<TravellerDraft, 'first_name' | 'last_name'>;
+
 /** "Layla Hassan"; the type and place when the name is not typed yet. */
-export const passengerName = (traveller: TravellerDraft | undefined, fallback: string): string => {
+export const passengerName = (traveller: Named | undefined, fallback: string): string => {
   const name = [traveller?.first_name, traveller?.last_name]
     .map((part) => part?.trim())
     .filter(Boolean)
@@ -36,7 +39,7 @@ export const passengerName = (traveller: TravellerDraft | undefined, fallback: s
  */
 export function seatedPassengers(
   mix: readonly PassengerType[],
-  travellers: readonly TravellerDraft[],
+  travellers: readonly Named[],
   labels: readonly string[],
 ): SeatedPassenger[] {
   let laps = mix.filter((type) => type === 'infant').length;

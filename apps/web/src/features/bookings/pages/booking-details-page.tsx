@@ -27,6 +27,7 @@ import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { BookingHistoryTimeline } from '../components/booking-history-timeline';
+import { BookingServicesCard } from '../components/booking-services-card';
 import { BookingLoading, BookingNotFound } from '../components/booking-states';
 import { CancelPanel, cancelMessageOf } from '../components/cancel-panel';
 import { EmailTicketDialog } from '../components/email-ticket-dialog';
@@ -258,6 +259,7 @@ function BookingView({ booking }: { booking: BookingDetails }) {
               }))}
             />
           </Card>
+          <BookingServicesCard booking={booking} />
           <Card title="History">
             <BookingHistoryTimeline events={booking.history} />
           </Card>
