@@ -280,6 +280,29 @@ describe.each(storeKinds())('seats and bags after issue on %s (issue 31)', (kind
     expect(holders).toHaveLength(1);
   });
 
+  it("refuses a child's exit-row seat after issue with the rule in words (422), charging nothing", async () => {
+    const mix = { adults: 1, children: 1, infants: 0 };
+    const booking = await ticketed(agent, '2026-12-27', mix);
+    const map = await mapOf(agent, booking.id);
+    const exit = map.cabins
+      .filter((cabin) => cabin.bookable)
+      .flatMap((cabin) => cabin.rows.flatMap((row) => row.seats.filter(isSeat)))
+      .find((seat) => seat.available && seat.restriction?.code === 'exit_row')!;
+    expect(exit).toBeDefined();
+    const start = await balanceOf(agent);
+    const res = await add(agent, booking.id, [
+      { type: 'seat', passenger_index: 1, segment_index: 0, designator: exit.designator },
+    ]);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().data.errors).toEqual({ 'services.0.designator': [exit.restriction!.message] });
+    expect(await balanceOf(agent)).toBe(start);
+    // The adult may sit there.
+    const adult = await add(agent, booking.id, [
+      { type: 'seat', passenger_index: 0, segment_index: 0, designator: exit.designator },
+    ]);
+    expect(adult.statusCode, adult.body).toBe(200);
+  });
+
   it('refuses a bag for an infant and more bags than the airline allows (422), charging nothing', async () => {
     const family = { adults: 1, children: 0, infants: 1 };
     const booking = await ticketed(agent, '2026-12-22', family);
