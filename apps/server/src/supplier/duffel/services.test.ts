@@ -190,7 +190,7 @@ describe('Duffel services with an order', () => {
         price: { amount: '140.02', currency: 'GBP' },
         netMinor: 28_004,
       },
-      amountsMinor: [4_000, 0, 9_002, 9_002, 6_000],
+      amountsMinor: [4_000, 0, 18_004, 0, 6_000],
       weightsKg: [null, null, 23, 23, 23],
       totalMinor: 28_004,
     });

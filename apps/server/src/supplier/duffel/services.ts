@@ -123,8 +123,9 @@ const invalid = (field: string, message: string): Invalid => ({ status: 'invalid
 /**
  * Seats and bags asked for with a Duffel offer as Duffel's services (pure: the offer read with its
  * available services, the seat maps when a seat is asked for). Each request's amount is in platform
- * minor units; a bag bought for several flights at once has its price shared between the requests
- * that name it. Refusals name the request field at fault, as a 422 does.
+ * minor units; a bag bought for several flights at once is one service (one EMD): its amount is on
+ * the first request that names it, 0 on the others. Refusals name the request field at fault, as a
+ * 422 does.
  */
 export function quoteOf(
   offer: Offer,
@@ -234,10 +235,10 @@ export function quoteOf(
     if (!Number.isFinite(unit) || unit < 0)
       return invalid('services', 'The airline sent a price SkyDesk cannot read');
     supplierMinor += unit * item.quantity;
-    const platform = convertToPlatformMinor(item.amount, item.currency, remote.rate) * item.quantity;
-    evenShares(platform, item.requests.length).forEach((share, k) => {
-      amountsMinor[item.requests[k]!] = share;
-    });
+    // A bag bought once for several flights is one service (one EMD at the airline): its whole
+    // amount on the first request naming it, nothing on the others.
+    amountsMinor[item.requests[0]!] =
+      convertToPlatformMinor(item.amount, item.currency, remote.rate) * item.quantity;
   }
   const totalMinor = amountsMinor.reduce((sum, amount) => sum + amount, 0);
   const price: SupplierMoney = { amount: formatMinor(supplierMinor, currency), currency };
