@@ -44,7 +44,10 @@ export function BagStepper({ label, offer, quantity, onChange }: BagStepperProps
   const step =
     'flex size-9 items-center justify-center rounded-lg text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent';
   return (
-    <fieldset aria-label={label} className="flex shrink-0 items-center gap-3">
+    <fieldset
+      aria-label={label}
+      className="flex shrink-0 items-center justify-between gap-3 sm:justify-start"
+    >
       <div className="flex items-center gap-2">
         <button
           type="button"

@@ -110,7 +110,7 @@ function ServiceRow({ booking, service }: { booking: BookingDetails; service: Bo
           </p>
         </div>
       </div>
-      <div className="flex shrink-0 items-center gap-2 pl-6 sm:pl-0">
+      <div className="flex shrink-0 items-center justify-between gap-2 pl-6 sm:justify-end sm:pl-0">
         <Badge tone={status.tone}>{status.label}</Badge>
         <span className="w-24 text-right font-medium text-slate-900 tabular-nums">
           {service.amount.Amount === 0 ? 'Included' : formatMoney(service.amount)}

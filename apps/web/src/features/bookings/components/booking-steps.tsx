@@ -19,7 +19,8 @@ export function BookingSteps({ current }: { current: BookingStep }) {
             <span
               aria-current={index === at ? 'step' : undefined}
               className={clsx(
-                'flex flex-col items-center gap-1 whitespace-nowrap font-medium sm:flex-row sm:gap-2',
+                // Five steps on a phone: a two-word name may take two lines under its number.
+                'flex flex-col items-center gap-1 text-center font-medium leading-tight sm:flex-row sm:gap-2 sm:whitespace-nowrap sm:text-left',
                 index === at ? 'text-indigo-700' : index < at ? 'text-slate-700' : 'text-slate-400',
               )}
             >
@@ -38,7 +39,7 @@ export function BookingSteps({ current }: { current: BookingStep }) {
               {index < at && <span className="sr-only">(done)</span>}
             </span>
             {index < STEPS.length - 1 && (
-              <span aria-hidden="true" className="mt-3 h-px min-w-4 flex-1 bg-slate-200 sm:mt-0" />
+              <span aria-hidden="true" className="mt-3 h-px min-w-2 flex-1 bg-slate-200 sm:mt-0 sm:min-w-4" />
             )}
           </li>
         ))}

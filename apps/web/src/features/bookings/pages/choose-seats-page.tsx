@@ -16,7 +16,6 @@ import {
 import { segmentsOfItinerary } from '../../../entities/bookings/booking-segments';
 import { useOfferSeatMapsQuery } from '../../../entities/seat-maps/seat-maps-api';
 import { SeatMapsPanel } from '../../../entities/seat-maps/seat-maps-panel';
-import { PARTY_WORDS } from '../../../entities/seat-maps/seat-words';
 import { formatMoney } from '../../../shared/format/money';
 import { paths } from '../../../shared/routing/paths';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
@@ -200,14 +199,7 @@ function SeatsChooser() {
                   }
                 />
               </Card>
-              <Card
-                title={choosing ? `Seat for ${choosing.name}` : 'Seats'}
-                aside={
-                  choosing && (
-                    <span className="text-slate-500 text-sm">Rules for {PARTY_WORDS[choosing.party]}</span>
-                  )
-                }
-              >
+              <Card title={choosing ? `Seat for ${choosing.name}` : 'Seats'}>
                 <SeatMapsPanel
                   offerId={itinerary.offer_id}
                   {...(choosing ? { party: choosing.party } : {})}

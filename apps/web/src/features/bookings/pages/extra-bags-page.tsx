@@ -136,7 +136,16 @@ function BagsChooser() {
       <div className="space-y-5">
         {bySegment.map((segmentIndex) => (
           <section key={segmentIndex} aria-label={`Bags on ${flightOf(segmentIndex)}`}>
-            <h3 className="mb-2 font-semibold text-slate-900 text-sm">{flightOf(segmentIndex)}</h3>
+            <h3 className="mb-2 font-semibold text-slate-900 text-sm">
+              {flightOf(segmentIndex)}
+              {segments[segmentIndex] && (
+                <span className="font-normal text-slate-500">
+                  {' '}
+                  · {segments[segmentIndex].DepartureAirport.LocationCode} →{' '}
+                  {segments[segmentIndex].ArrivalAirport.LocationCode}
+                </span>
+              )}
+            </h3>
             <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
               {offers
                 .filter((offer) => offer.segment_index === segmentIndex)

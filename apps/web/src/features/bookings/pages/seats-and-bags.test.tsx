@@ -92,7 +92,7 @@ describe('the seats step (issue 31)', { timeout: 20_000 }, () => {
     seatApi();
     const { user, store } = renderBookingScreen(paths.dashboard.chooseSeats, readyState());
     await user.click(await screen.findByRole('button', { name: /Noor Hassan/ }));
-    expect(screen.getByText('Rules for a child')).toBeInTheDocument();
+    expect(await screen.findByText('Choosing for a child')).toBeInTheDocument();
 
     const exit = await screen.findByRole('button', { name: /^12A,/ });
     expect(exit).toHaveAccessibleName(
