@@ -64,7 +64,11 @@ export type SeatChoiceQuote = SeatChoiceRequest & {
 };
 
 /** A seat refused, and why in words (taken, an exit row for a child, no such seat …). */
-export type SeatChoiceRefusal = SeatChoiceRequest & { message: string };
+export type SeatChoiceRefusal = SeatChoiceRequest & {
+  message: string;
+  /** Refused only because someone else has it now (the portal answers 409 with the map). */
+  taken?: boolean;
+};
 
 export type SupplierSeatMaps = {
   /** One map per flight of the request, in its order; a flight whose aircraft has no known layout is left out. */

@@ -137,8 +137,10 @@ describe.each(storeKinds())('issuing tickets on %s', (kind) => {
 
     const details = await get(t, `/api/booking/${booking.id}`, { token: agent.token });
     expect(details.statusCode, details.body).toBe(200);
-    const { history, ...shown } = details.json().data;
+    const { history, services, ...shown } = details.json().data;
     expect(shown).toEqual(ticketed);
+    // Issue 31: details list the seats and bags; this booking chose none.
+    expect(services).toEqual([]);
     expect(history).toEqual([
       expect.objectContaining({
         action: 'booked',

@@ -31,6 +31,7 @@ import {
 } from '../booking/repo.js';
 import { bookingScopeOf } from '../booking/scope.js';
 import { type SupplierSaga, waitingForAirline } from '../remote/saga.js';
+import { issuedServicesMinor, releaseServices } from '../services/repo.js';
 import {
   type AfterSalesPhase,
   afterSalesPhase,
@@ -240,11 +241,15 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
     now: Date,
   ) {
     const tickets = await ticketsWithFares(trx, booking.id);
-    const paid = tickets.reduce((sum, ticket) => sum + ticket.paid_minor, 0);
+    // Issue 31: a void returns everything, the seats and bags paid with the tickets too.
+    const paid =
+      tickets.reduce((sum, ticket) => sum + ticket.paid_minor, 0) +
+      (await issuedServicesMinor(trx, booking.id));
     const numbers = tickets.map((ticket) => ticket.ticket_number);
     // The lock order: the balance row, then the seats, then the credit (and its rollups).
     await lockLedger(trx, principal.companyId);
     await supplier.release(trx, await heldSeatsOf(trx, booking.id));
+    await releaseServices(trx, booking.id, now);
     const entry = await postLedgerEntry(trx, {
       companyId: principal.companyId,
       kind: 'void',
@@ -377,6 +382,8 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
           await updateBooking(trx, booking.id, { status: 'cancelled', updated_at: now });
           // A fare held here only (`local`) holds nothing at the airline, and no sandbox seat.
           if (booking.supplier === 'sandbox') await supplier.release(trx, await heldSeatsOf(trx, booking.id));
+          // Issue 31: the seats chosen with the hold are free again for everyone.
+          await releaseServices(trx, booking.id, now);
           await recordEvent(trx, {
             bookingId: booking.id,
             action: 'cancelled',

@@ -8,6 +8,7 @@ import { periodicTask } from '../../../platform/periodic-task.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
 import { lockLedger, postLedgerEntry } from '../../payments/index.js';
 import { heldSeatsOf, lockBooking, type OrderRow, recordEvent, updateBooking } from '../booking/repo.js';
+import { releaseServices } from '../services/repo.js';
 import { afterSalesRules, refundFiguresText, type TicketRefund, ticketRefund } from './penalty.js';
 import { spreadRefund } from './refund-split.js';
 import {
@@ -208,8 +209,12 @@ export async function settleRefundOrder(
 
   // The lock order (ledger.ts, lockLedger): the balance row, then the seats, then the credit.
   await lockLedger(trx, booking.company_id);
-  if (status === 'refunded') await supplier.release(trx, await heldSeatsOf(trx, booking.id));
-  else if (freedSeats > 0) await supplier.release(trx, await lowerHeldSeats(trx, booking.id, freedSeats));
+  if (status === 'refunded') {
+    await supplier.release(trx, await heldSeatsOf(trx, booking.id));
+    // Issue 31: a booking refunded whole gives its chosen seats back (their money is kept: seats
+    // are not refundable; bag refunds are not computed yet).
+    await releaseServices(trx, booking.id, at);
+  } else if (freedSeats > 0) await supplier.release(trx, await lowerHeldSeats(trx, booking.id, freedSeats));
   const entry =
     total > 0
       ? await postLedgerEntry(trx, {

@@ -23,6 +23,12 @@ import type { FlightSupplier, OfferBooking } from '../../../supplier/port.js';
 import { bookingOfRequest } from '../remote/repo.js';
 import { internationalPhone, type SupplierSaga } from '../remote/saga.js';
 import { storedOfferOf } from '../remote/settle.js';
+import {
+  quoteBookingServices,
+  REMOTE_SERVICES_REFUSED,
+  seatTakenError,
+} from '../services/booking-services.js';
+import { insertHeldServices, isSeatTaken, type NewService } from '../services/repo.js';
 import { ownTravellerIds, saveTravellers } from '../travellers/repo.js';
 import { agencyTimeZone } from './agency-zone-repo.js';
 import { checkHoldLimits, type HoldLimits } from './hold-limits.js';
@@ -127,6 +133,17 @@ export async function createBooking(
       retryAfter: 60,
     });
   }
+  // Issue 31: seats and bags with a remote offer are not sold yet (its adapter does not order them).
+  if (remote && body.services.length > 0) throw invalid({ services: [REMOTE_SERVICES_REFUSED] });
+  // Seats and bags checked and priced against the maps and offers as they are now; the seats are
+  // taken by their rows in the booking's transaction (a seat taken since answers 409).
+  const partyTypes = body.passengers.map((passenger) => passenger.passenger_type);
+  const services = await quoteBookingServices(supplier, {
+    itinerary,
+    passengers: partyTypes,
+    services: body.services,
+    currency: offer.currency,
+  });
   // Airlines take a phone number in international form only: said before anything is booked.
   if (remote && !internationalPhone(body.contact.phone)) {
     throw invalid({
@@ -167,100 +184,119 @@ export async function createBooking(
 
   // The booking is the saga's journal: committed before the airline is asked (decision 020).
   if (remote) await commitRequestSoFar();
-  const bookingId = await db.transaction().execute(async (trx) => {
-    // Infants sit on a lap: only adults and children take seats.
-    const seats = offer.passengers.adults + offer.passengers.children;
-    // First, under the company's balance lock: the agency's holds are bounded (seat hoarding).
-    await checkHoldLimits(
-      trx,
-      deps.holdLimits,
-      {
-        companyId: principal.companyId,
-        totalMinor: offer.totalMinor,
-        currency: offer.currency,
-        flights: offer.segments.map((segment) => ({ flight: segment.flight, date: segment.date, seats })),
-      },
-      now,
-    );
-    if (!remote) await supplier.bookings.hold(trx, offer, seats);
-    // Saving names each passenger's traveller by passport (the travellers' key), so a picked
-    // traveller whose passport was renewed is saved as the new passport's traveller.
-    const travellerIds = body.save_travellers
-      ? await saveTravellers(trx, {
+  const bookingId = await db
+    .transaction()
+    .execute(async (trx) => {
+      // Infants sit on a lap: only adults and children take seats.
+      const seats = offer.passengers.adults + offer.passengers.children;
+      // First, under the company's balance lock: the agency's holds are bounded (seat hoarding).
+      await checkHoldLimits(
+        trx,
+        deps.holdLimits,
+        {
           companyId: principal.companyId,
-          userId: principal.userId,
-          at: now,
-          passengers: body.passengers.map(({ traveller_id: _, ...identity }) => identity),
-        })
-      : body.passengers.map((passenger) => passenger.traveller_id ?? null);
-    const booking = await insertBooking(trx, {
-      company_id: principal.companyId,
-      status: 'booked',
-      trip_type: offer.tripType,
-      cabin: offer.cabin,
-      validating_carrier: offer.validatingCarrier,
-      itinerary: JSON.stringify(itinerary),
-      total_minor: offer.totalMinor,
-      currency: offer.currency,
-      contact_email: body.contact.email,
-      contact_phone: body.contact.phone,
-      ticketing_deadline: deadline,
-      first_departure_at: first.departsAt,
-      last_departure_date: last.date,
-      created_by: principal.userId,
-      created_at: now,
-      updated_at: now,
-      ...(remote
-        ? {
-            supplier: offer.supplier,
-            supplier_state: remote.instantPaymentOnly ? ('local' as const) : ('confirming' as const),
-            supplier_state_at: now,
-            supplier_offer: JSON.stringify(storedOfferOf(remote)),
-            net_minor: remote.netMinor,
-            markup_minor: offer.totalMinor - remote.netMinor,
-            idempotency_key: requestKey ?? null,
-          }
-        : {}),
+          // The seats and bags held with it are part of what the hold is worth.
+          totalMinor: offer.totalMinor + services.totalMinor,
+          currency: offer.currency,
+          flights: offer.segments.map((segment) => ({ flight: segment.flight, date: segment.date, seats })),
+        },
+        now,
+      );
+      if (!remote) await supplier.bookings.hold(trx, offer, seats);
+      // Saving names each passenger's traveller by passport (the travellers' key), so a picked
+      // traveller whose passport was renewed is saved as the new passport's traveller.
+      const travellerIds = body.save_travellers
+        ? await saveTravellers(trx, {
+            companyId: principal.companyId,
+            userId: principal.userId,
+            at: now,
+            passengers: body.passengers.map(({ traveller_id: _, ...identity }) => identity),
+          })
+        : body.passengers.map((passenger) => passenger.traveller_id ?? null);
+      const booking = await insertBooking(trx, {
+        company_id: principal.companyId,
+        status: 'booked',
+        trip_type: offer.tripType,
+        cabin: offer.cabin,
+        validating_carrier: offer.validatingCarrier,
+        itinerary: JSON.stringify(itinerary),
+        total_minor: offer.totalMinor,
+        currency: offer.currency,
+        contact_email: body.contact.email,
+        contact_phone: body.contact.phone,
+        ticketing_deadline: deadline,
+        first_departure_at: first.departsAt,
+        last_departure_date: last.date,
+        created_by: principal.userId,
+        created_at: now,
+        updated_at: now,
+        ...(remote
+          ? {
+              supplier: offer.supplier,
+              supplier_state: remote.instantPaymentOnly ? ('local' as const) : ('confirming' as const),
+              supplier_state_at: now,
+              supplier_offer: JSON.stringify(storedOfferOf(remote)),
+              net_minor: remote.netMinor,
+              markup_minor: offer.totalMinor - remote.netMinor,
+              idempotency_key: requestKey ?? null,
+            }
+          : {}),
+      });
+      await insertPassengers(
+        trx,
+        booking.id,
+        body.passengers.map(({ traveller_id: _, ...passenger }, index) => ({
+          ...passenger,
+          traveller_id: travellerIds[index] ?? null,
+          fare_minor: offer.fares[passenger.passenger_type].base,
+          taxes_minor: offer.fares[passenger.passenger_type].taxes,
+        })),
+      );
+      await insertSegments(
+        trx,
+        booking.id,
+        offer.segments.map((segment) => ({
+          leg: segment.leg,
+          flight: segment.flight,
+          departure_date: segment.date,
+          cabin: segment.cabin,
+          seats,
+          departs_at: segment.departsAt,
+        })),
+      );
+      await insertHeldServices(trx, {
+        bookingId: booking.id,
+        companyId: principal.companyId,
+        at: now,
+        services: services.rows,
+      });
+      // The history's deadline reads in the agency's zone (docs/architecture.md §8).
+      const zone = await agencyTimeZone(trx, principal.companyId);
+      await recordEvent(trx, {
+        bookingId: booking.id,
+        action: 'booked',
+        from: null,
+        to: 'booked',
+        note: !remote
+          ? `Seats held until ${utcMinute(deadline, zone)}; ${describeTotal(offer)}${describeServices(services.rows, offer.currency)}`
+          : remote.instantPaymentOnly
+            ? `Held here only until ${utcMinute(deadline, zone)}: the airline sells this fare paid at once; ${describeTotal(offer)}`
+            : `The airline is asked to hold the seats until ${utcMinute(deadline, zone)}; ${describeTotal(offer)}`,
+        actorUserId: principal.userId,
+        at: now,
+      });
+      return booking.id;
+    })
+    .catch(async (error: unknown) => {
+      // Another agent's booking took one of the seats since they were checked: the unique index
+      // refused this one, so nothing of it was kept.
+      if (!isSeatTaken(error)) throw error;
+      throw await seatTakenError(db, supplier, {
+        itinerary,
+        passengers: partyTypes,
+        seats: services.rows.filter((row) => row.type === 'seat'),
+      });
     });
-    await insertPassengers(
-      trx,
-      booking.id,
-      body.passengers.map(({ traveller_id: _, ...passenger }, index) => ({
-        ...passenger,
-        traveller_id: travellerIds[index] ?? null,
-        fare_minor: offer.fares[passenger.passenger_type].base,
-        taxes_minor: offer.fares[passenger.passenger_type].taxes,
-      })),
-    );
-    await insertSegments(
-      trx,
-      booking.id,
-      offer.segments.map((segment) => ({
-        leg: segment.leg,
-        flight: segment.flight,
-        departure_date: segment.date,
-        cabin: segment.cabin,
-        seats,
-        departs_at: segment.departsAt,
-      })),
-    );
-    // The history's deadline reads in the agency's zone (docs/architecture.md §8).
-    const zone = await agencyTimeZone(trx, principal.companyId);
-    await recordEvent(trx, {
-      bookingId: booking.id,
-      action: 'booked',
-      from: null,
-      to: 'booked',
-      note: !remote
-        ? `Seats held until ${utcMinute(deadline, zone)}; ${describeTotal(offer)}`
-        : remote.instantPaymentOnly
-          ? `Held here only until ${utcMinute(deadline, zone)}: the airline sells this fare paid at once; ${describeTotal(offer)}`
-          : `The airline is asked to hold the seats until ${utcMinute(deadline, zone)}; ${describeTotal(offer)}`,
-      actorUserId: principal.userId,
-      at: now,
-    });
-    return booking.id;
-  });
   if (remote && !remote.instantPaymentOnly) await deps.saga!.hold(bookingId);
 
   const record = await loadBookingRecord(db, bookingScopeOf(principal), bookingId);
@@ -283,6 +319,19 @@ async function checkTravellersAreOurs(db: Kysely<Database>, companyId: string, b
   if (Object.keys(errors).length > 0) {
     throw new AppError('not_found', 'Traveller not found', { fieldErrors: errors });
   }
+}
+
+/** '; seats 23C, 23D; 1 extra bag; services 50.00 USD' for the history (nothing without any). */
+function describeServices(rows: readonly NewService[], currency: string): string {
+  if (rows.length === 0) return '';
+  const seats = rows.flatMap((row) => (row.type === 'seat' && row.designator ? [row.designator] : []));
+  const bags = rows.reduce((sum, row) => sum + (row.type === 'bag' ? (row.quantity ?? 0) : 0), 0);
+  const total = rows.reduce((sum, row) => sum + row.amount_minor, 0);
+  const parts = [
+    ...(seats.length > 0 ? [`seat${seats.length === 1 ? '' : 's'} ${seats.join(', ')}`] : []),
+    ...(bags > 0 ? [`${bags} extra bag${bags === 1 ? '' : 's'}`] : []),
+  ];
+  return `; ${parts.join(', ')} (${minorToAmount(total).toFixed(2)} ${currency}, paid at issue)`;
 }
 
 const describeTotal = (offer: OfferBooking) =>

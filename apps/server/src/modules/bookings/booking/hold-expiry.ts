@@ -7,6 +7,7 @@ import { periodicTask } from '../../../platform/periodic-task.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
 import { updateSupplierBooking } from '../remote/repo.js';
 import type { SupplierSaga } from '../remote/saga.js';
+import { releaseServices } from '../services/repo.js';
 import { tellHoldExpired, warnExpiringHolds } from './hold-notices.js';
 import {
   dueHoldIds,
@@ -43,6 +44,8 @@ async function expireLockedHold(
   const atAirline =
     hold.supplier !== 'sandbox' && hold.supplier_state === 'confirmed' && hold.supplier_order_id;
   if (hold.supplier === 'sandbox') await supplier.release(trx, await heldSeatsOf(trx, hold.id));
+  // Issue 31: the seats chosen with the hold are free again for everyone.
+  await releaseServices(trx, hold.id, now);
   if (atAirline) {
     await updateSupplierBooking(trx, hold.id, {
       supplier_state: 'cancelling',

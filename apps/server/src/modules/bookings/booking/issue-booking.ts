@@ -7,6 +7,8 @@ import type { SupplierBookings } from '../../../supplier/port.js';
 import { notify } from '../../notices/index.js';
 import { postLedgerEntry } from '../../payments/index.js';
 import type { SupplierSaga } from '../remote/saga.js';
+import { servicesLineText } from '../services/lines.js';
+import { heldServicesOf, issueHeldServices } from '../services/repo.js';
 import { expireHoldIfDue } from './hold-expiry.js';
 import { bookingLink } from './hold-notices.js';
 import { presentBooking, utcMinute } from './presenter.js';
@@ -83,12 +85,17 @@ export async function issueBooking(
     // Past the deadline but not swept yet (the deadline passed since the check above).
     if (booking.ticketing_deadline.getTime() <= now.getTime()) throw holdExpired(booking);
 
+    // Issue 31: the seats and bags held with the booking are paid with its tickets, in the same
+    // debit (the credits must cover the lot), and the statement's line names them.
+    const services = await heldServicesOf(trx, booking.id);
+    const servicesMinor = services.reduce((sum, service) => sum + Number(service.amount_minor), 0);
+    const totalMinor = booking.total_minor + servicesMinor;
     const entry = await postLedgerEntry(trx, {
       companyId: principal.companyId,
       kind: 'ticket',
-      amountMinor: -booking.total_minor,
+      amountMinor: -totalMinor,
       bookingId: booking.id,
-      note: `Tickets for booking ${booking.pnr}`,
+      note: `Tickets for booking ${booking.pnr}${services.length > 0 ? `; ${servicesLineText(services)}` : ''}`,
       userId: principal.userId,
     });
     if (entry.currency !== booking.currency) {
@@ -105,6 +112,13 @@ export async function issueBooking(
       at: now,
       ticketNumber: supplier.ticketNumber,
     });
+    // Each paid service gets its own EMD, numbered as the validating carrier's documents are.
+    const issuedServices = await issueHeldServices(trx, {
+      services,
+      at: now,
+      emdNumber: () => supplier.ticketNumber(booking.validating_carrier),
+    });
+    const emds = issuedServices.flatMap((service) => (service.emd_number ? [service.emd_number.trim()] : []));
     await updateBooking(trx, booking.id, {
       status: 'ticketed',
       issued_at: now,
@@ -115,7 +129,7 @@ export async function issueBooking(
       companyId: principal.companyId,
       bookingId: booking.id,
       kind: 'ticket',
-      amountMinor: booking.total_minor,
+      amountMinor: totalMinor,
       currency: booking.currency,
       status: 'completed',
       ticketNumbers: tickets.map((ticket) => ticket.ticket_number),
@@ -127,7 +141,7 @@ export async function issueBooking(
       action: 'ticketed',
       from: 'booked',
       to: 'ticketed',
-      note: `${tickets.length} ticket${tickets.length === 1 ? '' : 's'} issued; ${minorToAmount(booking.total_minor).toFixed(2)} ${booking.currency} debited from credits`,
+      note: `${tickets.length} ticket${tickets.length === 1 ? '' : 's'} issued${emds.length > 0 ? ` and ${emds.length} EMD${emds.length === 1 ? '' : 's'} (${emds.join(', ')})` : ''}; ${minorToAmount(totalMinor).toFixed(2)} ${booking.currency} debited from credits`,
       actorUserId: principal.userId,
       at: now,
     });
@@ -138,7 +152,7 @@ export async function issueBooking(
       userId: null,
       kind: 'booking_ticketed',
       title: `Booking ${booking.pnr} ticketed`,
-      body: `${count} issued for booking ${booking.pnr}; ${minorMoneyText(booking.total_minor, booking.currency)} debited from your credits.`,
+      body: `${count} issued for booking ${booking.pnr}; ${minorMoneyText(totalMinor, booking.currency)} debited from your credits.`,
       link: bookingLink(booking.id),
       bookingId: booking.id,
       at: now,

@@ -21,6 +21,8 @@ import { BOOKING_STATUS } from '../e-ticket/labels.js';
 import { eTicketMail } from '../e-ticket/mail.js';
 import { renderTicketPdf } from '../e-ticket/ticket-pdf.js';
 import { findSupplierBooking } from '../remote/repo.js';
+import { presentService } from '../services/catalog.js';
+import { servicesOf } from '../services/repo.js';
 import { type BookingDeps, createBooking, type KeyedRequest } from './create-booking.js';
 import { expireDueHoldsOf, expireHoldIfDue } from './hold-expiry.js';
 import { issueBooking } from './issue-booking.js';
@@ -88,13 +90,13 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps & { void
     if (!found) throw notFound();
     await refresh(found.id);
     await expireHoldIfDue(db, supplier.bookings, found.id, clock.now());
-    const [record, history] = await Promise.all([
+    const [record, history, services] = await Promise.all([
       loadBookingRecord(db, scope, found.id),
       loadHistory(db, found.id),
+      servicesOf(db, found.id),
     ]);
     if (!record) throw notFound();
-    // No booking stores a seat or a bag yet (issue 31's services come next).
-    return presentBookingDetails(record, history, [], viewerOf(principal));
+    return presentBookingDetails(record, history, services.map(presentService), viewerOf(principal));
   }
 
   async function renderTicket(principal: CompanyPrincipal, booking: BookingDetails) {

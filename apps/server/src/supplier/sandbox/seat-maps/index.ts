@@ -11,6 +11,8 @@ import type { SeatInventory } from '../../inventory.js';
 import type {
   ChosenSeat,
   ChosenSeats,
+  SeatChoiceQuote,
+  SeatChoiceRefusal,
   SeatMapFlight,
   SeatMapRequest,
   SupplierSeatMaps,
@@ -20,7 +22,7 @@ import { unitHash } from '../random.js';
 import { type AircraftPlan, aircraftPlan, type CabinPlan, type SeatPlan } from './layouts.js';
 import { type Occupant, occupancy, sectionOf } from './occupancy.js';
 import { seatPriceMinor } from './prices.js';
-import { seatRestriction } from './rules.js';
+import { checkSeatChoices, SEAT_RULES, seatParties, seatRestriction } from './rules.js';
 
 /**
  * The sandbox's seat maps (issue 31): each flight's aircraft plan (layouts.ts), its seats taken
@@ -79,6 +81,71 @@ export function createSandboxSeatMaps(deps: {
     async takenSeats(flight, options) {
       const [entry] = await taken([flight], options?.bookingId);
       return entry?.occupied ?? new Map();
+    },
+    async quoteSeats(request) {
+      const quotes: SeatChoiceQuote[] = [];
+      const refused: SeatChoiceRefusal[] = [];
+      const parties = seatParties(request.passengers);
+      const states = await taken(request.flights, request.bookingId);
+      request.flights.forEach((flight, index) => {
+        const choices = request.choices.filter((choice) => choice.segmentIndex === flight.segmentIndex);
+        if (choices.length === 0) return;
+        const state = states[index];
+        if (!state) {
+          for (const choice of choices) refused.push({ ...choice, message: SEAT_RULES.noSuchSeat });
+          return;
+        }
+        const seats = new Map(state.cabin.seats.map((seat) => [seat.designator, seat]));
+        const elsewhere = new Set(
+          state.plan.cabins.flatMap((cabin) =>
+            cabin === state.cabin ? [] : cabin.seats.map((seat) => seat.designator),
+          ),
+        );
+        const inCabin = choices.filter((choice) => {
+          if (seats.has(choice.designator) || !elsewhere.has(choice.designator)) return true;
+          refused.push({ ...choice, message: SEAT_RULES.otherCabin });
+          return false;
+        });
+        const refusals = checkSeatChoices({
+          seats,
+          taken: state.occupied,
+          parties,
+          choices: inCabin.map(({ passengerIndex, designator }) => ({ passengerIndex, designator })),
+        });
+        for (const choice of inCabin) {
+          const refusal = refusals.find(
+            (entry) =>
+              entry.passengerIndex === choice.passengerIndex && entry.designator === choice.designator,
+          );
+          if (refusal) {
+            refused.push({
+              ...choice,
+              message: refusal.message,
+              ...(refusal.message === SEAT_RULES.taken ? { taken: true } : {}),
+            });
+            continue;
+          }
+          const seat = seats.get(choice.designator)!;
+          quotes.push({
+            ...choice,
+            amountMinor: seatPriceMinor({
+              seat,
+              cabin: flight.cabin,
+              brand: flight.brand,
+              blockMinutes: flight.blockMinutes,
+              flight: flight.flight,
+            }),
+            withInfant: parties[choice.passengerIndex] === 'adult_with_infant',
+          });
+        }
+      });
+      // A choice on a flight the trip does not have.
+      const segments = new Set(request.flights.map((flight) => flight.segmentIndex));
+      for (const choice of request.choices) {
+        if (!segments.has(choice.segmentIndex))
+          refused.push({ ...choice, message: 'No such flight on this trip' });
+      }
+      return { quotes, refused };
     },
     async seatMaps(request: SeatMapRequest): Promise<SeatMap[]> {
       const states = await taken(request.flights, request.bookingId);
