@@ -63,7 +63,8 @@ describe.each(storeKinds())('Duffel seats and bags with the order on %s', (kind)
     return { offerId, maps, bags: catalog.bags };
   };
 
-  it('orders a paid seat and a bag with the fare on issue: one payment of both, EMDs, the ledger matching', async (ctx) => {
+  /** A Duffel Airways booking with a paid seat each and an extra bag on every flight for the adult. */
+  const bookWithServices = async () => {
     const { offerId, maps, bags } = await choose();
     const seats = seatsOf(maps[0]!);
     const paid = seats.find((s) => s.available && s.price && !s.restriction)!;
@@ -92,12 +93,20 @@ describe.each(storeKinds())('Duffel seats and bags with the order on %s', (kind)
       { offer_id: offerId, passengers: passengersFor(PARTY), contact: CONTACT, services },
       { token: agent.token },
     );
-    if (refusedWhole(made)) return ctx.skip();
+    if (refusedWhole(made)) return null;
     expect(made.statusCode, made.body).toBe(201);
     const booking = made.json().data as Booking;
+    return { booking, servicesMinor };
+  };
+
+  it('orders a paid seat and a bag with the fare on issue: one payment of both, EMDs, the ledger matching', async (ctx) => {
+    const booked = await bookWithServices();
+    if (!booked) return ctx.skip();
+    const { booking, servicesMinor } = booked;
+    const before = t.duffel.requestsTo('POST /air/orders').length;
     // Held here only: Duffel takes no services with a hold order.
     expect(booking.supplier?.state).toBe('local');
-    expect(t.duffel.requestsTo('POST /air/orders')).toHaveLength(0);
+    expect(t.duffel.requestsTo('POST /air/orders')).toHaveLength(before);
     const row = await t.store.db
       .selectFrom('bookings')
       .select(['total_minor', 'net_minor', 'markup_minor'])
@@ -107,8 +116,8 @@ describe.each(storeKinds())('Duffel seats and bags with the order on %s', (kind)
 
     await issueOk(t, agent, booking.pnr);
     const orders = t.duffel.requestsTo('POST /air/orders');
-    expect(orders).toHaveLength(1);
-    const sent = orders[0]!.data as {
+    expect(orders).toHaveLength(before + 1);
+    const sent = orders[before]!.data as {
       services?: { id: string; quantity: number }[];
       payments: { amount: string }[];
     };
@@ -157,5 +166,41 @@ describe.each(storeKinds())('Duffel seats and bags with the order on %s', (kind)
     if (refusedWhole(res)) return ctx.skip();
     expect(res.statusCode, res.body).toBe(422);
     expect(errorFields(res)).toEqual(['services.0.designator']);
+  });
+
+  it('a lost answer of the order with services: found by its metadata, ticketed once, services issued', async (ctx) => {
+    const booked = await bookWithServices();
+    if (!booked) return ctx.skip();
+    t.duffel.failures.next('POST /air/orders', { kind: 'server_error', when: 'after' });
+    const issued = await issueOk(t, agent, booked.booking.pnr);
+    expect(issued.status).toBe('ticketed');
+    expect(t.duffel.state.ordersWithMetadata('skydesk_booking_id', booked.booking.id)).toHaveLength(1);
+    const listed = BookingServices.parse(
+      (await get(t, `/api/booking/${booked.booking.id}/services`, { token: agent.token })).json().data,
+    );
+    expect(listed.services.every((s) => s.status === 'issued')).toBe(true);
+    const ledger = await ledgerAgainstSupplier(t, agent.companyId);
+    expect(ledger.charged).toBe(ledger.supplierNet + ledger.markupOfPaid);
+  });
+
+  it('a fare that rose before issue: 409 Price changed, nothing ordered or debited, the services kept', async (ctx) => {
+    const booked = await bookWithServices();
+    if (!booked) return ctx.skip();
+    const stored = await t.store.db
+      .selectFrom('bookings')
+      .select('supplier_offer')
+      .where('id', '=', booked.booking.id)
+      .executeTakeFirstOrThrow();
+    // The services' price is within what was stored: only the fare's own rise may count.
+    t.duffel.controls.raisePrice(stored.supplier_offer!.offerId, '5.00');
+    const before = t.duffel.requestsTo('POST /air/orders').length;
+    const res = await post(t, '/api/booking-issue', { pnr: booked.booking.pnr }, { token: agent.token });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe('Price changed');
+    expect(t.duffel.requestsTo('POST /air/orders')).toHaveLength(before);
+    const listed = BookingServices.parse(
+      (await get(t, `/api/booking/${booked.booking.id}/services`, { token: agent.token })).json().data,
+    );
+    expect(listed.services.every((s) => s.status === 'held')).toBe(true);
   });
 });
