@@ -32,6 +32,7 @@ import {
   type Mix,
   searchOffer,
   segmentsOf,
+  signInAgain,
   totalOf,
 } from '../support/bookings.js';
 import { storeKinds } from '../support/stores.js';
@@ -429,6 +430,35 @@ describe.each(storeKinds())('services with a booking on %s (issue 31)', (kind) =
     expect(res.body).not.toContain(theirs.pnr);
     expect(res.body).not.toContain(theirs.id);
     expect(segmentsOf(offer).length).toBeGreaterThan(0);
+  });
+  // Last of these: it moves the clock past the hold's deadline.
+  it('a hold that expires releases its seats', async () => {
+    const offer = await offerFor();
+    const [map] = await mapsOf(agent, offer);
+    const seat = freeSeats(map!)[0]!;
+    const booking = await bookOk(
+      t,
+      agent,
+      bookingBody(offer, undefined, {
+        services: [{ type: 'seat', passenger_index: 0, segment_index: 0, designator: seat.designator }],
+      }),
+    );
+    const [before] = await mapsOf(other, offer);
+    expect(seatsOf(before!).find((entry) => entry.designator === seat.designator)?.available).toBe(false);
+    t.clock.set(new Date(Date.parse(booking.ticketing_deadline) + 1_000));
+    // The access token has lapsed with the hours: a fresh sign-in reads it.
+    const shown = await details(await signInAgain(t, agent), booking.id);
+    expect(shown.status).toBe('expired');
+    expect(shown.services.map((service) => service.status)).toEqual(['released']);
+    const free = await t.store.db
+      .selectFrom('booking_services')
+      .select('id')
+      .where('flight', '=', map!.flight)
+      .where('departure_date', '=', map!.departure_date)
+      .where('designator', '=', seat.designator)
+      .where('status', 'in', ['held', 'issued'])
+      .execute();
+    expect(free).toHaveLength(0);
   });
 });
 
