@@ -22,12 +22,9 @@ import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { FlightSupplier, OfferBooking } from '../../../supplier/port.js';
 import { bookingOfRequest } from '../remote/repo.js';
 import { internationalPhone, type SupplierSaga } from '../remote/saga.js';
+import { quoteRemoteServices } from '../remote/services.js';
 import { storedOfferOf } from '../remote/settle.js';
-import {
-  quoteBookingServices,
-  REMOTE_SERVICES_REFUSED,
-  seatTakenError,
-} from '../services/booking-services.js';
+import { quoteBookingServices, seatTakenError } from '../services/booking-services.js';
 import { insertHeldServices, isSeatTaken, type NewService } from '../services/repo.js';
 import { ownTravellerIds, saveTravellers } from '../travellers/repo.js';
 import { agencyTimeZone } from './agency-zone-repo.js';
@@ -127,23 +124,36 @@ export async function createBooking(
   await checkTravellersAreOurs(db, principal.companyId, body);
 
   // A remote supplier's offer (issue 29): ordered through the saga, holding no sandbox seats.
-  const remote = offer.supplier && offer.supplier !== 'sandbox' ? (offer.remote ?? null) : null;
-  if (remote && !deps.saga) {
+  const priced = offer.supplier && offer.supplier !== 'sandbox' ? (offer.remote ?? null) : null;
+  if (priced && !deps.saga) {
     throw new AppError('unavailable', 'The airline of this fare is not connected right now: search again', {
       retryAfter: 60,
     });
   }
-  // Issue 31: seats and bags with a remote offer are not sold yet (its adapter does not order them).
-  if (remote && body.services.length > 0) throw invalid({ services: [REMOTE_SERVICES_REFUSED] });
   // Seats and bags checked and priced against the maps and offers as they are now; the seats are
   // taken by their rows in the booking's transaction (a seat taken since answers 409).
   const partyTypes = body.passengers.map((passenger) => passenger.passenger_type);
-  const services = await quoteBookingServices(supplier, {
-    itinerary,
-    passengers: partyTypes,
-    services: body.services,
-    currency: offer.currency,
-  });
+  // Issue 31: a remote offer's are priced by its supplier and ordered with it, folded into the offer
+  // the booking keeps and inside its total: the saga debits, pays and reverses exactly that
+  // (remote/services.ts; Duffel holds no order with services, so such a booking is held here only).
+  const remoteServices = priced
+    ? await quoteRemoteServices(supplier, {
+        offer,
+        itinerary,
+        passengers: partyTypes,
+        services: body.services,
+      })
+    : null;
+  const remote = remoteServices?.remote ?? null;
+  const services =
+    remoteServices ??
+    (await quoteBookingServices(supplier, {
+      itinerary,
+      passengers: partyTypes,
+      services: body.services,
+      currency: offer.currency,
+    }));
+  const remoteServicesMinor = remoteServices?.totalMinor ?? 0;
   // Airlines take a phone number in international form only: said before anything is booked.
   if (remote && !internationalPhone(body.contact.phone)) {
     throw invalid({
@@ -220,7 +230,7 @@ export async function createBooking(
         cabin: offer.cabin,
         validating_carrier: offer.validatingCarrier,
         itinerary: JSON.stringify(itinerary),
-        total_minor: offer.totalMinor,
+        total_minor: offer.totalMinor + remoteServicesMinor,
         currency: offer.currency,
         contact_email: body.contact.email,
         contact_phone: body.contact.phone,
@@ -237,7 +247,7 @@ export async function createBooking(
               supplier_state_at: now,
               supplier_offer: JSON.stringify(storedOfferOf(remote)),
               net_minor: remote.netMinor,
-              markup_minor: offer.totalMinor - remote.netMinor,
+              markup_minor: offer.totalMinor + remoteServicesMinor - remote.netMinor,
               idempotency_key: requestKey ?? null,
             }
           : {}),
