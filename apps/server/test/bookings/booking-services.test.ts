@@ -9,6 +9,7 @@ import {
 } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChosenSeatsRepo } from '../../src/modules/bookings/index.js';
+import { releaseTicketServices } from '../../src/modules/bookings/services/repo.js';
 import { readBalance } from '../../src/modules/payments/ledger-repo.js';
 import type { FlightSupplier } from '../../src/supplier/port.js';
 import {
@@ -431,6 +432,35 @@ describe.each(storeKinds())('services with a booking on %s (issue 31)', (kind) =
     expect(res.body).not.toContain(theirs.id);
     expect(segmentsOf(offer).length).toBeGreaterThan(0);
   });
+  it("a partial refund's tickets release their passengers' seats, the others keep theirs", async () => {
+    const mix = { adults: 2, children: 0, infants: 0 };
+    const offer = await offerFor(mix);
+    const [map] = await mapsOf(agent, offer);
+    const [first, second] = freeSeats(map!);
+    const booking = await bookOk(
+      t,
+      agent,
+      bookingBody(offer, mix, {
+        services: [
+          { type: 'seat', passenger_index: 0, segment_index: 0, designator: first!.designator },
+          { type: 'seat', passenger_index: 1, segment_index: 0, designator: second!.designator },
+        ],
+      }),
+    );
+    const issued = await issueOk(t, agent, booking.pnr);
+    const secondTicket = issued.tickets.find((ticket) => ticket.passenger_id === issued.passengers[1]!.id)!;
+    await t.store.db
+      .transaction()
+      .execute((trx) => releaseTicketServices(trx, booking.id, [secondTicket.ticket_number], new Date()));
+    const shown = await details(agent, booking.id);
+    expect(
+      shown.services.map((service) => [service.passenger_index, service.designator, service.status]),
+    ).toEqual([
+      [0, first!.designator, 'issued'],
+      [1, second!.designator, 'released'],
+    ]);
+  });
+
   // Last of these: it moves the clock past the hold's deadline.
   it('a hold that expires releases its seats', async () => {
     const offer = await offerFor();

@@ -8,7 +8,7 @@ import { periodicTask } from '../../../platform/periodic-task.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
 import { lockLedger, postLedgerEntry } from '../../payments/index.js';
 import { heldSeatsOf, lockBooking, type OrderRow, recordEvent, updateBooking } from '../booking/repo.js';
-import { releaseServices } from '../services/repo.js';
+import { releaseServices, releaseTicketServices } from '../services/repo.js';
 import { afterSalesRules, refundFiguresText, type TicketRefund, ticketRefund } from './penalty.js';
 import { spreadRefund } from './refund-split.js';
 import {
@@ -209,12 +209,15 @@ export async function settleRefundOrder(
 
   // The lock order (ledger.ts, lockLedger): the balance row, then the seats, then the credit.
   await lockLedger(trx, booking.company_id);
+  // Issue 31: the refunded passengers' chosen seats are free again (their money is kept: seats are
+  // not refundable; bag refunds are not computed yet, so a bag's money is kept too).
   if (status === 'refunded') {
     await supplier.release(trx, await heldSeatsOf(trx, booking.id));
-    // Issue 31: a booking refunded whole gives its chosen seats back (their money is kept: seats
-    // are not refundable; bag refunds are not computed yet).
     await releaseServices(trx, booking.id, at);
-  } else if (freedSeats > 0) await supplier.release(trx, await lowerHeldSeats(trx, booking.id, freedSeats));
+  } else {
+    if (freedSeats > 0) await supplier.release(trx, await lowerHeldSeats(trx, booking.id, freedSeats));
+    await releaseTicketServices(trx, booking.id, order.ticket_numbers, at);
+  }
   const entry =
     total > 0
       ? await postLedgerEntry(trx, {

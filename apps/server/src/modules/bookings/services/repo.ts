@@ -167,6 +167,36 @@ export const releaseServices = (trx: Transaction<Database>, bookingId: string, a
     .returningAll()
     .execute();
 
+/** Releases the live services of the passengers holding these tickets (a partial refund). */
+export async function releaseTicketServices(
+  trx: Transaction<Database>,
+  bookingId: string,
+  ticketNumbers: readonly string[],
+  at: Date,
+) {
+  if (ticketNumbers.length === 0) return [];
+  const positions = await trx
+    .selectFrom('tickets')
+    .innerJoin('booking_passengers', 'booking_passengers.id', 'tickets.passenger_id')
+    .select('booking_passengers.position')
+    .where('tickets.booking_id', '=', bookingId)
+    .where('tickets.ticket_number', 'in', ticketNumbers)
+    .execute();
+  if (positions.length === 0) return [];
+  return trx
+    .updateTable('booking_services')
+    .set({ status: 'released', released_at: at })
+    .where('booking_id', '=', bookingId)
+    .where('status', 'in', LIVE)
+    .where(
+      'passenger_index',
+      'in',
+      positions.map((row) => row.position),
+    )
+    .returningAll()
+    .execute();
+}
+
 /** What a booking's issued services were paid, in minor units (a void returns it with the fare). */
 export async function issuedServicesMinor(trx: Db, bookingId: string): Promise<number> {
   const row = await trx
