@@ -8,6 +8,7 @@ import {
   SeatMap,
 } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reservedMinor } from '../../src/modules/bookings/booking/repo.js';
 import { createChosenSeatsRepo } from '../../src/modules/bookings/index.js';
 import { releaseTicketServices } from '../../src/modules/bookings/services/repo.js';
 import { readBalance } from '../../src/modules/payments/ledger-repo.js';
@@ -459,6 +460,22 @@ describe.each(storeKinds())('services with a booking on %s (issue 31)', (kind) =
       [0, first!.designator, 'issued'],
       [1, second!.designator, 'released'],
     ]);
+  });
+
+  it("a hold's value counts the services held with it (hold limits, reserved credits)", async () => {
+    const holder = await bookingAgent(t, { creditsMinor: 5_000_000 });
+    const offer = await searchOffer(t, holder, { date: `2027-02-${String(++day + 1).padStart(2, '0')}` });
+    const booking = await bookOk(
+      t,
+      holder,
+      bookingBody(offer, undefined, {
+        services: [{ type: 'bag', passenger_index: 0, segment_index: 0, quantity: 2 }],
+      }),
+    );
+    const bag = (await details(holder, booking.id)).services[0]!;
+    expect(await reservedMinor(t.store.db, holder.companyId, t.clock.now())).toBe(
+      minor(totalOf(offer)) + minor(bag.amount.Amount),
+    );
   });
 
   // Last of these: it moves the clock past the hold's deadline.

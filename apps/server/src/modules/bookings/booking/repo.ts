@@ -260,7 +260,19 @@ export async function reservedMinor(db: Db, companyId: string, now: Date): Promi
     .where('status', '=', 'booked')
     .where('ticketing_deadline', '>', now)
     .executeTakeFirstOrThrow();
-  return Number(row.reserved);
+  // Issue 31: the seats and bags held with them are charged with their tickets too.
+  const services = await db
+    .selectFrom('booking_services')
+    .innerJoin('bookings', 'bookings.id', 'booking_services.booking_id')
+    .select((eb) =>
+      eb.fn.coalesce(eb.fn.sum<number>('booking_services.amount_minor'), eb.lit(0)).as('reserved'),
+    )
+    .where('bookings.company_id', '=', companyId)
+    .where('bookings.status', '=', 'booked')
+    .where('bookings.ticketing_deadline', '>', now)
+    .where('booking_services.status', '=', 'held')
+    .executeTakeFirstOrThrow();
+  return Number(row.reserved) + Number(services.reserved);
 }
 
 /**
