@@ -241,10 +241,11 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
     now: Date,
   ) {
     const tickets = await ticketsWithFares(trx, booking.id);
-    // Issue 31: a void returns everything, the seats and bags paid with the tickets too.
+    // Issue 31: a void returns everything, the seats and bags paid with the tickets too (a sandbox
+    // booking pays them beside its total; a remote one's are inside its total, so its tickets').
     const paid =
       tickets.reduce((sum, ticket) => sum + ticket.paid_minor, 0) +
-      (await issuedServicesMinor(trx, booking.id));
+      (booking.supplier === 'sandbox' ? await issuedServicesMinor(trx, booking.id) : 0);
     const numbers = tickets.map((ticket) => ticket.ticket_number);
     // The lock order: the balance row, then the seats, then the credit (and its rollups).
     await lockLedger(trx, principal.companyId);

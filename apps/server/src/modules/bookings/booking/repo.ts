@@ -260,7 +260,8 @@ export async function reservedMinor(db: Db, companyId: string, now: Date): Promi
     .where('status', '=', 'booked')
     .where('ticketing_deadline', '>', now)
     .executeTakeFirstOrThrow();
-  // Issue 31: the seats and bags held with them are charged with their tickets too.
+  // Issue 31: a sandbox hold's seats and bags are charged beside its total, with its tickets (a
+  // remote offer's are folded into its total already).
   const services = await db
     .selectFrom('booking_services')
     .innerJoin('bookings', 'bookings.id', 'booking_services.booking_id')
@@ -270,6 +271,7 @@ export async function reservedMinor(db: Db, companyId: string, now: Date): Promi
     .where('bookings.company_id', '=', companyId)
     .where('bookings.status', '=', 'booked')
     .where('bookings.ticketing_deadline', '>', now)
+    .where('bookings.supplier', '=', 'sandbox')
     .where('booking_services.status', '=', 'held')
     .executeTakeFirstOrThrow();
   return Number(row.reserved) + Number(services.reserved);
