@@ -29,10 +29,6 @@ import { chosenSeatsOn, type NewService } from './repo.js';
 
 export type ParsedServiceRequest = ServiceRequest & { designator?: string; quantity?: number };
 
-/** What a remote supplier's offer answers when seats or bags come with it (not sold that way yet). */
-export const REMOTE_SERVICES_REFUSED =
-  "This airline's seats and bags cannot be chosen here yet: book without them and ask the airline";
-
 const SEATS_NOT_SOLD = 'Seats cannot be chosen on this flight';
 const BAGS_NOT_SOLD = 'Extra bags are not sold on this flight';
 
