@@ -209,6 +209,13 @@ export const BagOffer = z.object({
 });
 export type BagOffer = z.infer<typeof BagOffer>;
 
+/**
+ * `data` of the 409 answering a seat chosen since its map was read (`POST /api/booking` and
+ * `POST /api/booking/{id}/services`): the flight's map as it is now, to choose again.
+ */
+export const SeatTaken = z.object({ seat_map: SeatMap });
+export type SeatTaken = z.infer<typeof SeatTaken>;
+
 /** What is on sale beside the seats (which come with the seat maps). */
 export const ServiceCatalog = z.object({
   bags: z.array(BagOffer),

@@ -149,7 +149,7 @@ describe.each(storeKinds())('services with a booking on %s (issue 31)', (kind) =
     expect(res.json().message).toBe(
       `Seat ${seat.designator} on ${map!.flight} was just taken: choose another`,
     );
-    const now = SeatMap.parse(res.json().data);
+    const now = SeatMap.parse(res.json().data.seat_map);
     expect(seatsOf(now).find((entry) => entry.designator === seat.designator)?.available).toBe(false);
     // With another fault beside it, the taken seat is one of the 422's reasons.
     const both = await book(
@@ -232,7 +232,7 @@ describe.each(storeKinds())('services with a booking on %s (issue 31)', (kind) =
       expect(res.json().message).toBe(
         `Seat ${seat.designator} on ${map!.flight} was just taken: choose another`,
       );
-      const now = SeatMap.parse(res.json().data);
+      const now = SeatMap.parse(res.json().data.seat_map);
       expect(now.flight).toBe(map!.flight);
       expect(seatsOf(now).find((entry) => entry.designator === seat.designator)?.available).toBe(false);
     }
@@ -562,7 +562,7 @@ describe.each(storeKinds())('the seat index on %s (issue 31)', (kind) => {
       `Seat ${seat.designator} on ${map!.flight} was just taken: choose another`,
     );
     expect(
-      seatsOf(SeatMap.parse(res.json().data)).find((entry) => entry.designator === seat.designator)
+      seatsOf(SeatMap.parse(res.json().data.seat_map)).find((entry) => entry.designator === seat.designator)
         ?.available,
     ).toBe(false);
     const bookings = await t.store.db

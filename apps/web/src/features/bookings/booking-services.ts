@@ -1,8 +1,9 @@
 import {
   type Money,
   type PassengerType,
-  SeatMap,
+  type SeatMap,
   type SeatParty,
+  SeatTaken,
   type ServiceRequest,
 } from '@skydesk/contract';
 import type { ChosenService, TravellerDraft } from '../../entities/booking-draft/booking-draft-slice';
@@ -103,17 +104,16 @@ export const byTicketOrder = <S extends Pick<ServiceRequest, 'type' | 'passenger
   );
 
 /**
- * A 409 saying a chosen seat was taken since the map was read (issue 31): `POST /api/booking`
- * sends the flight's map as it is now in `data`, `POST /api/booking/{id}/services` in
- * `data.seat_map`. Null for any other 409.
+ * A 409 saying a chosen seat was taken since the map was read (issue 31): `POST /api/booking` and
+ * `POST /api/booking/{id}/services` send the flight's map as it is now (SeatTaken). Null for any
+ * other 409.
  */
 export function seatTakenRefusal(error: { status: number; message: string; data?: unknown }): {
   message: string;
   map: SeatMap | null;
 } | null {
   if (error.status !== 409) return null;
-  const data = error.data as { seat_map?: unknown } | undefined;
-  const map = SeatMap.safeParse(data?.seat_map ?? data);
-  if (!map.success && !/\btaken\b/i.test(error.message)) return null;
-  return { message: error.message, map: map.success ? map.data : null };
+  const taken = SeatTaken.safeParse(error.data);
+  if (!taken.success && !/\btaken\b/i.test(error.message)) return null;
+  return { message: error.message, map: taken.success ? taken.data.seat_map : null };
 }

@@ -6,6 +6,7 @@ import {
   type PricedItinerary,
   SERVER,
   type SeatMap,
+  type SeatTaken,
   type ServiceRequest,
 } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
@@ -224,7 +225,7 @@ export async function seatTakenError(
   });
 }
 
-/** 409: the seat is someone else's now; `data` is its flight's map as it is now, to choose again. */
+/** 409: the seat is someone else's now; `data.seat_map` is its flight's map as it is now (SeatTaken). */
 async function seatTakenConflict(
   supplier: FlightSupplier,
   input: { flight: SeatMapFlight; passengers: readonly PassengerType[]; designator: string },
@@ -235,6 +236,6 @@ async function seatTakenConflict(
   return new AppError(
     'conflict',
     `Seat ${input.designator} on ${input.flight.flight} was just taken: choose another`,
-    { ...(map ? { data: map } : {}) },
+    { ...(map ? { data: { seat_map: map } satisfies SeatTaken } : {}) },
   );
 }

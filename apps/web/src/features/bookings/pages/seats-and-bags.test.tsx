@@ -386,7 +386,7 @@ describe('the price summary and the booking with seats and bags (issue 31)', { t
     const message = 'Seat 23C on BA117 was just taken: choose another';
     const api = fakeApi({
       'POST /api/booking-all-active-routes': () => ok(routesAnswer),
-      'POST /api/booking': () => fail(409, message, { data: ba117Map(['23B', '23C']) }),
+      'POST /api/booking': () => fail(409, message, { data: { seat_map: ba117Map(['23B', '23C']) } }),
       'GET /api/seat-maps': () => ok([ba117Map(['23B', '23C'])]),
     });
     const { user, router, store } = renderBookingScreen(
