@@ -56,6 +56,9 @@ export type ChosenSeats = {
 /** A seat asked for one passenger on one flight (a booking's `services` of type seat). */
 export type SeatChoiceRequest = { segmentIndex: number; passengerIndex: number; designator: string };
 
+/** A seat a booking keeps on one flight while some of its passengers change theirs. */
+export type KeptSeat = { segmentIndex: number; designator: string; withInfant: boolean };
+
 /** A seat that may be taken: its price for the passenger (0 when the fare includes it). */
 export type SeatChoiceQuote = SeatChoiceRequest & {
   amountMinor: number;
@@ -78,7 +81,14 @@ export type SupplierSeatMaps = {
    * those it may take: every choice is either quoted or refused. Without it, no seat is sold.
    */
   quoteSeats?(
-    request: SeatMapRequest & { choices: readonly SeatChoiceRequest[] },
+    request: SeatMapRequest & {
+      choices: readonly SeatChoiceRequest[];
+      /**
+       * With `bookingId` (seats changed after booking): the booking's seats that stay, taken for
+       * this check though its own seats are otherwise free to it.
+       */
+      keep?: readonly KeptSeat[];
+    },
   ): Promise<{ quotes: SeatChoiceQuote[]; refused: SeatChoiceRefusal[] }>;
 };
 

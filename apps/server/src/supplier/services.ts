@@ -39,9 +39,24 @@ export type BagOfferRequest = {
   remote?: { supplier: SupplierCode; offer: RemoteOffer };
 };
 
+/** One bag request (a ServiceRequest of type 'bag'), as the contract names its fields. */
+export type BagRequest = { passenger_index: number; segment_index: number; quantity: number };
+
+export type BagQuote = BagRequest & { weightKg: number; unitMinor: number; amountMinor: number };
+
+/** Bag requests priced all or none, or the first refused with its field and why in words. */
+export type BagQuotes =
+  | { ok: true; quotes: BagQuote[]; totalMinor: number }
+  | { ok: false; index: number; field: 'passenger_index' | 'segment_index' | 'quantity'; message: string };
+
 export type SupplierBagOffers = {
   /** Passenger by passenger, flight by flight; none for an infant. */
   bagOffers(request: BagOfferRequest): Promise<BagOffer[]>;
+  /**
+   * Prices a party's bag requests on a booking's flights, counting those already bought (bags added
+   * after issue). Without it, no bag is sold after booking.
+   */
+  quoteBags?(request: BagOfferRequest & { requests: readonly BagRequest[] }): Promise<BagQuotes>;
 };
 
 /**

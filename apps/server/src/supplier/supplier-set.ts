@@ -251,6 +251,10 @@ export function composeSuppliers(deps: {
         }
         return local.supplier.bagOffers ? local.supplier.bagOffers.bagOffers(request) : [];
       },
+      // Bags added after booking are the sandbox's alone for now (Duffel sells them with the order).
+      ...(local.supplier.bagOffers?.quoteBags
+        ? { quoteBags: local.supplier.bagOffers.quoteBags.bind(local.supplier.bagOffers) }
+        : {}),
     },
     // Issue 31: seats and bags ordered with a remote offer, priced by its supplier.
     remoteServices: {

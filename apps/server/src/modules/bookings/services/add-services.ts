@@ -1,13 +1,10 @@
 import {
   AppError,
-  amountToMinor,
   type BookingServices,
-  isSeat,
   minorMoneyText,
   type PassengerType,
   SERVER,
-  type Seat,
-  type SeatMap,
+  type SeatTaken,
   type ServicesBody,
 } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
@@ -15,11 +12,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { FlightSupplier } from '../../../supplier/port.js';
-import { type BagRequest, quoteBagRequests } from '../../../supplier/sandbox/bags/index.js';
-import { planOf } from '../../../supplier/sandbox/seat-maps/index.js';
-import type { Occupant } from '../../../supplier/sandbox/seat-maps/occupancy.js';
-import { checkSeatChoices, SEAT_RULES, seatParties } from '../../../supplier/sandbox/seat-maps/rules.js';
-import { bagFlightsOf } from '../../../supplier/services.js';
+import { type BagQuotes, type BagsBought, bagFlightsOf } from '../../../supplier/services.js';
 import { postLedgerEntry } from '../../payments/index.js';
 import { type BookingRow, loadBookingForUpdate, loadBookingRecord, recordEvent } from '../booking/repo.js';
 import { bookingScopeOf } from '../booking/scope.js';
@@ -63,6 +56,12 @@ const invalid = (fieldErrors: FieldErrors) =>
 
 const LIVE = new Set(['held', 'issued']);
 
+/**
+ * The seat index refused a seat another agent took at the same moment: worded as the supplier's
+ * check words a seat it already sees taken, so the agent reads one answer whichever caught it.
+ */
+const SEAT_JUST_TAKEN = 'This seat is taken';
+
 /** A seat asked for, priced and checked, ready to be held and issued. */
 type SeatSale = {
   index: number;
@@ -74,11 +73,6 @@ type SeatSale = {
   /** The passenger's seat on this flight it replaces, if any. */
   replaces: string | null;
 };
-
-const seatsOf = (map: SeatMap): Seat[] =>
-  map.cabins
-    .filter((cabin) => cabin.bookable)
-    .flatMap((cabin) => cabin.rows.flatMap((row) => row.seats.filter(isSeat)));
 
 export function createServiceSales(deps: {
   db: Kysely<Database>;
@@ -95,7 +89,38 @@ export function createServiceSales(deps: {
     return map;
   }
 
-  /** Prices and checks the seats asked for, flight by flight, against the maps as they are now. */
+  /** The bags asked for, priced by the supplier counting those bought; none asked, nothing to price. */
+  async function quoteBags(
+    asks: readonly { passenger_index: number; segment_index: number; quantity?: number | undefined }[],
+    bought: readonly BagsBought[],
+    booking: BookingRow,
+    passengers: readonly PassengerType[],
+  ): Promise<BagQuotes> {
+    if (asks.length === 0) return { ok: true, quotes: [], totalMinor: 0 };
+    if (!supplier.bagOffers?.quoteBags) {
+      return {
+        ok: false,
+        index: 0,
+        field: 'quantity',
+        message: 'Bags on this flight are sold by the airline',
+      };
+    }
+    return supplier.bagOffers.quoteBags({
+      flights: bagFlightsOf(booking.itinerary),
+      passengers,
+      bought,
+      requests: asks.map((ask) => ({
+        passenger_index: ask.passenger_index,
+        segment_index: ask.segment_index,
+        quantity: ask.quantity ?? 0,
+      })),
+    });
+  }
+
+  /**
+   * Prices and checks the seats asked for against the maps as they are now, through the supplier:
+   * the booking's seats that stay count as taken, those being changed as free.
+   */
   async function seatSales(
     booking: BookingRow,
     passengers: readonly PassengerType[],
@@ -107,71 +132,71 @@ export function createServiceSales(deps: {
       designator: string;
     }[],
   ): Promise<SeatSale[]> {
-    const parties = seatParties(passengers);
-    const flights = seatMapFlights(booking.itinerary);
-    const sales: SeatSale[] = [];
     const errors: FieldErrors = {};
-    for (const segmentIndex of new Set(requests.map((request) => request.segment_index))) {
-      const asked = requests.filter((request) => request.segment_index === segmentIndex);
-      const flight = flights[segmentIndex]!;
-      const map = await currentMap(booking, passengers, segmentIndex);
-      const cabin = planOf(flight)?.cabins.find((entry) => entry.cabin === flight.cabin);
-      if (!map || !cabin) {
-        for (const request of asked)
-          errors[`services.${request.index}.designator`] = ['Seats on this flight are chosen at the airline'];
-        continue;
-      }
-      const seats = new Map(cabin.seats.map((seat) => [seat.designator, seat]));
-      const onMap = new Map(seatsOf(map).map((seat) => [seat.designator, seat]));
-      const changing = new Set(asked.map((request) => request.passenger_index));
-      const mine = live.filter((row) => row.type === 'seat' && row.segment_index === segmentIndex);
-      // Taken: others' seats (the map shows them unavailable), and this booking's seats that stay.
-      const taken = new Map<string, Occupant>();
-      for (const seat of onMap.values())
-        if (!seat.available) taken.set(seat.designator, { withInfant: false });
-      for (const row of mine) {
-        if (!changing.has(row.passenger_index)) taken.set(row.designator!, { withInfant: row.with_infant });
-      }
-      const refusals = checkSeatChoices({
-        seats,
-        taken,
-        parties,
-        choices: asked.map((request) => ({
-          passengerIndex: request.passenger_index,
-          designator: request.designator,
+    const field = (request: { index: number }) => `services.${request.index}.designator`;
+    const quoteSeats = supplier.seatMaps?.quoteSeats?.bind(supplier.seatMaps);
+    if (!quoteSeats) {
+      for (const request of requests)
+        errors[field(request)] = ['Seats on this flight are chosen at the airline'];
+      throw invalid(errors);
+    }
+    const seatOf = (segmentIndex: number, passengerIndex: number) =>
+      live.find(
+        (row) =>
+          row.type === 'seat' && row.segment_index === segmentIndex && row.passenger_index === passengerIndex,
+      );
+    const changing = new Set(
+      requests.map((request) => seatOf(request.segment_index, request.passenger_index)),
+    );
+    const { quotes, refused } = await quoteSeats({
+      flights: seatMapFlights(booking.itinerary),
+      passengers,
+      bookingId: booking.id,
+      keep: live
+        .filter((row) => row.type === 'seat' && !changing.has(row))
+        .map((row) => ({
+          segmentIndex: row.segment_index,
+          designator: row.designator!,
+          withInfant: row.with_infant,
         })),
-      });
-      let takenNow = false;
-      for (const request of asked) {
-        const refusal = refusals.find(
-          (entry) =>
-            entry.passengerIndex === request.passenger_index && entry.designator === request.designator,
-        );
-        const party = parties[request.passenger_index];
-        const seat = onMap.get(request.designator);
-        const current = mine.find((row) => row.passenger_index === request.passenger_index);
-        let message: string | undefined = refusal?.message;
-        // The map knows what the plan's rules cannot see alone: infants seated by other travellers.
-        if (!message && party && seat?.restriction?.applies_to.includes(party))
-          message = seat.restriction.message;
-        if (!message && current?.designator === request.designator)
-          message = 'This is already the passenger’s seat';
-        if (message === SEAT_RULES.taken && onMap.has(request.designator)) takenNow = true;
-        if (message) {
-          errors[`services.${request.index}.designator`] = [message];
-          continue;
-        }
+      choices: requests.map((request) => ({
+        segmentIndex: request.segment_index,
+        passengerIndex: request.passenger_index,
+        designator: request.designator,
+      })),
+    });
+    const sales: SeatSale[] = [];
+    let takenOn: number | undefined;
+    for (const request of requests) {
+      const same = (entry: { segmentIndex: number; passengerIndex: number; designator: string }) =>
+        entry.segmentIndex === request.segment_index &&
+        entry.passengerIndex === request.passenger_index &&
+        entry.designator === request.designator;
+      const current = seatOf(request.segment_index, request.passenger_index);
+      const refusal = refused.find(same);
+      const quote = quotes.find(same);
+      if (current?.designator === request.designator) {
+        errors[field(request)] = ['This is already the passenger’s seat'];
+      } else if (refusal || !quote) {
+        errors[field(request)] = [refusal?.message ?? 'This seat cannot be chosen'];
+        if (refusal?.taken) takenOn ??= request.segment_index;
+      } else {
         sales.push({
           index: request.index,
           passengerIndex: request.passenger_index,
-          segmentIndex,
+          segmentIndex: request.segment_index,
           designator: request.designator,
-          withInfant: party === 'adult_with_infant',
-          amountMinor: seat?.price ? amountToMinor(seat.price.Amount) : 0,
+          withInfant: quote.withInfant,
+          amountMinor: quote.amountMinor,
           replaces: current?.id ?? null,
         });
       }
-      if (takenNow) throw new AppError('conflict', SEAT_RULES.taken, { data: { seat_map: map } });
+    }
+    // Someone else has it now: the flight's map as it is now, to choose again (SeatTaken).
+    if (takenOn !== undefined) {
+      const map = await currentMap(booking, passengers, takenOn);
+      const message = refused.find((entry) => entry.taken)!.message;
+      throw new AppError('conflict', message, { data: map ? ({ seat_map: map } satisfies SeatTaken) : {} });
     }
     if (Object.keys(errors).length > 0) throw invalid(errors);
     return sales;
@@ -226,18 +251,7 @@ export function createServiceSales(deps: {
           if (reason) throw new AppError('conflict', reason);
           // Bags are counted again under the lock: another request may have added some meanwhile.
           const liveNow = (await servicesOf(trx, booking.id)).filter((row) => LIVE.has(row.status));
-          const quoted = quoteBagRequests({
-            flights: bagFlights,
-            passengers,
-            requests: bagAsks.map(
-              (request): BagRequest => ({
-                passenger_index: request.passenger_index,
-                segment_index: request.segment_index,
-                quantity: request.quantity ?? 0,
-              }),
-            ),
-            bought: bagsBought(liveNow),
-          });
+          const quoted = await quoteBags(bagAsks, bagsBought(liveNow), locked, passengers);
           if (!quoted.ok) {
             throw invalid({ [`services.${bagAsks[quoted.index]!.index}.${quoted.field}`]: [quoted.message] });
           }
@@ -329,7 +343,9 @@ export function createServiceSales(deps: {
         // Another agent took a seat at the same moment: the map as it is now shows who won.
         const segmentIndex = seats[0]?.segmentIndex ?? 0;
         const map = await currentMap(booking, passengers, segmentIndex);
-        throw new AppError('conflict', SEAT_RULES.taken, { data: map ? { seat_map: map } : {} });
+        throw new AppError('conflict', SEAT_JUST_TAKEN, {
+          data: map ? ({ seat_map: map } satisfies SeatTaken) : {},
+        });
       }
 
       const after = await loadBookingRecord(db, scope, booking.id);

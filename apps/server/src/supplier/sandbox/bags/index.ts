@@ -1,6 +1,14 @@
 import type { BagOffer, PassengerType } from '@skydesk/contract';
 import { MAX_EXTRA_BAGS, minorToAmount } from '@skydesk/contract';
-import type { BagFlight, BagOfferRequest, BagsBought, SupplierBagOffers } from '../../services.js';
+import type {
+  BagFlight,
+  BagOfferRequest,
+  BagQuote,
+  BagQuotes,
+  BagRequest,
+  BagsBought,
+  SupplierBagOffers,
+} from '../../services.js';
 import { bagPriceMinor, extraBagWeightKg } from './prices.js';
 
 /**
@@ -58,11 +66,6 @@ export function bagOffers(request: BagOfferRequest, currency: string): BagOffer[
   return offers;
 }
 
-/** One bag request (a ServiceRequest of type 'bag'), as the contract names its fields. */
-export type BagRequest = { passenger_index: number; segment_index: number; quantity: number };
-
-export type BagQuote = BagRequest & { weightKg: number; unitMinor: number; amountMinor: number };
-
 /**
  * Prices bag requests for a party on its flights, all or none: each request's amount is quantity
  * × the flight's bag price. Refused, naming the request (its index in `requests`) and the field at
@@ -75,9 +78,7 @@ export function quoteBagRequests(input: {
   passengers: readonly PassengerType[];
   requests: readonly BagRequest[];
   bought?: readonly BagsBought[];
-}):
-  | { ok: true; quotes: BagQuote[]; totalMinor: number }
-  | { ok: false; index: number; field: 'passenger_index' | 'segment_index' | 'quantity'; message: string } {
+}): BagQuotes {
   const already = boughtCount(input.bought);
   const asked = new Map<string, number>();
   const quotes: BagQuote[] = [];
@@ -114,5 +115,8 @@ export function quoteBagRequests(input: {
 }
 
 export function createSandboxBagOffers(deps: { currency: string }): SupplierBagOffers {
-  return { bagOffers: async (request) => bagOffers(request, deps.currency) };
+  return {
+    bagOffers: async (request) => bagOffers(request, deps.currency),
+    quoteBags: async (request) => quoteBagRequests(request),
+  };
 }

@@ -106,9 +106,14 @@ export function createSandboxSeatMaps(deps: {
           refused.push({ ...choice, message: SEAT_RULES.otherCabin });
           return false;
         });
+        const occupied = new Map(state.occupied);
+        for (const kept of request.keep ?? []) {
+          if (kept.segmentIndex === flight.segmentIndex)
+            occupied.set(kept.designator, { withInfant: kept.withInfant });
+        }
         const refusals = checkSeatChoices({
           seats,
-          taken: state.occupied,
+          taken: occupied,
           parties,
           choices: inCabin.map(({ passengerIndex, designator }) => ({ passengerIndex, designator })),
         });
