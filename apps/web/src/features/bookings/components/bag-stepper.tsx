@@ -2,15 +2,17 @@ import type { BagOffer } from '@skydesk/contract';
 import { Minus, Plus } from 'lucide-react';
 import { formatMoney } from '../../../shared/format/money';
 
-/** "1 × 23 kg included; add up to 2 more", and each extra bag's allowance and price. */
+/**
+ * "1 × 23 kg included; add up to 2 more" ("No checked bag included; add up to 3": nothing to add
+ * more to), and each extra bag's allowance and price.
+ */
 export function bagAllowanceWords(offer: BagOffer): string {
-  const included =
-    offer.included.pieces === 0
-      ? 'No checked bag included'
-      : `${offer.included.pieces} × ${offer.included.weight_kg} kg included`;
-  return offer.max_quantity === 0
-    ? `${included}; no more can be added`
-    : `${included}; add up to ${offer.max_quantity} more`;
+  const none = offer.included.pieces === 0;
+  const included = none
+    ? 'No checked bag included'
+    : `${offer.included.pieces} × ${offer.included.weight_kg} kg included`;
+  if (offer.max_quantity === 0) return `${included}; no ${none ? 'bag' : 'more'} can be added`;
+  return `${included}; add up to ${offer.max_quantity}${none ? '' : ' more'}`;
 }
 
 export function BagAllowance({ offer }: { offer: BagOffer }) {
