@@ -1,4 +1,4 @@
-import type { PassengerType, PricedItinerary, SeatMap } from '@skydesk/contract';
+import type { PricedItinerary, SeatMap } from '@skydesk/contract';
 import { AppError } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
@@ -7,6 +7,7 @@ import type { FlightSupplier } from '../../../supplier/port.js';
 import type { SeatMapFlight } from '../../../supplier/seat-maps.js';
 import { loadBookingRecord } from '../booking/repo.js';
 import { bookingScopeOf } from '../booking/scope.js';
+import { offerForServices } from './offer-services.js';
 
 /**
  * Seat maps before and after booking (issue 31, docs/api.md's third wave). The flights, cabin and
@@ -32,41 +33,16 @@ export function seatMapFlights(itinerary: PricedItinerary): SeatMapFlight[] {
   }));
 }
 
-/** An offer's party as the booking will list it: adults, then children, then infants. */
-function partyOfOffer(itinerary: PricedItinerary): PassengerType[] {
-  const types: Record<'ADT' | 'CNN' | 'INF', PassengerType> = { ADT: 'adult', CNN: 'child', INF: 'infant' };
-  const order = ['ADT', 'CNN', 'INF'] as const;
-  const breakdowns = itinerary.AirItineraryPricingInfo.PTC_FareBreakdowns.PTC_FareBreakdown;
-  return order.flatMap((code) => {
-    const quantity = breakdowns.find((entry) => entry.PassengerTypeQuantity.Code === code)
-      ?.PassengerTypeQuantity.Quantity;
-    return Array.from({ length: quantity ?? 0 }, () => types[code]);
-  });
-}
-
 export function createSeatMapService(deps: { db: Kysely<Database>; supplier: FlightSupplier }) {
   const { db, supplier } = deps;
   return {
     async forOffer(offerId: string): Promise<SeatMap[]> {
-      const answer = await supplier.price(offerId);
-      switch (answer.status) {
-        case 'invalid':
-          throw new AppError('validation', answer.message, { fieldErrors: { offer_id: [answer.message] } });
-        case 'expired':
-          throw new AppError('gone', answer.message, {
-            data: { expired_at: answer.expiredAt.toISOString() },
-          });
-        case 'unavailable':
-        case 'soldOut':
-          throw new AppError('conflict', answer.message);
-      }
-      if (!supplier.seatMaps) return [];
-      const { supplier: code, remote } = answer.booking;
-      if (code && code !== 'sandbox' && !remote) return [];
+      const offer = await offerForServices(supplier, offerId);
+      if (!supplier.seatMaps || offer.remote === null) return [];
       return supplier.seatMaps.seatMaps({
-        flights: seatMapFlights(answer.itinerary),
-        passengers: partyOfOffer(answer.itinerary),
-        ...(code && code !== 'sandbox' && remote ? { remote: { supplier: code, offer: remote } } : {}),
+        flights: seatMapFlights(offer.itinerary),
+        passengers: offer.passengers,
+        ...(offer.remote ? { remote: offer.remote } : {}),
       });
     },
 

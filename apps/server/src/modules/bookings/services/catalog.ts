@@ -3,7 +3,6 @@ import type {
   BookingService,
   BookingServices,
   PassengerType,
-  PricedItinerary,
   ServiceCatalog,
 } from '@skydesk/contract';
 import { AppError, minorToAmount } from '@skydesk/contract';
@@ -20,6 +19,7 @@ import {
 } from '../../../supplier/services.js';
 import { type BookingRow, loadBookingRecord } from '../booking/repo.js';
 import { bookingScopeOf } from '../booking/scope.js';
+import { offerForServices } from '../seat-maps/offer-services.js';
 import { type ServiceRow, servicesOf } from './repo.js';
 import { segmentDepartures } from './sales-repo.js';
 
@@ -97,17 +97,6 @@ export function openSegments(departures: ReadonlyMap<number, Date>, now: Date): 
   return open;
 }
 
-/** An offer's party as the booking will list it: adults, then children, then infants. */
-function partyOf(itinerary: PricedItinerary): PassengerType[] {
-  const types = { ADT: 'adult', CNN: 'child', INF: 'infant' } as const;
-  const breakdowns = itinerary.AirItineraryPricingInfo.PTC_FareBreakdowns.PTC_FareBreakdown;
-  return (['ADT', 'CNN', 'INF'] as const).flatMap((code) => {
-    const quantity = breakdowns.find((entry) => entry.PassengerTypeQuantity.Code === code)
-      ?.PassengerTypeQuantity.Quantity;
-    return Array.from({ length: quantity ?? 0 }, () => types[code]);
-  });
-}
-
 export function createServiceCatalog(deps: { db: Kysely<Database>; supplier: FlightSupplier; clock: Clock }) {
   const { db, supplier, clock } = deps;
 
@@ -124,27 +113,14 @@ export function createServiceCatalog(deps: { db: Kysely<Database>; supplier: Fli
   return {
     /** GET /api/services?offer_id=: the bags on sale with an offer (re-priced: 422, 410, 409 as seat maps). */
     async forOffer(offerId: string): Promise<ServiceCatalog> {
-      const answer = await supplier.price(offerId);
-      switch (answer.status) {
-        case 'invalid':
-          throw new AppError('validation', answer.message, { fieldErrors: { offer_id: [answer.message] } });
-        case 'expired':
-          throw new AppError('gone', answer.message, {
-            data: { expired_at: answer.expiredAt.toISOString() },
-          });
-        case 'unavailable':
-        case 'soldOut':
-          throw new AppError('conflict', answer.message);
-      }
+      const offer = await offerForServices(supplier, offerId);
       // A remote supplier's offer has its bags read from the supplier with its own offer (Duffel).
-      const { supplier: code, remote } = answer.booking;
-      const remoteOffer = code && code !== 'sandbox';
-      if (remoteOffer && !remote) return { bags: [], can_add: true, closed_reason: null };
+      if (offer.remote === null) return { bags: [], can_add: true, closed_reason: null };
       const bags = await offers(
-        bagFlightsOf(answer.itinerary),
-        partyOf(answer.itinerary),
+        bagFlightsOf(offer.itinerary),
+        offer.passengers,
         [],
-        remoteOffer && remote ? { supplier: code, offer: remote } : undefined,
+        offer.remote ?? undefined,
       );
       return { bags, can_add: true, closed_reason: null };
     },
