@@ -349,6 +349,51 @@ describe('the PDF e-ticket', () => {
     expect(text).toContain('3 hours before international flights');
   });
 
+  it('prints each issued seat and extra bag with its EMD number, none held or released (issue 31)', async () => {
+    const service = (
+      over: Partial<BookingDetails['services'][number]>,
+    ): BookingDetails['services'][number] => ({
+      id: randomUUID(),
+      type: 'seat',
+      passenger_index: 0,
+      segment_index: 0,
+      amount: { Amount: 25, CurrencyCode: 'USD' },
+      status: 'issued',
+      ...over,
+    });
+    const booking: BookingDetails = {
+      ...returnTrip(),
+      services: [
+        service({ designator: '23C', emd_number: '2204567890123' }),
+        service({ designator: '11A', segment_index: 1, amount: { Amount: 0, CurrencyCode: 'USD' } }),
+        service({
+          type: 'bag',
+          quantity: 2,
+          passenger_index: 1,
+          segment_index: 3,
+          emd_number: '2204567890124',
+        }),
+        service({ designator: '30F', status: 'released', emd_number: '2204567890125' }),
+      ],
+    };
+    const pdf = await renderTicketPdf({ booking, agency, airportName, generatedAt });
+    if (process.env.TICKET_PDF_SERVICES_SAMPLE) writeFileSync(process.env.TICKET_PDF_SERVICES_SAMPLE, pdf);
+    const { text } = await read(pdf);
+    expect(text).toContain('SEATS AND EXTRA BAGS');
+    expect(text).toContain('Seat 23C');
+    expect(text).toContain('2204567890123');
+    expect(text).toContain('Seat 11A');
+    expect(text).toContain('2 extra bags');
+    expect(text).toContain('2204567890124');
+    expect(text).toContain('LH 900');
+    expect(text).not.toContain('30F');
+    expect(text).not.toContain('2204567890125');
+    const bare = await read(
+      await renderTicketPdf({ booking: returnTrip(), agency, airportName, generatedAt }),
+    );
+    expect(bare.text).not.toContain('SEATS AND EXTRA BAGS');
+  });
+
   it('gives the same bytes for the same input', async () => {
     const booking = returnTrip();
     const first = await renderTicketPdf({ booking, agency, airportName, generatedAt });

@@ -9,6 +9,7 @@ import { header } from './sections/header.js';
 import { itinerary } from './sections/itinerary.js';
 import { invalidMark } from './sections/mark.js';
 import { passengers } from './sections/passengers.js';
+import { services } from './sections/services.js';
 
 /**
  * The e-ticket / itinerary receipt an agency hands to its passengers (docs/api.md: GET
@@ -73,6 +74,7 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   header(sheet, input);
   passengers(sheet, input);
   itinerary(sheet, input);
+  services(sheet, input);
   fare(sheet, input);
   fareRules(sheet, input);
   contact(sheet, input);
