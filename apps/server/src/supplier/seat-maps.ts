@@ -1,4 +1,12 @@
-import type { Cabin, FareBrand, PassengerType, SeatMap } from '@skydesk/contract';
+import type {
+  Cabin,
+  FareBrand,
+  FareInfo,
+  FlightSegment,
+  PassengerType,
+  PricedItinerary,
+  SeatMap,
+} from '@skydesk/contract';
 import type { RemoteOffer, SupplierCode } from './remote-orders.js';
 
 /**
@@ -24,6 +32,35 @@ export type SeatMapFlight = {
   /** The fare's brand on this flight: Basic pays for every seat, Standard for the better ones, Flex none. */
   brand: FareBrand;
 };
+
+/**
+ * The flights of an itinerary numbered across its legs (as the booking's segments), each with the
+ * fare component it is sold in (`FareInfos` by `SegmentRef`): what seat maps and bags both read.
+ */
+export function fareFlightsOf(
+  itinerary: PricedItinerary,
+): { segment: FlightSegment; index: number; fare: FareInfo }[] {
+  const fareInfos = itinerary.AirItineraryPricingInfo.FareInfos;
+  return itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption.flatMap(
+    (option) => option.FlightSegment,
+  ).map((segment, index) => ({
+    segment,
+    index,
+    fare: fareInfos.find((info) => info.SegmentRef === index + 1) ?? fareInfos[0]!,
+  }));
+}
+
+/** The flights of an itinerary as seat maps need them. */
+export const seatMapFlights = (itinerary: PricedItinerary): SeatMapFlight[] =>
+  fareFlightsOf(itinerary).map(({ segment, index, fare }) => ({
+    segmentIndex: index,
+    flight: `${segment.MarketingAirline.Code}${segment.FlightNumber}`,
+    date: segment.DepartureDateTime.slice(0, 10),
+    cabin: segment.CabinClass,
+    equipment: segment.Equipment.AirEquipType,
+    blockMinutes: segment.ElapsedTime,
+    brand: fare.BrandName,
+  }));
 
 /** A seat one of SkyDesk's own bookings holds on a flight. */
 export type ChosenSeat = {

@@ -1,5 +1,6 @@
 import type { BagOffer, Cabin, FareBrand, PassengerType, PricedItinerary } from '@skydesk/contract';
 import type { RemoteOffer, SupplierCode } from './remote-orders.js';
+import { fareFlightsOf } from './seat-maps.js';
 
 /**
  * Extra bags through the supplier port (issue 31). The portal asks what bags a party may add on the
@@ -63,19 +64,12 @@ export type SupplierBagOffers = {
  * The flights of an itinerary as bags need them, numbered across its legs, each with the allowance
  * its fare component includes (`FareInfos[].Baggage`, by `SegmentRef`).
  */
-export function bagFlightsOf(itinerary: PricedItinerary): BagFlight[] {
-  const fareInfos = itinerary.AirItineraryPricingInfo.FareInfos;
-  return itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption.flatMap(
-    (option) => option.FlightSegment,
-  ).map((segment, index) => {
-    const info = fareInfos.find((entry) => entry.SegmentRef === index + 1) ?? fareInfos[0]!;
-    return {
-      segmentIndex: index,
-      flight: `${segment.MarketingAirline.Code}${segment.FlightNumber}`,
-      cabin: segment.CabinClass,
-      blockMinutes: segment.ElapsedTime,
-      brand: info.BrandName,
-      included: { pieces: info.Baggage.Pieces, weightKg: info.Baggage.WeightKg },
-    };
-  });
-}
+export const bagFlightsOf = (itinerary: PricedItinerary): BagFlight[] =>
+  fareFlightsOf(itinerary).map(({ segment, index, fare }) => ({
+    segmentIndex: index,
+    flight: `${segment.MarketingAirline.Code}${segment.FlightNumber}`,
+    cabin: segment.CabinClass,
+    blockMinutes: segment.ElapsedTime,
+    brand: fare.BrandName,
+    included: { pieces: fare.Baggage.Pieces, weightKg: fare.Baggage.WeightKg },
+  }));

@@ -1,7 +1,7 @@
 import { AppError, type PassengerType, type PricedItinerary, type ServiceRequest } from '@skydesk/contract';
 import type { FlightSupplier, OfferBooking } from '../../../supplier/port.js';
 import { type RemoteOffer, withServices } from '../../../supplier/remote-orders.js';
-import { seatMapFlights } from '../seat-maps/service.js';
+import { seatMapFlights } from '../../../supplier/seat-maps.js';
 import type { NewService } from '../services/repo.js';
 
 /**

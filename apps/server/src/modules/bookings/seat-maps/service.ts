@@ -1,10 +1,10 @@
-import type { PricedItinerary, SeatMap } from '@skydesk/contract';
+import type { SeatMap } from '@skydesk/contract';
 import { AppError } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { FlightSupplier } from '../../../supplier/port.js';
-import type { SeatMapFlight } from '../../../supplier/seat-maps.js';
+import { seatMapFlights } from '../../../supplier/seat-maps.js';
 import { loadBookingRecord } from '../booking/repo.js';
 import { bookingScopeOf } from '../booking/scope.js';
 import { offerForServices } from './offer-services.js';
@@ -16,22 +16,6 @@ import { offerForServices } from './offer-services.js';
  * offer; after booking a remote booking answers none (Duffel sells seats when the order is made, not
  * later: the SPA says so). A supplier without seat maps answers none.
  */
-
-/** The flights of an itinerary as seat maps need them, numbered across its legs. */
-export function seatMapFlights(itinerary: PricedItinerary): SeatMapFlight[] {
-  const fareInfos = itinerary.AirItineraryPricingInfo.FareInfos;
-  return itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption.flatMap(
-    (option) => option.FlightSegment,
-  ).map((segment, index) => ({
-    segmentIndex: index,
-    flight: `${segment.MarketingAirline.Code}${segment.FlightNumber}`,
-    date: segment.DepartureDateTime.slice(0, 10),
-    cabin: segment.CabinClass,
-    equipment: segment.Equipment.AirEquipType,
-    blockMinutes: segment.ElapsedTime,
-    brand: (fareInfos.find((info) => info.SegmentRef === index + 1) ?? fareInfos[0]!).BrandName,
-  }));
-}
 
 export function createSeatMapService(deps: { db: Kysely<Database>; supplier: FlightSupplier }) {
   const { db, supplier } = deps;

@@ -12,11 +12,11 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { FlightSupplier } from '../../../supplier/port.js';
+import { seatMapFlights } from '../../../supplier/seat-maps.js';
 import { type BagQuotes, type BagsBought, bagFlightsOf } from '../../../supplier/services.js';
 import { postLedgerEntry } from '../../payments/index.js';
 import { type BookingRow, loadBookingForUpdate, loadBookingRecord, recordEvent } from '../booking/repo.js';
 import { bookingScopeOf } from '../booking/scope.js';
-import { seatMapFlights } from '../seat-maps/service.js';
 import { addingClosedReason, bagsBought, openSegments, SERVICES_CLOSED } from './catalog.js';
 import {
   heldServicesOf,

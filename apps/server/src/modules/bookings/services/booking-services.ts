@@ -13,8 +13,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 import type { FlightSupplier } from '../../../supplier/port.js';
 import type { SeatMapFlight } from '../../../supplier/seat-maps.js';
+import { seatMapFlights } from '../../../supplier/seat-maps.js';
 import { bagFlightsOf } from '../../../supplier/services.js';
-import { seatMapFlights } from '../seat-maps/service.js';
 import { chosenSeatsOn, type NewService } from './repo.js';
 
 /**
