@@ -374,6 +374,12 @@ export type BookingsTable = {
   net_minor: ColumnType<number, number | undefined, number>;
   /** What the platform earns on top (0 for the sandbox). */
   markup_minor: ColumnType<number, number | undefined, number>;
+  /** jsonb (migration 0021): bags being added to the paid order, while `adding_services` settles. */
+  supplier_services: ColumnType<
+    StoredServicesStep | null,
+    string | null | undefined,
+    string | null
+  >;
 };
 
 /** An amount as a supplier states it: a decimal string in its currency. */
@@ -405,6 +411,23 @@ export type StoredCancellationQuote = {
 };
 
 export type StoredAirlineChange = { id: string | null; detectedAt: string };
+
+/**
+ * Issue 31: the `adding_services` step of a remote booking — bags added to its paid order — as
+ * journalled before the supplier is asked (modules/bookings/remote/order-services.ts).
+ */
+export type StoredServicesStep = {
+  /** The supplier's service ids and how many of each, as sent. */
+  items: { id: string; quantity: number }[];
+  /** What the supplier is paid for them, exactly, in its currency. */
+  price: StoredSupplierMoney;
+  /** What the agency was debited (the step's ticket line): a reversal gives back exactly this. */
+  totalMinor: number;
+  /** The booking's held service rows the step pays for. */
+  rowIds: string[];
+  /** The order's service ids and EMD numbers before the call: anything new after it is the step's. */
+  before: { serviceIds: string[]; emds: string[] };
+};
 
 export type BookingPassengersTable = PassportIdentity & {
   id: Generated<string>;
@@ -753,6 +776,10 @@ export type BookingServicesTable = {
   created_at: CreatedAt;
   issued_at: Date | null;
   released_at: Date | null;
+  /** The refund request this paid service went with (migration 0020), once one was made. */
+  refund_order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What came back for it: a refund's share (0 when the rules keep it), or all of it on a void. */
+  refunded_minor: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type Database = {
