@@ -308,7 +308,13 @@ export const BookingSupplier = z.object({
 export type BookingSupplier = z.infer<typeof BookingSupplier>;
 
 /** Steps during which the airline has been asked and not answered yet: no action is offered. */
-export const WAITING_SUPPLIER_STATES = ['confirming', 'paying', 'ordering', 'cancelling'] as const;
+export const WAITING_SUPPLIER_STATES = [
+  'confirming',
+  'paying',
+  'ordering',
+  'adding_services',
+  'cancelling',
+] as const;
 export const waitingForSupplier = (supplier: Pick<BookingSupplier, 'state'>): boolean =>
   (WAITING_SUPPLIER_STATES as readonly (string | null)[]).includes(supplier.state);
 

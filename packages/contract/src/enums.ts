@@ -61,9 +61,10 @@ export type SupplierCode = z.infer<typeof SupplierCode>;
  * Where a remote booking's supplier order stands (docs/decisions/020-supplier-order-saga.md):
  * `local` (held here only: the offer must be paid at once), `confirming` (the airline is asked to
  * hold it), `confirmed` (the airline's order is recorded), `paying` and `ordering` (the airline is
- * asked to ticket it; the credits are taken), `cancelling`, `cancelled`, `failed` (no order came;
- * anything taken was given back). While a step is under way (confirming, paying, ordering,
- * cancelling) the booking waits for the airline: no action then.
+ * asked to ticket it; the credits are taken), `adding_services` (bags added to the paid order: the
+ * credits are taken, the airline asked; issue 31), `cancelling`, `cancelled`, `failed` (no order
+ * came; anything taken was given back). While a step is under way (confirming, paying, ordering,
+ * adding_services, cancelling) the booking waits for the airline: no action then.
  */
 export const SUPPLIER_STATES = [
   'local',
@@ -71,6 +72,7 @@ export const SUPPLIER_STATES = [
   'confirmed',
   'paying',
   'ordering',
+  'adding_services',
   'cancelling',
   'cancelled',
   'failed',

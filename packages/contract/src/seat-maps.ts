@@ -226,7 +226,14 @@ export const ServiceCatalog = z.object({
 export type ServiceCatalog = z.infer<typeof ServiceCatalog>;
 
 /** `GET /api/booking/{id}/services`: what the booking has, and what may still be added. */
-export const BookingServices = ServiceCatalog.extend({ services: z.array(BookingService) });
+export const BookingServices = ServiceCatalog.extend({
+  services: z.array(BookingService),
+  /**
+   * Why no seat can be chosen or changed now while bags may be (a remote airline sells seats only
+   * when the booking is made: issue 31); null when seats are sold as `can_add` says.
+   */
+  seats_closed_reason: z.string().nullable(),
+});
 export type BookingServices = z.infer<typeof BookingServices>;
 
 // ── endpoints ───────────────────────────────────────────────────────────────────────────────

@@ -26,6 +26,23 @@ export type RemoteOrders = {
   confirmCancellation(cancellationId: string): Promise<RemoteCancellation>;
   getCancellation(cancellationId: string): Promise<RemoteCancellation>;
   /**
+   * Issue 31: the order as it is now and the extra checked bags on sale for it after booking
+   * (Duffel: `GET /air/orders/{id}` and `GET /air/orders/{id}/available_services`). Without it, a
+   * remote booking adds nothing after issue.
+   */
+  bagsOnSale?(orderId: string): Promise<{ order: RemoteOrder; bags: RemoteBag[] }>;
+  /**
+   * Issue 31: adds services to a paid order, paid at once from the platform's balance for exactly
+   * `payment` (Duffel: `POST /air/orders/{id}/services`); answers the order with them and their
+   * EMDs. One call, never repeated blind: a lost answer is looked up with `get` (the order's
+   * services say whether it took them).
+   */
+  addServices?(
+    orderId: string,
+    items: readonly { id: string; quantity: number }[],
+    payment: SupplierMoney,
+  ): Promise<RemoteOrder>;
+  /**
    * A webhook the supplier sent, checked (its signature, its age) and read; null for anything
    * else — the caller answers every null alike. An event only names what to look up: settlement
    * reads the order from the supplier itself.
@@ -56,6 +73,20 @@ export type RemoteOrderEvent = {
 };
 
 export type SupplierCode = 'sandbox' | 'duffel';
+
+/**
+ * An extra checked bag a supplier sells for a paid order (issue 31): for its passengers, on its
+ * flights (a bag over several flights is bought once for all of them), each of `weightKg`, at most
+ * `maximumQuantity` in one purchase, for `price` each.
+ */
+export type RemoteBag = {
+  id: string;
+  passengerIds: string[];
+  segmentIds: string[];
+  maximumQuantity: number;
+  price: SupplierMoney;
+  weightKg: number;
+};
 
 /** An amount as the supplier states it (a decimal string in its currency, as paid). */
 export type SupplierMoney = { amount: string; currency: string };
@@ -195,6 +226,12 @@ export type RemoteOrder = {
    * supplier lists them; none before payment.
    */
   emds?: { passengerId: string; number: string }[];
+  /**
+   * Issue 31: the services the order holds (seats, bags), by the supplier's ids; and its flights'
+   * segment ids in order. Absent where the supplier did not say.
+   */
+  services?: { id: string; type: string; passengerIds: string[]; segmentIds: string[]; quantity: number }[];
+  segmentIds?: string[];
   createdAt: Date;
 };
 

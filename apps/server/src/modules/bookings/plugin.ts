@@ -48,7 +48,7 @@ export const bookingsModule = defineModule(
     app.addHook('onListen', refundSweep.start).addHook('onClose', refundSweep.stop);
     registerTravellerRoutes(context);
     registerSeatMapRoutes(context, app.flightSupplier);
-    registerServiceRoutes(context, app.flightSupplier);
+    registerServiceRoutes(context, app.flightSupplier, saga);
     await registerSupplierWebhookRoutes(context, app, orders && saga ? { orders, saga } : null);
     if (saga) {
       const reconciler = supplierReconciler({

@@ -1,6 +1,7 @@
 import type { PassengerType } from '@skydesk/contract';
 import {
   type CreateRemoteOrder,
+  type RemoteBag,
   type RemoteCancellation,
   type RemoteOrder,
   type RemoteOrderAnswer,
@@ -46,6 +47,14 @@ type DuffelOrderAnswer = {
   metadata: Record<string, string> | null;
   passengers: { id: string }[];
   documents: { type: string; unique_identifier: string; passenger_ids: string[] }[] | null;
+  services?: {
+    id: string;
+    type: string;
+    passenger_ids: string[];
+    segment_ids: string[];
+    quantity: number;
+  }[];
+  slices?: { segments: { id: string }[] }[];
   payment_status: {
     awaiting_payment: boolean;
     payment_required_by: string | null;
@@ -115,8 +124,51 @@ export function toRemoteOrder(order: DuffelOrderAnswer): RemoteOrder {
         : null,
     tickets,
     ...(emds.length > 0 ? { emds } : {}),
+    ...(order.services
+      ? {
+          services: order.services.map((service) => ({
+            id: service.id,
+            type: service.type,
+            passengerIds: service.passenger_ids,
+            segmentIds: service.segment_ids,
+            quantity: service.quantity,
+          })),
+        }
+      : {}),
+    ...(order.slices
+      ? { segmentIds: order.slices.flatMap((slice) => slice.segments.map((segment) => segment.id)) }
+      : {}),
     createdAt: new Date(order.created_at),
   };
+}
+
+/** Orders › List available services (after booking): bags, as Duffel's reference publishes them. */
+type DuffelOrderService = {
+  id: string;
+  type: string;
+  total_amount: string;
+  total_currency: string;
+  maximum_quantity: number;
+  passenger_ids: string[];
+  segment_ids: string[];
+  metadata?: { type?: string; maximum_weight_kg?: number | null } | null;
+};
+
+/** An extra checked bag that states its weight (the portal names one for every bag); others left out. */
+function toRemoteBag(service: DuffelOrderService): RemoteBag[] {
+  const weight = service.metadata?.maximum_weight_kg;
+  if (service.type !== 'baggage' || service.metadata?.type !== 'checked') return [];
+  if (typeof weight !== 'number' || weight < 1 || service.maximum_quantity < 1) return [];
+  return [
+    {
+      id: service.id,
+      passengerIds: service.passenger_ids,
+      segmentIds: service.segment_ids,
+      maximumQuantity: service.maximum_quantity,
+      price: { amount: service.total_amount, currency: service.total_currency },
+      weightKg: Math.round(weight),
+    },
+  ];
 }
 
 function toRemoteCancellation(quote: DuffelCancellationAnswer, currency?: string): RemoteCancellation {
@@ -272,6 +324,29 @@ export function createDuffelOrders(options: DuffelOrdersOptions): RemoteOrders {
         if (!after) break;
       }
       return found.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    },
+
+    async bagsOnSale(orderId) {
+      const [order, services] = await Promise.all([
+        get(orderId),
+        http.request<DuffelOrderService[]>({
+          method: 'GET',
+          path: `/air/orders/${encodeURIComponent(orderId)}/available_services`,
+        }),
+      ]);
+      return { order, bags: services.data.flatMap(toRemoteBag) };
+    },
+
+    async addServices(orderId, items, payment) {
+      const answer = await http.request<DuffelOrderAnswer>({
+        method: 'POST',
+        path: `/air/orders/${encodeURIComponent(orderId)}/services`,
+        data: {
+          add_services: items.map(({ id, quantity }) => ({ id, quantity })),
+          payment: { type: 'balance', amount: payment.amount, currency: payment.currency },
+        },
+      });
+      return toRemoteOrder(answer.data);
     },
 
     async quoteCancellation(orderId) {

@@ -20,6 +20,10 @@ export const CRASH_POINTS = [
   'duffel.after-cancel',
   /** An expired hold's order was cancelled at the airline; not recorded. */
   'duffel.after-expiry-cancel',
+  /** Issue 31: the debit for bags added after issue is committed; the airline not asked yet. */
+  'duffel.before-services',
+  /** Issue 31: the airline added the bags to its order; not recorded. */
+  'duffel.after-services',
 ] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 

@@ -6,6 +6,7 @@ import type {
   StoredAirlineChange,
   StoredCancellationQuote,
   StoredRemoteOffer,
+  StoredServicesStep,
 } from '../../../platform/db/schema.js';
 
 /**
@@ -21,6 +22,7 @@ export const IN_FLIGHT_STATES = [
   'confirming',
   'paying',
   'ordering',
+  'adding_services',
   'cancelling',
 ] as const satisfies readonly SupplierState[];
 export type InFlightState = (typeof IN_FLIGHT_STATES)[number];
@@ -107,13 +109,14 @@ export async function updateSupplierBooking(
     supplier_cancellation?: StoredCancellationQuote | null;
     supplier_synced_at?: Date;
     supplier_change?: StoredAirlineChange;
+    supplier_services?: StoredServicesStep | null;
     ticketing_deadline?: Date;
     issued_at?: Date;
     void_until?: Date | null;
     updated_at: Date;
   },
 ) {
-  const { supplier_offer, supplier_cancellation, supplier_change, ...plain } = changes;
+  const { supplier_offer, supplier_cancellation, supplier_change, supplier_services, ...plain } = changes;
   await trx
     .updateTable('bookings')
     .set({
@@ -123,6 +126,9 @@ export async function updateSupplierBooking(
         ? {}
         : { supplier_cancellation: supplier_cancellation && JSON.stringify(supplier_cancellation) }),
       ...(supplier_change === undefined ? {} : { supplier_change: JSON.stringify(supplier_change) }),
+      ...(supplier_services === undefined
+        ? {}
+        : { supplier_services: supplier_services && JSON.stringify(supplier_services) }),
     })
     .where('id', '=', bookingId)
     .execute();

@@ -17,6 +17,7 @@ import { postLedgerEntry } from '../../payments/index.js';
 import { utcMinute } from '../booking/presenter.js';
 import { insertOrder, recordEvent } from '../booking/repo.js';
 import type { CrashAt } from './crash-points.js';
+import { createOrderServiceSteps } from './order-services.js';
 import {
   bookingIdOfOrder,
   expiredHoldsToCancel,
@@ -94,7 +95,7 @@ export function internationalPhone(phone: string): string | null {
  * A supplier's refusal as the agent's answer (never a 500): what the supplier said, in the
  * client's words (http.ts), as 409, 410 when the fare or hold is gone, 503 when it did not answer.
  */
-function refusal(error: SupplierCallError): AppError {
+export function refusal(error: SupplierCallError): AppError {
   if (error.kind === 'gone') return new AppError('gone', error.message);
   if (error.kind === 'unavailable' || error.kind === 'unknown_outcome') {
     return new AppError('unavailable', error.message, { retryAfter: 60 });
@@ -238,6 +239,8 @@ export function createSupplierSaga(deps: SagaDeps) {
         }
         return;
       }
+      case 'adding_services':
+        return orderServices.settle(booking, missingMeansNone);
       case 'confirmed': {
         if (!booking.supplier_order_id) return;
         await recordSynced(db, booking.id, await orders.get(booking.supplier_order_id), clock.now());
@@ -304,6 +307,18 @@ export function createSupplierSaga(deps: SagaDeps) {
       log.warn({ err: error, bookingId }, 'the supplier order could not be looked up; the reconciler will');
     }
   }
+
+  // Issue 31: bags added to a paid order after issue, one more step (remote/order-services.ts).
+  const orderServices = createOrderServiceSteps({
+    db,
+    clock,
+    orders,
+    crashAt: deps.crashAt,
+    settleWindowMs: deps.settleWindowMs,
+    tryResolve,
+    refusal,
+    waiting: waitingForAirline,
+  });
 
   // ── the hold ────────────────────────────────────────────────────────────────────────────
 
@@ -685,6 +700,7 @@ export function createSupplierSaga(deps: SagaDeps) {
     handleEvent,
     refreshOnOpen,
     cancelExpiredHolds,
+    orderServices,
   };
 }
 

@@ -17,6 +17,7 @@ import { type BagQuotes, type BagsBought, bagFlightsOf } from '../../../supplier
 import { postLedgerEntry } from '../../payments/index.js';
 import { type BookingRow, loadBookingForUpdate, loadBookingRecord, recordEvent } from '../booking/repo.js';
 import { bookingScopeOf } from '../booking/scope.js';
+import { ORDER_SERVICES, type OrderServiceSteps } from '../remote/order-services.js';
 import { addingClosedReason, bagsBought, openSegments, SERVICES_CLOSED } from './catalog.js';
 import {
   heldServicesOf,
@@ -79,8 +80,11 @@ export function createServiceSales(deps: {
   clock: Clock;
   supplier: FlightSupplier;
   present: (booking: BookingRow, passengers: readonly PassengerType[]) => Promise<BookingServices>;
+  /** Issue 31: a remote airline's bags for its paid order, added through the order saga. */
+  remote?: OrderServiceSteps | null;
 }) {
   const { db, clock, supplier } = deps;
+  const remoteSells = deps.remote?.canSell() ?? false;
 
   async function currentMap(booking: BookingRow, passengers: readonly PassengerType[], segmentIndex: number) {
     const flight = seatMapFlights(booking.itinerary)[segmentIndex];
@@ -211,7 +215,7 @@ export function createServiceSales(deps: {
       const passengers = record.passengers.map((passenger) => passenger.passenger_type);
       const departures = await segmentDepartures(db, booking.id);
       const open = openSegments(departures, clock.now());
-      const closed = addingClosedReason(booking, open);
+      const closed = addingClosedReason(booking, open, remoteSells);
       if (closed) throw new AppError('conflict', closed);
 
       const requests = body.services.map((service, index) => ({ ...service, index }));
@@ -229,6 +233,23 @@ export function createServiceSales(deps: {
       }
 
       const live = (await servicesOf(db, booking.id)).filter((row) => LIVE.has(row.status));
+      if (booking.supplier !== 'sandbox' && deps.remote) {
+        // A remote airline sells seats with the order only; its bags go through the order saga.
+        for (const request of requests) {
+          if (request.type === 'seat') errors[`services.${request.index}.type`] = [ORDER_SERVICES.seats];
+        }
+        if (Object.keys(errors).length > 0) throw invalid(errors);
+        await deps.remote.add(
+          principal,
+          booking,
+          passengers,
+          bagsBought(live),
+          requests.map((request) => ({ ...request, quantity: request.quantity ?? 0 })),
+        );
+        const after = await loadBookingRecord(db, scope, booking.id);
+        if (!after) throw notFound();
+        return deps.present(after.booking, passengers);
+      }
       const seats = await seatSales(
         booking,
         passengers,
@@ -247,7 +268,7 @@ export function createServiceSales(deps: {
         await db.transaction().execute(async (trx) => {
           const locked = await loadBookingForUpdate(trx, scope, booking.id);
           if (!locked) throw notFound();
-          const reason = addingClosedReason(locked, open);
+          const reason = addingClosedReason(locked, open, remoteSells);
           if (reason) throw new AppError('conflict', reason);
           // Bags are counted again under the lock: another request may have added some meanwhile.
           const liveNow = (await servicesOf(trx, booking.id)).filter((row) => LIVE.has(row.status));

@@ -19,6 +19,7 @@ import {
 } from '../../../supplier/services.js';
 import { type BookingRow, loadBookingRecord } from '../booking/repo.js';
 import { bookingScopeOf } from '../booking/scope.js';
+import { ORDER_SERVICES, type OrderServiceSteps } from '../remote/order-services.js';
 import { offerForServices } from '../seat-maps/offer-services.js';
 import { type ServiceRow, servicesOf } from './repo.js';
 import { segmentDepartures } from './sales-repo.js';
@@ -41,6 +42,7 @@ export const SERVICES_CLOSED = {
   window: 'Seats and bags can be added until 24 hours before departure',
   notTicketed: 'Seats and bags can be added here once the booking is ticketed',
   remote: "This booking's airline sells seats and bags only when the booking is made",
+  waiting: 'The airline has not answered yet: seats and bags can be added once it has',
   status: (status: string) =>
     `This booking is ${status.replaceAll('_', ' ')}: seats and bags can no longer be added`,
 } as const;
@@ -74,16 +76,20 @@ export const bagsBought = (rows: readonly ServiceRow[]): BagsBought[] =>
     }));
 
 /**
- * Why nothing can be added to this booking now, or null when something can: ticketed, the
- * sandbox's, and some flight more than 24 hours away (`open` says which flights are).
+ * Why nothing can be added to this booking now, or null when something can: ticketed, sold by the
+ * sandbox or by a remote airline that sells bags for its paid order (`remoteSells`; its order at
+ * rest, no step under way), and some flight more than 24 hours away (`open` says which are).
  */
 export function addingClosedReason(
-  booking: Pick<BookingRow, 'status' | 'supplier'>,
+  booking: Pick<BookingRow, 'status' | 'supplier' | 'supplier_state'>,
   open: ReadonlySet<number>,
+  remoteSells = false,
 ): string | null {
-  if (booking.supplier !== 'sandbox') return SERVICES_CLOSED.remote;
+  const remote = booking.supplier !== 'sandbox';
+  if (remote && !remoteSells) return SERVICES_CLOSED.remote;
   if (booking.status === 'booked') return SERVICES_CLOSED.notTicketed;
   if (booking.status !== 'ticketed') return SERVICES_CLOSED.status(booking.status);
+  if (remote && booking.supplier_state !== 'confirmed') return SERVICES_CLOSED.waiting;
   if (open.size === 0) return SERVICES_CLOSED.window;
   return null;
 }
@@ -97,8 +103,15 @@ export function openSegments(departures: ReadonlyMap<number, Date>, now: Date): 
   return open;
 }
 
-export function createServiceCatalog(deps: { db: Kysely<Database>; supplier: FlightSupplier; clock: Clock }) {
+export function createServiceCatalog(deps: {
+  db: Kysely<Database>;
+  supplier: FlightSupplier;
+  clock: Clock;
+  /** Issue 31: bags on sale for a remote airline's paid order (the order saga's step); none: not sold. */
+  remote?: OrderServiceSteps | null;
+}) {
   const { db, supplier, clock } = deps;
+  const remoteSells = deps.remote?.canSell() ?? false;
 
   const offers = async (
     flights: readonly BagFlight[],
@@ -147,14 +160,28 @@ export function createServiceCatalog(deps: { db: Kysely<Database>; supplier: Fli
       segmentDepartures(db, booking.id),
     ]);
     const open = openSegments(departures, clock.now());
-    const closedReason = addingClosedReason(booking, open);
+    let closedReason = addingClosedReason(booking, open, remoteSells);
     const services = rows.map(presentService);
-    if (booking.supplier !== 'sandbox')
-      return { services, bags: [], can_add: false, closed_reason: closedReason };
-    const bags = (await offers(bagFlightsOf(booking.itinerary), passengers, bagsBought(rows))).map((offer) =>
-      // A flight inside the window, or a booking that cannot add, offers no more.
+    // A remote airline sells seats with the order only; its bags after issue are its own (Duffel's
+    // bags on sale for the order), read while something can be added.
+    const remote = booking.supplier !== 'sandbox';
+    let bags: BagOffer[] = [];
+    if (!remote) bags = await offers(bagFlightsOf(booking.itinerary), passengers, bagsBought(rows));
+    else if (closedReason === null && deps.remote) {
+      const sale = await deps.remote.bagOffers(booking, passengers, bagsBought(rows));
+      bags = sale.bags;
+      closedReason = sale.unread;
+    }
+    // A flight inside the window, or a booking that cannot add, offers no more.
+    bags = bags.map((offer) =>
       closedReason !== null || !open.has(offer.segment_index) ? { ...offer, max_quantity: 0 } : offer,
     );
-    return { services, bags, can_add: closedReason === null, closed_reason: closedReason };
+    return {
+      services,
+      bags,
+      can_add: closedReason === null,
+      closed_reason: closedReason,
+      seats_closed_reason: remote && closedReason === null ? ORDER_SERVICES.seats : null,
+    };
   }
 }

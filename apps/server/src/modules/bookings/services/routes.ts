@@ -1,6 +1,7 @@
 import { serviceEndpoints } from '@skydesk/contract';
 import type { ModuleContext } from '../../../platform/module.js';
 import type { FlightSupplier } from '../../../supplier/port.js';
+import type { SupplierSaga } from '../remote/saga.js';
 import { createServiceSales } from './add-services.js';
 import { createServiceCatalog } from './catalog.js';
 
@@ -9,12 +10,19 @@ import { createServiceCatalog } from './catalog.js';
  * booking; a booking's services and what it may still add; seats and bags added after issue, paid at
  * once (idempotent: the registrar honours `Idempotency-Key`).
  */
-export function registerServiceRoutes({ route, store, clock }: ModuleContext, supplier: FlightSupplier) {
-  const catalog = createServiceCatalog({ db: store.db, supplier, clock });
+export function registerServiceRoutes(
+  { route, store, clock }: ModuleContext,
+  supplier: FlightSupplier,
+  saga: SupplierSaga | null,
+) {
+  // Issue 31: a remote airline's bags after issue go through the order saga (remote/order-services.ts).
+  const remote = saga?.orderServices ?? null;
+  const catalog = createServiceCatalog({ db: store.db, supplier, clock, remote });
   const sales = createServiceSales({
     db: store.db,
     clock,
     supplier,
+    remote,
     present: catalog.presentBookingServices,
   });
 
