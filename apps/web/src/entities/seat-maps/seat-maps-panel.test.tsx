@@ -8,7 +8,7 @@ import { SeatMapsPanel } from './seat-maps-panel';
 
 const BOOKING = 'b0000000-0000-4000-8000-000000000001';
 
-const mapOf = (segment_index: number, flight: string): SeatMap => ({
+const mapOf = (segment_index: number, flight: string, row = 7): SeatMap => ({
   segment_index,
   flight,
   departure_date: '2026-12-20',
@@ -23,9 +23,9 @@ const mapOf = (segment_index: number, flight: string): SeatMap => ({
       bookable: true,
       rows: [
         {
-          row: 7,
+          row,
           seats: ['A', 'B', 'C', 'D', 'E', 'F'].map((column) => ({
-            designator: `7${column}`,
+            designator: `${row}${column}`,
             available: column !== 'B',
             characteristics: [
               column === 'A' || column === 'F'
@@ -55,6 +55,20 @@ describe('the seat maps of an offer or a booking', () => {
     expect(screen.getByRole('figure', { name: /SK202/ })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /^7A,/ }));
     expect(onSelect).toHaveBeenCalledWith(1, expect.objectContaining({ designator: '7A' }));
+  });
+
+  it("gives each flight's map its own tab stop and pointed seat, not the last flight's", async () => {
+    fakeApi({ 'GET /api/seat-maps': () => ok([mapOf(0, 'SK101'), mapOf(1, 'SK202', 30)]) });
+    render(<SeatMapsPanel offerId="o1.abc" party="adult" onSelect={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: /^7C,/ }));
+    fireEvent.click(screen.getByRole('tab', { name: 'SK202' }));
+    const map = screen.getByRole('figure', { name: /SK202/ });
+    // A keyboard reaches the map by one seat of its own (7C is not on this aircraft's map).
+    const stops = [...map.querySelectorAll('button[data-seat]')].filter(
+      (seat) => seat.getAttribute('tabindex') === '0',
+    );
+    expect(stops.map((seat) => seat.getAttribute('data-seat'))).toEqual(['30A']);
+    expect(screen.getByTestId('seat-map-pointed')).toHaveTextContent('Point at or focus a seat to read it.');
   });
 
   it('says when the airline has no seat map here', async () => {

@@ -99,6 +99,9 @@ function SeatMapTabs({
       )}
       <div role={maps.length > 1 ? 'tabpanel' : undefined}>
         <SeatMapView
+          // Each flight's map its own widget: its tab stop and the seat read under it are its own,
+          // never a seat of the flight shown before (which this aircraft may not have).
+          key={map.segment_index}
           map={map}
           {...(party ? { party } : {})}
           {...(selected?.[map.segment_index] ? { selected: selected[map.segment_index] } : {})}
