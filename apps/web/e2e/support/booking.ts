@@ -38,15 +38,20 @@ export async function chooseFlight(page: Page, days: number): Promise<void> {
 
 /** Fills the travellers' form's first adult. */
 export async function fillAdult(page: Page, traveller: Traveller): Promise<void> {
-  const adult = page.getByRole('group', { name: /^Adult 1/ });
-  await adult.getByLabel('Title').selectOption({ label: traveller.title });
-  await adult.getByLabel('First and middle names').fill(traveller.first);
-  await adult.getByLabel('Last name').fill(traveller.last);
-  await adult.getByLabel('Gender').selectOption({ label: traveller.gender });
-  await adult.getByLabel('Date of birth').fill(traveller.born);
-  await adult.getByLabel('Nationality').selectOption({ label: traveller.nationality });
-  await adult.getByLabel('Passport number').fill(traveller.passport);
-  await adult.getByLabel('Passport expiry').fill(traveller.expiry);
+  await fillPassenger(page, 'Adult 1', traveller);
+}
+
+/** Fills one passenger of the travellers' form, named as the form names it: "Adult 2", "Child 1". */
+export async function fillPassenger(page: Page, label: string, traveller: Traveller): Promise<void> {
+  const group = page.getByRole('group', { name: new RegExp(`^${label}`) });
+  await group.getByLabel('Title').selectOption({ label: traveller.title });
+  await group.getByLabel('First and middle names').fill(traveller.first);
+  await group.getByLabel('Last name').fill(traveller.last);
+  await group.getByLabel('Gender').selectOption({ label: traveller.gender });
+  await group.getByLabel('Date of birth').fill(traveller.born);
+  await group.getByLabel('Nationality').selectOption({ label: traveller.nationality });
+  await group.getByLabel('Passport number').fill(traveller.passport);
+  await group.getByLabel('Passport expiry').fill(traveller.expiry);
 }
 
 /** The booking details' heading: its PNR and status badge. */
