@@ -5,6 +5,7 @@ import { VendorDocument } from './company.js';
 import { defineEndpoint } from './endpoint.js';
 import { BookingStatus, CompanyStatus, PassengerType, TripType } from './enums.js';
 import { AmountInput, amountToMinor, MAX_PAGE, Money } from './envelope.js';
+import { ServiceType } from './seat-maps.js';
 import { Text } from './text.js';
 
 /**
@@ -204,6 +205,23 @@ export const AdminRefundTicket = z.object({
 });
 export type AdminRefundTicket = z.infer<typeof AdminRefundTicket>;
 
+/**
+ * Issue 31: a paid seat or bag that went with the request's tickets — what it cost, what the rules
+ * let come back for it and why, and what was credited once approved (bookings' RefundServiceLine).
+ */
+export const AdminRefundService = z.object({
+  service_id: z.uuid(),
+  ticket_number: z.string(),
+  passenger_name: z.string(),
+  type: ServiceType,
+  description: z.string(),
+  paid: Money,
+  allowed: Money,
+  refunded: Money.nullable(),
+  reason: z.string(),
+});
+export type AdminRefundService = z.infer<typeof AdminRefundService>;
+
 export const AdminRefund = z.object({
   /** The refund request (its order). */
   id: z.uuid(),
@@ -239,7 +257,12 @@ export const AdminRefund = z.object({
   refundable: z.boolean(),
   rules: z.array(z.string()),
   tickets: z.array(AdminRefundTicket),
-  /** What the fare rules allow: the most an approval may credit. */
+  /**
+   * Issue 31: the seats and bags of the request's passengers (optional for readers of the older
+   * shape; the server always sends it). `allowed` counts what they may return.
+   */
+  services: z.array(AdminRefundService).optional(),
+  /** What the fare rules allow (the tickets' and the services'): the most an approval may credit. */
   allowed: Money,
   /** What was credited once approved; what would be (the allowed amount) while pending. */
   amount: Money,

@@ -6,7 +6,7 @@ import { BookingStatus, Cabin, PassengerType, SupplierCode, SupplierState, TripT
 import { MAX_PAGE, Money } from './envelope.js';
 import { AirItineraryPricingInfo, FlightSegment } from './flights.js';
 import { FALLBACK } from './messages.js';
-import { BookingService, ServiceRequest } from './seat-maps.js';
+import { BookingService, ServiceRequest, ServiceType } from './seat-maps.js';
 import { PRINTABLE_TOKEN, Text } from './text.js';
 
 /** docs/api.md#bookings: travellers, bookings, tickets, penalties and orders. */
@@ -388,6 +388,27 @@ export const BookingListQuery = z.strictObject({
 });
 export type BookingListQuery = z.input<typeof BookingListQuery>;
 
+/**
+ * Issue 31: a paid seat or bag of a passenger whose ticket is given back, with what comes back for
+ * it and why (docs/booking-and-money.md, "Seats and bags"): everything within the void window; after
+ * it, an extra bag in full while its flight has not left, a seat only when the airline changed or
+ * cancelled its flight; a remote supplier's booking, the airline's quote for the whole order.
+ */
+export const RefundServiceLine = z.object({
+  service_id: z.uuid(),
+  /** The ticket of the passenger it belongs to: giving that ticket back gives the service back. */
+  ticket_number: z.string(),
+  passenger_name: z.string(),
+  type: ServiceType,
+  /** 'Seat 23C BA117', 'Extra bag 23 kg BA117'. */
+  description: z.string(),
+  paid: Money,
+  refund_amount: Money,
+  /** Why it comes back, or why it does not, in words. */
+  reason: z.string(),
+});
+export type RefundServiceLine = z.infer<typeof RefundServiceLine>;
+
 export const PenaltyAnswer = z.object({
   refundable: z.boolean(),
   void_until: z.string().nullable(),
@@ -401,7 +422,16 @@ export const PenaltyAnswer = z.object({
       refund_amount: Money,
     }),
   ),
+  /**
+   * What comes back in all: the tickets' `refund_amount`s and (issue 31) the services' of the same
+   * passengers.
+   */
   refund_amount: Money,
+  /**
+   * Issue 31: the paid seats and bags of the tickets' passengers, each with what it returns and why
+   * (none when they have none). Optional for readers of the older shape; the server always sends it.
+   */
+  services: z.array(RefundServiceLine).optional(),
   /**
    * A remote supplier's booking (issue 29): `refund_amount` is the airline's own quote, converted
    * into the agency's currency, valid until `expires_at`; cancelling or refunding before then

@@ -191,6 +191,8 @@ describe.each(storeKinds())('after-sales on %s', (kind) => {
         refund_amount: usd(fare.paid),
       })),
       refund_amount: usd(minor(booking.total.Amount)),
+      // No seat or bag was bought (issue 31).
+      services: [],
       // A sandbox booking: no airline quote behind the figures.
       supplier_quote: null,
     });

@@ -404,7 +404,8 @@ describe.each(storeKinds())('services with a booking on %s (issue 31)', (kind) =
     expect(voided.statusCode, voided.body).toBe(200);
     expect((await readBalance(t.store.db, agent.companyId))!.balanceMinor).toBe(before!.balanceMinor);
     const shown = await details(agent, booking.id);
-    expect(shown.services[0]!.status).toBe('released');
+    // Its money came back with the fare's (a void returns everything): `refunded`, the seat free.
+    expect(shown.services[0]!.status).toBe('refunded');
     const [now] = await mapsOf(other, offer);
     expect(seatsOf(now!).find((entry) => entry.designator === seat.designator)?.available).toBe(true);
   });

@@ -14,4 +14,5 @@ export { PNR_ALPHABET, PNR_LENGTH } from './booking/references.js';
 export { reachableBookingId } from './booking/scope.js';
 export { type HoldPolicy, ticketingDeadline, voidUntil } from './booking/ticketing-deadline.js';
 export { bookingsModule } from './plugin.js';
+export { serviceLineText } from './services/lines.js';
 export { createChosenSeatsRepo } from './services/repo.js';

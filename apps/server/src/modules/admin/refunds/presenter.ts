@@ -1,6 +1,6 @@
 import { type AdminRefund, type Money, minorToAmount, type RefundRequestStatus } from '@skydesk/contract';
 import type { RefundQuote } from '../../bookings/index.js';
-import { ticketName } from '../../bookings/index.js';
+import { serviceLineText, ticketName } from '../../bookings/index.js';
 import type { RefundRow } from './repo.js';
 
 /** An order's status as a refund request reads it. */
@@ -50,6 +50,18 @@ export function presentRefund(row: RefundRow, quote: RefundQuote): AdminRefund {
       penalty: money(amounts.penaltyMinor),
       allowed: money(amounts.refundMinor),
       refunded: ticket.refunded_minor === null ? null : money(ticket.refunded_minor),
+    })),
+    // Issue 31: the seats and bags that went with the tickets, by the same quote approval credits.
+    services: quote.services.map(({ service, amounts }) => ({
+      service_id: service.id,
+      ticket_number: service.ticket_number,
+      passenger_name: ticketName(service),
+      type: service.type,
+      description: serviceLineText(service),
+      paid: money(amounts.paidMinor),
+      allowed: money(amounts.refundMinor),
+      refunded: service.refunded_minor === null ? null : money(Number(service.refunded_minor)),
+      reason: amounts.reason,
     })),
     allowed: money(quote.allowedMinor),
     amount: money(credited),

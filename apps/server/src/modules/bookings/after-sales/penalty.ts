@@ -68,6 +68,68 @@ export function ticketRefund(
   return { paidMinor: paid, penaltyMinor: penalty, refundMinor: paid - penalty };
 }
 
+/**
+ * A paid seat or bag of a passenger whose ticket is given back (issue 31). `paidMinor` is what it
+ * cost; `departsAt` when its flight leaves; `flightChanged` whether the airline changed or cancelled
+ * that flight as recorded on the booking (flightChangedByAirline, flight-change.ts); `givenUp` a seat
+ * changed for another after issue (released then, its money kept).
+ */
+export type ServiceFare = {
+  type: 'seat' | 'bag';
+  paidMinor: number;
+  departsAt: Date;
+  flightChanged: boolean;
+  givenUp: boolean;
+};
+
+export type ServiceRefund = { paidMinor: number; refundMinor: number; reason: string };
+
+/**
+ * The services' refund rules (docs/booking-and-money.md, "Seats and bags"), as airlines sell them:
+ *
+ * - within the void window everything paid comes back, the services with the tickets (a void
+ *   cancels the EMDs as it cancels the tickets), a seat given up for another too;
+ * - after it, before departure, an extra bag comes back in full while its flight has not left (the
+ *   bag never flies); a seat does not, unless the airline changed or cancelled its flight (the seat
+ *   the passenger paid for may not exist any more); a seat given up for another never does;
+ * - after the first departure nothing comes back.
+ *
+ * `at` is the moment of the request, so the amounts do not move between the quote and its approval.
+ */
+export function serviceRefund(service: ServiceFare, phase: AfterSalesPhase, at: Date): ServiceRefund {
+  const paid = service.paidMinor;
+  const back = (reason: string) => ({ paidMinor: paid, refundMinor: paid, reason });
+  const kept = (reason: string) => ({ paidMinor: paid, refundMinor: 0, reason });
+  if (phase === 'void') return back(SERVICE_REASONS.voided);
+  if (phase === 'departed') return kept(SERVICE_REASONS.departed);
+  if (service.type === 'bag') {
+    return at.getTime() < service.departsAt.getTime()
+      ? back(SERVICE_REASONS.bagBeforeDeparture)
+      : kept(SERVICE_REASONS.bagFlown);
+  }
+  if (service.givenUp) return kept(SERVICE_REASONS.seatGivenUp);
+  return service.flightChanged ? back(SERVICE_REASONS.seatFlightChanged) : kept(SERVICE_REASONS.seatKept);
+}
+
+/** Why a service comes back or not, in the words the quote, the operator and the history show. */
+export const SERVICE_REASONS = {
+  voided: 'Within the void window: returned in full with the tickets',
+  departed: 'No refund after departure',
+  bagBeforeDeparture: 'Extra bags are refunded in full before their flight leaves',
+  bagFlown: 'Its flight has left: extra bags are refunded before departure only',
+  seatFlightChanged: 'The airline changed or cancelled this flight: its seat is refunded',
+  seatKept: 'Seats are not refunded unless the airline changes or cancels the flight',
+  seatGivenUp: 'Changed for another seat: a seat given up is not refunded',
+} as const;
+
+/** The services' rules in one sentence, beside the fare's (afterSalesRules), when there are any. */
+export function serviceRules(phase: AfterSalesPhase): string {
+  if (phase === 'void') {
+    return 'Seats and bags: returned in full with the tickets within the void window; after it, extra bags are refunded before departure, seats only if the airline changes the flight';
+  }
+  return 'Seats and bags: extra bags are refunded in full before departure; seats are not refunded unless the airline changes or cancels the flight';
+}
+
 const money = (minor: number, currency: string) => `${currency} ${minorToAmount(minor).toFixed(2)}`;
 
 /** The fare's after-sales rules in words, as they stand at `phase`. */

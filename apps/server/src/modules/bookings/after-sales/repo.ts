@@ -194,11 +194,14 @@ export function lockBookingWithDueRefund(trx: Transaction<Database>, dueBy: Date
   return query.limit(1).forUpdate().skipLocked().executeTakeFirst();
 }
 
-/** What settling a refund needs of the booking: the fare it was sold at and its void window. */
+/**
+ * What settling a refund needs of the booking: the fare it was sold at, its void window, and the
+ * airline's changes recorded on it (the seats' refund rule asks them, issue 31).
+ */
 export const refundFactsOf = (db: Db, bookingId: string) =>
   db
     .selectFrom('bookings')
-    .select(['itinerary', 'void_until', 'first_departure_at', 'currency'])
+    .select(['itinerary', 'void_until', 'first_departure_at', 'currency', 'supplier_change'])
     .where('id', '=', bookingId)
     .executeTakeFirstOrThrow();
 
@@ -219,3 +222,127 @@ export const earlierRefundOrder = (db: Db, bookingId: string, before: Date) =>
     .where('kind', '=', 'refund')
     .where('created_at', '<', before)
     .executeTakeFirst();
+
+/**
+ * The paid seats and bags of a booking's passengers (issue 31), with the ticket of the passenger
+ * each belongs to and when its flight leaves: issued, or released after it was paid (a seat changed
+ * for another), never credited back yet. `ticketNumbers` narrows them to those tickets' passengers;
+ * `refundOrderId` to the services a refund request named (whatever they became since).
+ */
+export function paidServicesOf(
+  db: Db,
+  bookingId: string,
+  which: { ticketNumbers: readonly string[] } | { refundOrderId: string },
+) {
+  let query = db
+    .selectFrom('booking_services')
+    .innerJoin('booking_passengers', (join) =>
+      join
+        .onRef('booking_passengers.booking_id', '=', 'booking_services.booking_id')
+        .onRef('booking_passengers.position', '=', 'booking_services.passenger_index'),
+    )
+    .innerJoin('tickets', 'tickets.passenger_id', 'booking_passengers.id')
+    .innerJoin('booking_segments', (join) =>
+      join
+        .onRef('booking_segments.booking_id', '=', 'booking_services.booking_id')
+        .onRef('booking_segments.position', '=', 'booking_services.segment_index'),
+    )
+    .select([
+      'booking_services.id',
+      'booking_services.type',
+      'booking_services.passenger_index',
+      'booking_services.segment_index',
+      'booking_services.flight',
+      'booking_services.designator',
+      'booking_services.quantity',
+      'booking_services.weight_kg',
+      'booking_services.amount_minor',
+      'booking_services.status',
+      'booking_services.issued_at',
+      'booking_services.released_at',
+      'booking_services.refund_order_id',
+      'booking_services.refunded_minor',
+      'tickets.ticket_number',
+      'booking_passengers.title',
+      'booking_passengers.first_name',
+      'booking_passengers.last_name',
+      'booking_segments.departs_at',
+    ])
+    .where('booking_services.booking_id', '=', bookingId)
+    .where('booking_services.issued_at', 'is not', null)
+    .where('booking_services.amount_minor', '>', 0);
+  if ('refundOrderId' in which) {
+    query = query.where('booking_services.refund_order_id', '=', which.refundOrderId);
+  } else {
+    if (which.ticketNumbers.length === 0) return Promise.resolve([]);
+    query = query
+      .where('tickets.ticket_number', 'in', which.ticketNumbers)
+      .where('booking_services.status', 'in', ['issued', 'released'])
+      .where('booking_services.refunded_minor', 'is', null);
+  }
+  return query
+    .orderBy('booking_passengers.position')
+    .orderBy('booking_services.segment_index')
+    .orderBy('booking_services.type', 'desc')
+    .orderBy('booking_services.issued_at')
+    .orderBy('booking_services.id')
+    .execute();
+}
+
+export type PaidServiceRow = Awaited<ReturnType<typeof paidServicesOf>>[number];
+
+/** Names the refund request the services go with (made in the request's transaction). */
+export async function markServicesForRefund(
+  trx: Transaction<Database>,
+  serviceIds: readonly string[],
+  refundOrderId: string,
+) {
+  if (serviceIds.length === 0) return;
+  await trx
+    .updateTable('booking_services')
+    .set({ refund_order_id: refundOrderId })
+    .where('id', 'in', serviceIds)
+    .execute();
+}
+
+/**
+ * Records what came back for a service given back with its ticket: `refunded` when something did,
+ * otherwise `released` (its money kept) — either way its seat is free again.
+ */
+export async function settleServiceRefund(
+  trx: Transaction<Database>,
+  serviceId: string,
+  refundedMinor: number,
+  at: Date,
+) {
+  await trx
+    .updateTable('booking_services')
+    .set({
+      status: refundedMinor > 0 ? 'refunded' : 'released',
+      refunded_minor: refundedMinor,
+      released_at: sql<Date>`coalesce(released_at, ${at})`,
+    })
+    .where('id', '=', serviceId)
+    .execute();
+}
+
+/**
+ * A void's services (issue 31): every seat and bag paid for the booking comes back whole —
+ * `refunded`, its whole amount recorded — a seat changed for another after issue too. Answers what
+ * came back.
+ */
+export const refundPaidServices = (trx: Transaction<Database>, bookingId: string, at: Date) =>
+  trx
+    .updateTable('booking_services')
+    .set({
+      status: 'refunded',
+      refunded_minor: sql<number>`amount_minor`,
+      released_at: sql<Date>`coalesce(released_at, ${at})`,
+    })
+    .where('booking_id', '=', bookingId)
+    .where('issued_at', 'is not', null)
+    .where('amount_minor', '>', 0)
+    .where('refunded_minor', 'is', null)
+    .where('status', 'in', ['issued', 'released'])
+    .returning(['id', 'amount_minor'])
+    .execute();

@@ -31,17 +31,31 @@ import {
 } from '../booking/repo.js';
 import { bookingScopeOf } from '../booking/scope.js';
 import { type SupplierSaga, waitingForAirline } from '../remote/saga.js';
-import { issuedServicesMinor, releaseServices } from '../services/repo.js';
+import { releaseServices } from '../services/repo.js';
 import {
   type AfterSalesPhase,
   afterSalesPhase,
   afterSalesRules,
   refundFiguresText,
+  serviceRules,
   type TicketRefund,
   ticketRefund,
 } from './penalty.js';
-import { spreadRefund } from './refund-split.js';
-import { setTicketStatus, type TicketWithFare, ticketsWithFares } from './repo.js';
+import {
+  markServicesForRefund,
+  paidServicesOf,
+  refundPaidServices,
+  setTicketStatus,
+  type TicketWithFare,
+  ticketsWithFares,
+} from './repo.js';
+import {
+  AIRLINE_SERVICE_REASON,
+  presentServiceLine,
+  quoteServices,
+  servicesFiguresText,
+  spreadAirlineRefund,
+} from './service-refunds.js';
 import { settleDueRefunds } from './settlement.js';
 
 /**
@@ -189,14 +203,22 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
     checkWholeBooking(tickets, picked);
     if (afterSalesPhase(booking, now) === 'departed') throw departed(booking);
     const quote = await saga.quoteCancellation(booking.id);
-    const paid = picked.map((ticket) => ticket.paid_minor);
-    const refundMinor = Math.min(
+    // Issue 31: the airline's cancellation refunds the order's seats and bags with it; SkyDesk
+    // applies no rule of its own to them, it shares the airline's figure out over what was paid.
+    const services = await paidServicesOf(db, booking.id, {
+      ticketNumbers: picked.map((ticket) => ticket.ticket_number),
+    });
+    const {
+      paidMinor,
+      refundMinor,
+      ticketShares: shares,
+      ...spread
+    } = spreadAirlineRefund(
+      picked.map((ticket) => ticket.paid_minor),
+      services,
       quote.refundMinor,
-      paid.reduce((sum, minor) => sum + minor, 0),
     );
-    const shares = spreadRefund(paid, refundMinor);
     const pricing = booking.itinerary.AirItineraryPricingInfo;
-    const paidMinor = paid.reduce((sum, minor) => sum + minor, 0);
     return {
       refundable: pricing.Refundable,
       void_until: null,
@@ -206,6 +228,9 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
           ? `The quote holds until ${utcMinute(new Date(quote.expiresAt))}; ask again after it`
           : 'The quote holds until the airline changes it',
         'The airline cancels the whole booking: every ticket is refunded together',
+        ...(services.length > 0
+          ? ["Seats and bags: refunded as the airline's quote says, with the order"]
+          : []),
         `No refund after departure (${utcMinute(booking.first_departure_at)})`,
       ],
       tickets: picked.map((ticket, index) => ({
@@ -216,6 +241,13 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
         refund_amount: money(shares[index]!, booking.currency),
       })),
       refund_amount: money(refundMinor, booking.currency),
+      services: spread.services.map(({ service, refundMinor: share }) => ({
+        ...presentServiceLine(
+          { service, amounts: { paidMinor: Number(service.amount_minor), refundMinor: share, reason: '' } },
+          booking.currency,
+        ),
+        reason: AIRLINE_SERVICE_REASON,
+      })),
       supplier_quote: { expires_at: quote.expiresAt },
     };
   }
@@ -241,16 +273,19 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
     now: Date,
   ) {
     const tickets = await ticketsWithFares(trx, booking.id);
-    // Issue 31: a void returns everything, the seats and bags paid with the tickets too (a sandbox
-    // booking pays them beside its total; a remote one's are inside its total, so its tickets').
-    const paid =
-      tickets.reduce((sum, ticket) => sum + ticket.paid_minor, 0) +
-      (booking.supplier === 'sandbox' ? await issuedServicesMinor(trx, booking.id) : 0);
     const numbers = tickets.map((ticket) => ticket.ticket_number);
     // The lock order: the balance row, then the seats, then the credit (and its rollups).
     await lockLedger(trx, principal.companyId);
     await supplier.release(trx, await heldSeatsOf(trx, booking.id));
+    // Issue 31: a void returns everything debited for the booking — the tickets, and every seat and
+    // bag paid for, a seat changed for another after issue too (its EMD is voided as the tickets
+    // are). The ticket's paid amounts hold the fare alone (a remote offer's services folded into its
+    // total are not in them), so nothing is counted twice.
+    const services = await refundPaidServices(trx, booking.id, now);
     await releaseServices(trx, booking.id, now);
+    const paid =
+      tickets.reduce((sum, ticket) => sum + ticket.paid_minor, 0) +
+      services.reduce((sum, service) => sum + Number(service.amount_minor), 0);
     const entry = await postLedgerEntry(trx, {
       companyId: principal.companyId,
       kind: 'void',
@@ -331,19 +366,30 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
       const phase = afterSalesPhase(booking, now);
       const pricing = booking.itinerary.AirItineraryPricingInfo;
       const quoted = quote(booking, tickets, phase);
+      const services = quoteServices(
+        booking,
+        await paidServicesOf(db, booking.id, {
+          ticketNumbers: tickets.map((ticket) => ticket.ticket_number),
+        }),
+        phase,
+        now,
+      );
       return {
         refundable: pricing.Refundable,
         void_until: booking.void_until?.toISOString() ?? null,
-        rules: afterSalesRules(
-          {
-            pricing,
-            currency: booking.currency,
-            voidUntil: booking.void_until,
-            firstDepartureAt: booking.first_departure_at,
-            timeZone: await agencyTimeZone(db, principal.companyId),
-          },
-          phase,
-        ),
+        rules: [
+          ...afterSalesRules(
+            {
+              pricing,
+              currency: booking.currency,
+              voidUntil: booking.void_until,
+              firstDepartureAt: booking.first_departure_at,
+              timeZone: await agencyTimeZone(db, principal.companyId),
+            },
+            phase,
+          ),
+          ...(services.length > 0 ? [serviceRules(phase)] : []),
+        ],
         tickets: quoted.map(({ ticket, amounts }) => ({
           ticket_number: ticket.ticket_number,
           passenger_name: ticketName(ticket),
@@ -352,9 +398,11 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
           refund_amount: money(amounts.refundMinor, booking.currency),
         })),
         refund_amount: money(
-          quoted.reduce((sum, { amounts }) => sum + amounts.refundMinor, 0),
+          quoted.reduce((sum, { amounts }) => sum + amounts.refundMinor, 0) +
+            services.reduce((sum, { amounts }) => sum + amounts.refundMinor, 0),
           booking.currency,
         ),
+        services: services.map((service) => presentServiceLine(service, booking.currency)),
         supplier_quote: null,
       };
     },
@@ -450,10 +498,20 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
         const picked = pickTickets(booking, tickets, body.ticket_numbers);
         checkRemainingParty(tickets, picked);
         const quoted = quote(booking, picked, phase);
-        const total = (key: 'paidMinor' | 'penaltyMinor' | 'refundMinor') =>
-          quoted.reduce((sum, { amounts }) => sum + amounts[key], 0);
-        const amount = total('refundMinor');
         const numbers = picked.map((ticket) => ticket.ticket_number);
+        // Issue 31: the passengers' paid seats and bags go with their tickets, by the services'
+        // rules, in the same request (and, once approved, the same credit).
+        const services = quoteServices(
+          booking,
+          await paidServicesOf(trx, booking.id, { ticketNumbers: numbers }),
+          phase,
+          now,
+        );
+        const servicesMinor = (key: 'paidMinor' | 'refundMinor') =>
+          services.reduce((sum, { amounts }) => sum + amounts[key], 0);
+        const total = (key: 'paidMinor' | 'refundMinor') =>
+          quoted.reduce((sum, { amounts }) => sum + amounts[key], 0) + servicesMinor(key);
+        const amount = total('refundMinor');
         await setTicketStatus(trx, numbers, 'refund_requested', now);
         const order = await insertOrder(trx, {
           companyId: principal.companyId,
@@ -466,6 +524,11 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
           ledgerEntryId: null,
           at: now,
         });
+        await markServicesForRefund(
+          trx,
+          services.map(({ service }) => service.id),
+          order.id,
+        );
         await updateBooking(trx, booking.id, { status: 'refund_requested', updated_at: now });
         await recordEvent(trx, {
           bookingId: booking.id,
@@ -473,9 +536,12 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
           from: booking.status,
           to: 'refund_requested',
           note: `Refund ${order.order_no} of ${plural(picked.length, 'ticket')} requested: ${refundFiguresText(
-            { paidMinor: total('paidMinor'), penaltyMinor: total('penaltyMinor'), refundMinor: amount },
+            { paidMinor: total('paidMinor'), penaltyMinor: total('paidMinor') - amount, refundMinor: amount },
             booking.currency,
-          ).replace(' returned', ' to be returned')}. Reason: ${body.reason}`,
+          ).replace(' returned', ' to be returned')}${servicesFiguresText(
+            services.map(({ service, amounts }) => ({ service, refundMinor: amounts.refundMinor })),
+            booking.currency,
+          ).replaceAll(' returned', ' to be returned')}. Reason: ${body.reason}`,
           actorUserId: principal.userId,
           at: now,
         });

@@ -9,7 +9,13 @@ import type { SupplierBookings } from '../../../supplier/port.js';
 import { lockLedger, postLedgerEntry } from '../../payments/index.js';
 import { heldSeatsOf, lockBooking, type OrderRow, recordEvent, updateBooking } from '../booking/repo.js';
 import { releaseServices, releaseTicketServices } from '../services/repo.js';
-import { afterSalesRules, refundFiguresText, type TicketRefund, ticketRefund } from './penalty.js';
+import {
+  afterSalesRules,
+  refundFiguresText,
+  serviceRules,
+  type TicketRefund,
+  ticketRefund,
+} from './penalty.js';
 import { spreadRefund } from './refund-split.js';
 import {
   completeOrder,
@@ -19,15 +25,18 @@ import {
   lockRefundOrder,
   lowerHeldSeats,
   markTicketRefunded,
+  paidServicesOf,
   pendingRefundOrders,
   refundBookingOf,
   refundFactsOf,
   rejectOrder,
   setTicketStatus,
   settlementBookingOf,
+  settleServiceRefund,
   type TicketWithFare,
   ticketsWithFares,
 } from './repo.js';
+import { type QuotedService, quoteServices, servicesFiguresText } from './service-refunds.js';
 
 /**
  * Settling refund requests (docs/architecture.md §5). A request waits for an operator of the back office, who
@@ -76,7 +85,12 @@ export type RefundQuote = {
   rules: string[];
   /** The request's tickets with what each paid, keeps as penalty and may return. */
   tickets: { ticket: TicketWithFare; amounts: TicketRefund }[];
-  /** What the fare rules allow back in all: the most an approval may credit. */
+  /**
+   * Issue 31: the paid seats and bags that went with the request's tickets (named on the request
+   * when it was made), with what each may return and why.
+   */
+  services: QuotedService[];
+  /** What the rules allow back in all, tickets and services: the most an approval may credit. */
   allowedMinor: number;
 };
 
@@ -104,20 +118,33 @@ export async function quoteRefundOrder(db: Db, bookingId: string, order: OrderRo
         phase,
       ),
     }));
+  // The services' rules read the moment the request was made, as the phase does.
+  const services = quoteServices(
+    facts,
+    await paidServicesOf(db, bookingId, { refundOrderId: order.id }),
+    phase,
+    order.created_at,
+  );
   return {
     phase,
     refundable: pricing.Refundable,
-    rules: afterSalesRules(
-      {
-        pricing,
-        currency: facts.currency,
-        voidUntil: facts.void_until,
-        firstDepartureAt: facts.first_departure_at,
-      },
-      phase,
-    ),
+    rules: [
+      ...afterSalesRules(
+        {
+          pricing,
+          currency: facts.currency,
+          voidUntil: facts.void_until,
+          firstDepartureAt: facts.first_departure_at,
+        },
+        phase,
+      ),
+      ...(services.length > 0 ? [serviceRules(phase)] : []),
+    ],
     tickets,
-    allowedMinor: tickets.reduce((sum, { amounts }) => sum + amounts.refundMinor, 0),
+    services,
+    allowedMinor:
+      tickets.reduce((sum, { amounts }) => sum + amounts.refundMinor, 0) +
+      services.reduce((sum, { amounts }) => sum + amounts.refundMinor, 0),
   };
 }
 
@@ -174,22 +201,35 @@ export async function settleRefundOrder(
 ) {
   const quote = await checkedQuote(trx, booking.id, order);
   const total = decision.amountMinor ?? quote.allowedMinor;
-  const shares = spreadRefund(
-    quote.tickets.map(({ amounts }) => amounts.refundMinor),
+  // One spread over the tickets and then the services (issue 31): a lowered amount lowers each in
+  // proportion to what it may return, and the shares add up to the one credit.
+  const allShares = spreadRefund(
+    [
+      ...quote.tickets.map(({ amounts }) => amounts.refundMinor),
+      ...quote.services.map(({ amounts }) => amounts.refundMinor),
+    ],
     total,
   );
+  const shares = allShares.slice(0, quote.tickets.length);
+  const serviceShares = quote.services.map(({ service }, index) => ({
+    service,
+    refundMinor: allShares[quote.tickets.length + index]!,
+  }));
   const refunding = quote.tickets.map(({ ticket }) => ticket);
   const requested = new Set(order.ticket_numbers);
   const tickets = await ticketsWithFares(trx, booking.id);
 
   const at = decisionTime(order, now);
-  const paidMinor = quote.tickets.reduce((sum, { amounts }) => sum + amounts.paidMinor, 0);
+  const paidMinor =
+    quote.tickets.reduce((sum, { amounts }) => sum + amounts.paidMinor, 0) +
+    quote.services.reduce((sum, { amounts }) => sum + amounts.paidMinor, 0);
   // What was kept is what was paid less what is credited: the rules' penalty, and any amount an
-  // operator held back besides. The same words in the history, the statement and the e-ticket.
-  const figures = refundFiguresText(
+  // operator held back besides. The same words in the history, the statement and the e-ticket;
+  // the seats and bags named after them, each returned or kept.
+  const figures = `${refundFiguresText(
     { paidMinor, penaltyMinor: paidMinor - total, refundMinor: total },
     booking.currency,
-  );
+  )}${servicesFiguresText(serviceShares, booking.currency)}`;
   const lowered = total < quote.allowedMinor;
 
   const after = tickets.map((ticket) =>
@@ -209,8 +249,13 @@ export async function settleRefundOrder(
 
   // The lock order (ledger.ts, lockLedger): the balance row, then the seats, then the credit.
   await lockLedger(trx, booking.company_id);
-  // Issue 31: the refunded passengers' chosen seats are free again (their money is kept: seats are
-  // not refundable; bag refunds are not computed yet, so a bag's money is kept too).
+  // Issue 31: the request's paid seats and bags are `refunded` for their share of the credit, or
+  // `released` with their money kept (a seat on a flight the airline did not change); then every
+  // other service of the refunded passengers (a seat included in the fare) is released. Their seats
+  // are free again either way.
+  for (const { service, refundMinor } of serviceShares) {
+    await settleServiceRefund(trx, service.id, refundMinor, at);
+  }
   if (status === 'refunded') {
     await supplier.release(trx, await heldSeatsOf(trx, booking.id));
     await releaseServices(trx, booking.id, at);

@@ -9,7 +9,8 @@ import type {
 } from '../../../supplier/remote-orders.js';
 import { notify } from '../../notices/index.js';
 import { postLedgerEntry } from '../../payments/index.js';
-import { spreadRefund } from '../after-sales/refund-split.js';
+import { paidServicesOf, settleServiceRefund } from '../after-sales/repo.js';
+import { spreadAirlineRefund } from '../after-sales/service-refunds.js';
 import { bookingLink } from '../booking/hold-notices.js';
 import { utcMinute } from '../booking/presenter.js';
 import { insertOrder, recordEvent } from '../booking/repo.js';
@@ -400,8 +401,20 @@ export async function recordCancelled(
       return true;
     }
     const tickets = (await issuedTicketsOf(trx, booking.id)).filter((ticket) => ticket.status === 'issued');
-    const paid = tickets.reduce((sum, ticket) => sum + ticket.paid_minor, 0);
-    const refundMinor = Math.min(paid, convertedMinor(cancellation.refund, rate));
+    // Issue 31: the airline's refund covers the order's paid seats and bags too; it is shared out
+    // over the tickets and them, never more than was paid (the quote the agent confirmed, the same).
+    const {
+      refundMinor,
+      ticketShares: shares,
+      services,
+    } = spreadAirlineRefund(
+      tickets.map((ticket) => ticket.paid_minor),
+      await paidServicesOf(trx, booking.id, { ticketNumbers: tickets.map((ticket) => ticket.ticket_number) }),
+      convertedMinor(cancellation.refund, rate),
+    );
+    for (const { service, refundMinor: share } of services) {
+      await settleServiceRefund(trx, service.id, share, now);
+    }
     const entry =
       refundMinor > 0
         ? await postLedgerEntry(trx, {
@@ -413,10 +426,6 @@ export async function recordCancelled(
             userId: null,
           })
         : null;
-    const shares = spreadRefund(
-      tickets.map((ticket) => ticket.paid_minor),
-      refundMinor,
-    );
     const numbers = tickets.map((ticket) => ticket.ticket_number);
     await refundTickets(
       trx,
