@@ -44,3 +44,27 @@ export function noteParts(note: string): NotePart[] {
   if (last < note.length) parts.push({ kind: 'text', text: note.slice(last) });
   return parts;
 }
+
+/**
+ * Issue 31: a `ticket` ledger line that pays for seats and bags names them after '; ' —
+ * `Tickets for booking K7Q2ZD; Seat 23C BA117, Extra bag 23 kg BA117`. The statement's JSON and CSV
+ * carry the note as it is; its PDF and the order history read the services back with
+ * `servicesNamedIn`, so writer and readers keep one form. A service's own text holds neither ', '
+ * nor '; '.
+ */
+const SERVICES_AFTER = '; ';
+const SERVICES_BETWEEN = ', ';
+
+/** The note of a ledger line with the services it pays for (the head alone without any). */
+export const noteWithServices = (head: string, services: readonly string[]): string =>
+  services.length > 0 ? `${head}${SERVICES_AFTER}${services.join(SERVICES_BETWEEN)}` : head;
+
+/** The services a `ticket` line's note names, in order ('Seat 23C BA117'); none when it names none. */
+export function servicesNamedIn(note: string | null | undefined): string[] {
+  const at = note?.indexOf(SERVICES_AFTER) ?? -1;
+  if (!note || at < 0) return [];
+  return note
+    .slice(at + SERVICES_AFTER.length)
+    .split(SERVICES_BETWEEN)
+    .filter((service) => service.length > 0);
+}

@@ -330,7 +330,14 @@ export const Booking = z.object({
   ticketing_deadline: z.string(),
   /** A ticketed booking can be voided (full refund) until then; null before ticketing. */
   void_until: z.string().nullable(),
+  /**
+   * What the agency pays for the booking on every supplier (issue 31): the fare and the seats and
+   * bags it pays for — held with it, or paid once (a seat changed after issue still was). After
+   * issue, the sum of the booking's `ticket` debits.
+   */
   total: Money,
+  /** The seats and bags part of `total` (0 without any); the fare is `total` less it. */
+  services_total: Money,
   /** Fare breakdown per passenger type, fare infos, refundability and penalties, as quoted. */
   pricing: AirItineraryPricingInfo,
   contact: z.object({ email: z.string(), phone: z.string() }),
@@ -453,6 +460,12 @@ export const Order = z.object({
   currency: z.string().length(3),
   status: z.enum(ORDER_STATUSES),
   created_at: z.string(),
+  /**
+   * Issue 31: the seats and bags a `ticket` order paid for, as the statement names them ('Seat 23C
+   * BA117', 'Extra bag 23 kg BA117'): those issued with the tickets, or, for an order of its own,
+   * those bought after issue (its `amount` is theirs). Empty for anything else.
+   */
+  service_lines: z.array(z.string()),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -1,4 +1,4 @@
-import { AppError, type Booking, minorMoneyText, minorToAmount } from '@skydesk/contract';
+import { AppError, type Booking, minorMoneyText, minorToAmount, noteWithServices } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
@@ -7,7 +7,7 @@ import type { SupplierBookings } from '../../../supplier/port.js';
 import { notify } from '../../notices/index.js';
 import { postLedgerEntry } from '../../payments/index.js';
 import type { SupplierSaga } from '../remote/saga.js';
-import { servicesLineText } from '../services/lines.js';
+import { serviceLineText } from '../services/lines.js';
 import { heldServicesOf, issueHeldServices } from '../services/repo.js';
 import { expireHoldIfDue } from './hold-expiry.js';
 import { bookingLink } from './hold-notices.js';
@@ -95,7 +95,7 @@ export async function issueBooking(
       kind: 'ticket',
       amountMinor: -totalMinor,
       bookingId: booking.id,
-      note: `Tickets for booking ${booking.pnr}${services.length > 0 ? `; ${servicesLineText(services)}` : ''}`,
+      note: noteWithServices(`Tickets for booking ${booking.pnr}`, services.map(serviceLineText)),
       userId: principal.userId,
     });
     if (entry.currency !== booking.currency) {

@@ -7,6 +7,7 @@ import {
   minorToAmount,
   type Order,
   type Permission,
+  servicesNamedIn,
   waitingForSupplier,
 } from '@skydesk/contract';
 import { allowedActions } from './allowed-actions.js';
@@ -49,7 +50,9 @@ export function presentBooking(record: BookingRecord, viewer: Viewer): Booking {
     created_at: booking.created_at.toISOString(),
     ticketing_deadline: booking.ticketing_deadline.toISOString(),
     void_until: booking.void_until?.toISOString() ?? null,
-    total: money(booking.total_minor, booking.currency),
+    // Issue 31: fare and seats and bags on every supplier (total.ts), not the stored fare alone.
+    total: money(record.totalMinor, booking.currency),
+    services_total: money(record.servicesMinor, booking.currency),
     pricing: booking.itinerary.AirItineraryPricingInfo,
     contact: { email: booking.contact_email, phone: booking.contact_phone },
     passengers: passengers.map((passenger) => ({
@@ -121,7 +124,7 @@ export function presentBookingDetails(
   };
 }
 
-export function presentOrder(order: OrderRow & { pnr: string }): Order {
+export function presentOrder(order: OrderRow & { pnr: string; ledger_note?: string | null }): Order {
   return {
     id: order.id,
     order_no: order.order_no,
@@ -132,5 +135,7 @@ export function presentOrder(order: OrderRow & { pnr: string }): Order {
     currency: order.currency,
     status: order.status,
     created_at: order.created_at.toISOString(),
+    // Issue 31: the seats and bags its statement line names.
+    service_lines: order.kind === 'ticket' ? servicesNamedIn(order.ledger_note) : [],
   };
 }

@@ -17,6 +17,7 @@ import type {
 } from '../../../platform/db/schema.js';
 import type { HeldSeats } from '../../../supplier/port.js';
 import { newPnr } from './references.js';
+import { bookingTotalMinor, servicesTotalMinor } from './total.js';
 
 /**
  * The bookings' SQL. Every read that starts from a request is scoped (`BookingScope`): to the
@@ -42,12 +43,16 @@ export type PassengerRow = Selectable<BookingPassengersTable>;
 export type TicketRow = Selectable<TicketsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 
-/** A booking with what its answer shows: creator, passengers in order, tickets. */
+/** A booking with what its answer shows: creator, passengers in order, tickets, its total. */
 export type BookingRecord = {
   booking: BookingRow;
   creator: { id: string; name: string };
   passengers: PassengerRow[];
   tickets: TicketRow[];
+  /** What the agency pays for it, fare and seats and bags (total.ts: the one rule). */
+  totalMinor: number;
+  /** The seats and bags part of it. */
+  servicesMinor: number;
 };
 
 export type HistoryRow = {
@@ -109,7 +114,7 @@ export async function loadBookingRecords(
   ids: readonly string[],
 ): Promise<BookingRecord[]> {
   if (ids.length === 0) return [];
-  const [rows, passengers, tickets] = await Promise.all([
+  const [rows, passengers, tickets, services] = await Promise.all([
     db
       .selectFrom('bookings')
       .innerJoin('users', 'users.id', 'bookings.created_by')
@@ -126,6 +131,12 @@ export async function loadBookingRecords(
       .orderBy('position')
       .execute(),
     db.selectFrom('tickets').selectAll().where('booking_id', 'in', ids).execute(),
+    // Issue 31: the seats and bags in the booking's total (total.ts).
+    db
+      .selectFrom('booking_services')
+      .select(['booking_id', 'amount_minor', 'status', 'issued_at', 'created_at'])
+      .where('booking_id', 'in', ids)
+      .execute(),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
@@ -133,11 +144,14 @@ export async function loadBookingRecords(
     if (!row) return [];
     const { creator_name, ...booking } = row;
     const ownPassengers = passengers.filter((passenger) => passenger.booking_id === id);
+    const ownServices = services.filter((service) => service.booking_id === id);
     const order = new Map(ownPassengers.map((passenger) => [passenger.id, passenger.position]));
     return [
       {
         booking,
         creator: { id: booking.created_by, name: creator_name },
+        totalMinor: bookingTotalMinor(booking, ownServices),
+        servicesMinor: servicesTotalMinor(ownServices),
         passengers: ownPassengers,
         tickets: tickets
           .filter((ticket) => ticket.booking_id === id)
@@ -346,8 +360,10 @@ export const listOrders = (
   page?: { offset: number; limit: number },
 ) => {
   const query = matchingOrders(db, scope, filters)
+    // Issue 31: the statement line it paid names its seats and bags (noteWithServices).
+    .leftJoin('ledger_entries', 'ledger_entries.id', 'orders.ledger_entry_id')
     .selectAll('orders')
-    .select('bookings.pnr')
+    .select(['bookings.pnr', 'ledger_entries.note as ledger_note'])
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.order_no', 'desc');
   return (page ? query.limit(page.limit).offset(page.offset) : query).execute();

@@ -128,6 +128,7 @@ function returnTrip(): BookingDetails {
     ticketing_deadline: '2026-11-15T09:55:00.000Z',
     void_until: '2026-11-15T10:02:00.000Z',
     total: usd(2053.3),
+    services_total: usd(0),
     pricing: {
       ItinTotalFare: { BaseFare: usd(1482), Taxes: { Total: usd(571.3) }, TotalFare: usd(2053.3) },
       PTC_FareBreakdowns: {
@@ -265,6 +266,7 @@ function grandTour(): BookingDetails {
       FareInfos: fareInfos(18, () => ({ Pieces: 2, WeightKg: 32 })),
     },
     total: usd(6300),
+    services_total: usd(0),
   });
 }
 

@@ -2,6 +2,7 @@ import {
   AppError,
   type BookingServices,
   minorMoneyText,
+  noteWithServices,
   type PassengerType,
   SERVER,
   type SeatTaken,
@@ -15,10 +16,17 @@ import type { FlightSupplier } from '../../../supplier/port.js';
 import { seatMapFlights } from '../../../supplier/seat-maps.js';
 import { type BagQuotes, type BagsBought, bagFlightsOf } from '../../../supplier/services.js';
 import { postLedgerEntry } from '../../payments/index.js';
-import { type BookingRow, loadBookingForUpdate, loadBookingRecord, recordEvent } from '../booking/repo.js';
+import {
+  type BookingRow,
+  insertOrder,
+  loadBookingForUpdate,
+  loadBookingRecord,
+  recordEvent,
+} from '../booking/repo.js';
 import { bookingScopeOf } from '../booking/scope.js';
 import { ORDER_SERVICES, type OrderServiceSteps } from '../remote/order-services.js';
 import { addingClosedReason, bagsBought, openSegments, SERVICES_CLOSED } from './catalog.js';
+import { serviceLineText } from './lines.js';
 import {
   heldServicesOf,
   insertHeldServices,
@@ -336,7 +344,11 @@ export function createServiceSales(deps: {
               kind: 'ticket',
               amountMinor: -totalMinor,
               bookingId: booking.id,
-              note: `${what} for booking ${locked.pnr} (EMD ${emds.join(', ')})`,
+              // The statement PDF and the order history read the services back from it.
+              note: noteWithServices(
+                `${what} for booking ${locked.pnr} (EMD ${emds.join(', ')})`,
+                issued.filter((row) => Number(row.amount_minor) > 0).map(serviceLineText),
+              ),
               userId: principal.userId,
             });
             if (entry.currency !== locked.currency) {
@@ -345,6 +357,19 @@ export function createServiceSales(deps: {
                 `Booking ${locked.pnr} is priced in ${locked.currency}; the agency's credits are in ${entry.currency}`,
               );
             }
+            // Issue 31: a purchase after issue is an order of its own in the order history, as the
+            // tickets' was: kind `ticket`, its amount the services', its documents their EMDs.
+            await insertOrder(trx, {
+              companyId: principal.companyId,
+              bookingId: booking.id,
+              kind: 'ticket',
+              amountMinor: totalMinor,
+              currency: locked.currency,
+              status: 'completed',
+              ticketNumbers: emds,
+              ledgerEntryId: entry.id,
+              at: now,
+            });
           }
           await recordEvent(trx, {
             bookingId: booking.id,

@@ -1,4 +1,4 @@
-import { type LedgerKind, minorToAmount } from '@skydesk/contract';
+import { type LedgerKind, minorToAmount, servicesNamedIn } from '@skydesk/contract';
 import PDFDocument from 'pdfkit';
 import { FACES, type Face, faces } from '../../../platform/pdf/fonts.js';
 import { money, utcDay, utcStamp } from '../../../platform/pdf/format.js';
@@ -44,6 +44,10 @@ const COLUMNS: Column[] = [
   { title: 'Balance', width: 86, align: 'right' },
 ];
 const ROW = 14;
+/** The services' line under a ticket line that paid for seats and bags. */
+const SERVICES_ROW = 9;
+/** Where the Details column starts: the services' line runs from there to the right edge. */
+const DETAILS_X = LEFT + 46 + 88 + 56;
 
 /** What a line is about: its booking and tickets, its deposit's reference, or its note. */
 function details(line: StatementLine): string {
@@ -157,7 +161,10 @@ export function statementPdf(
   };
 
   const row = (line: StatementLine) => {
-    sheet.ensure(ROW, () => tableHeader(sheet, COLUMNS));
+    // Issue 31: a ticket line paying for seats and bags names them on a second, smaller line.
+    const services = line.kind === 'ticket' ? servicesNamedIn(line.note) : [];
+    const height = services.length > 0 ? ROW + SERVICES_ROW : ROW;
+    sheet.ensure(height, () => tableHeader(sheet, COLUMNS));
     const top = sheet.y + 4;
     const cells = [
       { text: String(line.seq), color: COLOR.muted },
@@ -182,7 +189,13 @@ export function statementPdf(
       });
       x += column.width;
     });
-    sheet.y += ROW;
+    if (services.length > 0) {
+      sheet.cell(services.join(' · '), DETAILS_X + 6, top + ROW - 3, RIGHT - DETAILS_X - 12, {
+        size: 6.5,
+        color: COLOR.muted,
+      });
+    }
+    sheet.y += height;
     sheet.rule(sheet.y, COLOR.faint);
   };
 

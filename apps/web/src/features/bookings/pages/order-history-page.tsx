@@ -336,6 +336,10 @@ function OrderTable({ orders }: { orders: Order[] }) {
                 >
                   {order.pnr}
                 </Link>
+                {order.service_lines.length > 0 ? (
+                  // Issue 31: the seats and bags this order paid for, as the statement names them.
+                  <p className="mt-0.5 text-slate-500 text-xs">{order.service_lines.join(' · ')}</p>
+                ) : null}
               </td>
               <td className="text-right text-slate-600 sm:px-3 sm:py-3 sm:text-left">
                 <time dateTime={order.created_at}>{formatInstant(order.created_at)}</time>

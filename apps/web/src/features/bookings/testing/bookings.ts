@@ -164,6 +164,10 @@ export function heldBooking(overrides: Partial<BookingDetails> = {}): BookingDet
     ticketing_deadline: hours(5),
     void_until: null,
     total: offer.AirItineraryPricingInfo.ItinTotalFare.TotalFare,
+    services_total: {
+      Amount: 0,
+      CurrencyCode: offer.AirItineraryPricingInfo.ItinTotalFare.TotalFare.CurrencyCode,
+    },
     pricing: offer.AirItineraryPricingInfo,
     contact: { email: 'amina@demo-travels.example', phone: '+971 50 123 4567' },
     passengers,
@@ -237,6 +241,7 @@ export const sampleOrders: Order[] = [
     currency: 'USD',
     status: 'completed',
     created_at: '2026-11-20T12:00:00.000Z',
+    service_lines: [],
   },
   {
     id: uuid(),
@@ -248,6 +253,7 @@ export const sampleOrders: Order[] = [
     currency: 'USD',
     status: 'completed',
     created_at: '2026-11-19T12:00:00.000Z',
+    service_lines: [],
   },
   {
     id: uuid(),
@@ -259,6 +265,7 @@ export const sampleOrders: Order[] = [
     currency: 'USD',
     status: 'completed',
     created_at: '2026-11-18T12:00:00.000Z',
+    service_lines: ['Seat 23C BA117', 'Extra bag 23 kg BA117'],
   },
 ];
 

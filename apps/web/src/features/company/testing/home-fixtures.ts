@@ -75,6 +75,7 @@ export function homeBooking({
     ticketing_deadline: deadline,
     void_until: null,
     total: { Amount: total, CurrencyCode: 'USD' },
+    services_total: { Amount: 0, CurrencyCode: 'USD' },
     pricing: itinerary.AirItineraryPricingInfo,
     contact: { email: 'amina@demo-travels.example', phone: '+971 50 123 4567' },
     passengers: passengers.map(([first_name, last_name]) => ({

@@ -47,12 +47,16 @@ export function fare(sheet: Sheet, { booking }: TicketPdfInput): void {
 
   // Totals, right-aligned under the amounts.
   const invalid = invalidity(booking);
-  sheet.ensure(invalid ? 76 : 60);
+  sheet.ensure((invalid ? 76 : 60) + (booking.services_total.Amount > 0 ? 13 : 0));
   sheet.y += 6;
   const labelX = RIGHT - 260;
   const totals: [string, string][] = [
     ['Base fare', money(pricing.ItinTotalFare.BaseFare)],
     ['Taxes, fees and charges', money(pricing.ItinTotalFare.Taxes.Total)],
+    // Issue 31: the seats and bags paid with the booking are part of what the agency pays.
+    ...(booking.services_total.Amount > 0
+      ? [['Seats and extra bags', money(booking.services_total)] as [string, string]]
+      : []),
   ];
   for (const [label, value] of totals) {
     sheet.cell(label, labelX, sheet.y, 140, { size: 8.5, color: COLOR.text });
@@ -67,7 +71,8 @@ export function fare(sheet: Sheet, { booking }: TicketPdfInput): void {
     size: 10.5,
     color: COLOR.ink,
   });
-  const total = money(pricing.ItinTotalFare.TotalFare);
+  // The booking's total (total.ts): the fare with its seats and bags, as the debit was.
+  const total = money(booking.total);
   sheet.cell(total, labelX + 100, sheet.y, 254 - 100, {
     face: 'bold',
     size: 12,
