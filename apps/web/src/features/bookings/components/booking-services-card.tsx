@@ -67,7 +67,11 @@ export function BookingServicesCard({ booking }: { booking: BookingDetails }) {
         mayAdd &&
         !adding && (
           <Button variant="secondary" onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" className="size-4" /> Add bags or change seats
+            <Plus aria-hidden="true" className="size-4" />{' '}
+            {/* A remote airline sells seats with the order only: after issue, bags. */}
+            {booking.supplier && booking.supplier.code !== 'sandbox'
+              ? 'Add bags'
+              : 'Add bags or change seats'}
           </Button>
         )
       }
@@ -161,7 +165,7 @@ function AddServicesPanel({ booking, onClose }: { booking: BookingDetails; onClo
     );
   }
   if (!catalog.currentData) return <Spinner label="Loading what can be added" />;
-  const { can_add, closed_reason, bags, services } = catalog.currentData;
+  const { can_add, closed_reason, seats_closed_reason, bags, services } = catalog.currentData;
   if (!can_add) {
     return (
       <Alert tone="info" title="Seats and bags can no longer be added" className="mt-4">
@@ -253,17 +257,25 @@ function AddServicesPanel({ booking, onClose }: { booking: BookingDetails; onClo
     setBusy(true);
     setProblem(null);
     try {
-      await addServices({
+      const answer = await addServices({
         params: { id: booking.id },
         body: {
           services: items.map(({ amount: _amount, ...request }) => request),
         },
       });
-      toast.success(
-        charge.Amount > 0
-          ? `${formatMoney(charge)} charged; the services are added`
-          : 'The services are added',
-      );
+      // A remote airline that has not answered yet: charged, and added once it confirms (or given back).
+      const waiting = answer.services.some((service) => service.status === 'held');
+      if (waiting) {
+        toast.success(
+          `${formatMoney(charge)} charged; the airline is adding the bags — this booking shows them once it confirms`,
+        );
+      } else {
+        toast.success(
+          charge.Amount > 0
+            ? `${formatMoney(charge)} charged; the services are added`
+            : 'The services are added',
+        );
+      }
       onClose();
     } catch (error) {
       if (!isApiFailure(error)) throw error;
@@ -294,34 +306,41 @@ function AddServicesPanel({ booking, onClose }: { booking: BookingDetails; onClo
           <p>{problem}</p>
         </Alert>
       )}
-      <section aria-label="Change seats" className="space-y-3">
-        <h3 className="font-semibold text-slate-900 text-sm">Seats</h3>
-        <div className="flex flex-wrap gap-2">
-          {passengers.map((passenger) => (
-            <button
-              key={passenger.index}
-              type="button"
-              aria-pressed={passenger.index === choosing?.index}
-              onClick={() => setCurrent(passenger.index)}
-              className={clsx(
-                'rounded-full px-3 py-1.5 font-medium text-sm ring-1 ring-inset',
-                passenger.index === choosing?.index
-                  ? 'bg-indigo-50 text-indigo-800 ring-2 ring-indigo-600'
-                  : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
-              )}
-            >
-              {passenger.name}
-            </button>
-          ))}
-        </div>
-        <SeatMapsPanel
-          bookingId={booking.id}
-          {...(choosing ? { party: choosing.party } : {})}
-          selected={selected}
-          heldByParty={heldByParty}
-          onSelect={chooseSeat}
-        />
-      </section>
+      {seats_closed_reason ? (
+        <section aria-label="Seats" className="space-y-1">
+          <h3 className="font-semibold text-slate-900 text-sm">Seats</h3>
+          <p className="text-slate-600 text-sm">{seats_closed_reason}.</p>
+        </section>
+      ) : (
+        <section aria-label="Change seats" className="space-y-3">
+          <h3 className="font-semibold text-slate-900 text-sm">Seats</h3>
+          <div className="flex flex-wrap gap-2">
+            {passengers.map((passenger) => (
+              <button
+                key={passenger.index}
+                type="button"
+                aria-pressed={passenger.index === choosing?.index}
+                onClick={() => setCurrent(passenger.index)}
+                className={clsx(
+                  'rounded-full px-3 py-1.5 font-medium text-sm ring-1 ring-inset',
+                  passenger.index === choosing?.index
+                    ? 'bg-indigo-50 text-indigo-800 ring-2 ring-indigo-600'
+                    : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
+                )}
+              >
+                {passenger.name}
+              </button>
+            ))}
+          </div>
+          <SeatMapsPanel
+            bookingId={booking.id}
+            {...(choosing ? { party: choosing.party } : {})}
+            selected={selected}
+            heldByParty={heldByParty}
+            onSelect={chooseSeat}
+          />
+        </section>
+      )}
       <section aria-label="Add bags" className="space-y-2">
         <h3 className="font-semibold text-slate-900 text-sm">Extra bags</h3>
         {bags.length === 0 ? (

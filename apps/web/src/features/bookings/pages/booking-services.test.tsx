@@ -49,6 +49,7 @@ const catalog = (overrides: Partial<BookingServices> = {}): BookingServices => (
   bags: [bagOffer(0), bagOffer(1)],
   can_add: true,
   closed_reason: null,
+  seats_closed_reason: null,
   ...overrides,
 });
 
@@ -119,6 +120,48 @@ describe("a booking's seats and bags (issue 31)", { timeout: 20_000 }, () => {
       ],
     });
     await waitFor(() => expect(success).toHaveBeenCalledWith('US$105.00 charged; the services are added'));
+  });
+
+  it('on a Duffel booking, adds bags from the airline and says seats are sold only when booking', async () => {
+    const seatsClosed =
+      'The airline sells seats only when the booking is made; extra bags can still be added';
+    const success = vi.spyOn(toast, 'success');
+    const duffel = {
+      code: 'duffel' as const,
+      reference: 'ZQ4K2P',
+      state: 'confirmed' as const,
+      airline_change_at: null,
+    };
+    const api = fakeApi({
+      'POST /api/booking-all-active-routes': () => ok(routesAnswer),
+      [DETAILS]: () => ok(ticketedBooking({ supplier: duffel, services: [] })),
+      'GET /api/booking-credits': () => ok(credits(5000)),
+      [SERVICES]: () =>
+        ok(
+          catalog({
+            services: [],
+            bags: [bagOffer(0, { price: usd(54) })],
+            seats_closed_reason: seatsClosed,
+          }),
+        ),
+      [ADD]: () =>
+        ok(catalog({ services: [{ ...paidBags, passenger_index: 0, quantity: 1, amount: usd(54) }] })),
+    });
+    const { user } = renderBookingScreen(bookingDetailsPath(BOOKING_ID), bookingState());
+    const card = await screen.findByRole('region', { name: 'Seats and bags' });
+    await user.click(within(card).getByRole('button', { name: 'Add bags' }));
+    const seats = await within(card).findByRole('region', { name: 'Seats' });
+    expect(seats).toHaveTextContent(seatsClosed);
+    expect(api.calls(`GET /api/booking/${BOOKING_ID}/seat-maps`)).toHaveLength(0);
+    const laylaBags = within(card).getByRole('group', { name: 'Extra bags for LAYLA HASSAN on BA117' });
+    await user.click(within(laylaBags).getByRole('button', { name: 'One bag more' }));
+    await user.click(within(card).getByRole('button', { name: 'Pay US$54.00' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pay US$54.00' }));
+    await waitFor(() => expect(api.calls(ADD)).toHaveLength(1));
+    expect(api.calls(ADD)[0]?.body).toEqual({
+      services: [{ type: 'bag', passenger_index: 0, segment_index: 0, quantity: 1 }],
+    });
+    await waitFor(() => expect(success).toHaveBeenCalledWith('US$54.00 charged; the services are added'));
   });
 
   it('says a seat was just taken, and reads its map again', async () => {
