@@ -17,6 +17,8 @@
  *
  *   npm run bench:store -w @skydesk/server
  *   BENCH_STORE_PARTS=connections BENCH_MIXED_SECONDS=30 npm run bench:store -w @skydesk/server
+ *   BENCH_STORE_PARTS=connections BENCH_MIXED_BASELINE_ROUNDS=2 npm run bench:store -w @skydesk/server
+ *     (the embedded store against its baseline without the session cache, alternating)
  *
  * The server runs in this process with `npm start`'s Node flags (start-flags.ts) and its default
  * search workers. Loopback only, bounded counts and durations: about four minutes on a quiet
@@ -51,6 +53,12 @@ const DURABLE_ROUNDS = Number(process.env.BENCH_DURABLE_ROUNDS ?? 2);
 const MIXED_CONNECTIONS = Number(process.env.BENCH_MIXED_CONNECTIONS ?? 50);
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
 const MIXED_WARM_UP_SECONDS = Number(process.env.BENCH_MIXED_WARM_UP_SECONDS ?? 5);
+/**
+ * Rounds of the embedded store's mixed load alternating with its baseline: the same code with the
+ * access guard reading the session from the store on every call (live-sessions.ts keeps what it
+ * read, cleared by every write of those tables). 0: the embedded store once, no baseline.
+ */
+const MIXED_BASELINE_ROUNDS = Number(process.env.BENCH_MIXED_BASELINE_ROUNDS ?? 0);
 const TARGET_P99_MS = 500;
 // An empty BENCH_DATABASE_URL leaves PostgreSQL out even when TEST_DATABASE_URL is set.
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -70,9 +78,9 @@ type Running = {
 };
 
 /** The app on a fresh store with the demo agency (no history), listening on 127.0.0.1. */
-async function startApp(
-  target: { kind: 'pglite'; durable: boolean } | { kind: 'postgres' },
-): Promise<Running> {
+type Target = { kind: 'pglite'; durable: boolean; sessionReadEachCall?: boolean } | { kind: 'postgres' };
+
+async function startApp(target: Target): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'skydesk-store-bench-'));
   let store: Store;
   let dropDatabase = async () => {};
@@ -111,7 +119,10 @@ async function startApp(
     MAX_HELD_SEATS_PER_FLIGHT: '0',
     ...(process.env.SEARCH_WORKERS ? { SEARCH_WORKERS: process.env.SEARCH_WORKERS } : {}),
   });
-  const app = await buildApp({ config, store, secrets, logger: false, webDistDir: null });
+  // The baseline of the session cache: a store that can't tell who writes reads each time.
+  const served: Store =
+    target.kind === 'pglite' && target.sessionReadEachCall ? { ...store, watchWrites: undefined } : store;
+  const app = await buildApp({ config, store: served, secrets, logger: false, webDistDir: null });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const { authorization, companyId } = await signInDemoOwner(app);
   await store.db.transaction().execute((trx) =>
@@ -347,7 +358,7 @@ function mixedLoad(job: MixedJob): Promise<MixedResult> {
   });
 }
 
-async function connectionsRun(target: { kind: 'pglite'; durable: boolean } | { kind: 'postgres' }) {
+async function connectionsRun(target: Target) {
   const running = await startApp(target);
   try {
     const offered = await offers(running, 60);
@@ -417,7 +428,29 @@ async function connections() {
   console.log(
     `\nMany connections: ${MIXED_CONNECTIONS} keep-alive connections of mixed traffic for ${MIXED_SECONDS} s after ${MIXED_WARM_UP_SECONDS} s of warm-up`,
   );
-  printMixed('embedded store (durability on)', await connectionsRun({ kind: 'pglite', durable: true }));
+  if (MIXED_BASELINE_ROUNDS > 0) {
+    const ratios: { rps: number; p99: number; cpu: number }[] = [];
+    for (let round = 1; round <= MIXED_BASELINE_ROUNDS; round += 1) {
+      const before = await connectionsRun({ kind: 'pglite', durable: true, sessionReadEachCall: true });
+      printMixed(`round ${round}, embedded store, session read on every call (the baseline)`, before);
+      const after = await connectionsRun({ kind: 'pglite', durable: true });
+      printMixed(`round ${round}, embedded store, sessions kept`, after);
+      ratios.push({
+        rps: after.rps / before.rps,
+        p99: after.overall.p99 / before.overall.p99,
+        cpu: after.cpuMsPerCall / before.cpuMsPerCall,
+      });
+    }
+    console.log('\n| round | req/s kept ÷ baseline | p99 kept ÷ baseline | CPU a call kept ÷ baseline |');
+    console.log('| ----- | --------------------- | ------------------- | -------------------------- |');
+    for (const [i, ratio] of ratios.entries()) {
+      console.log(
+        `| ${i + 1}     | ${ratio.rps.toFixed(2).padStart(21)} | ${ratio.p99.toFixed(2).padStart(19)} | ${ratio.cpu.toFixed(2).padStart(26)} |`,
+      );
+    }
+  } else {
+    printMixed('embedded store (durability on)', await connectionsRun({ kind: 'pglite', durable: true }));
+  }
   if (POSTGRES_URL) printMixed('PostgreSQL', await connectionsRun({ kind: 'postgres' }));
 }
 

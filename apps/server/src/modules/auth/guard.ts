@@ -4,8 +4,9 @@ import type { Clock } from '../../platform/clock.js';
 import type { Store } from '../../platform/db/store.js';
 import type { AccessGuard, Principal } from '../../platform/http/principal.js';
 import { InvalidTokenError, type TokenService } from '../../platform/security/tokens.js';
+import { createLiveSessions, type LiveSessions } from './live-sessions.js';
 import { REFRESH_COOKIE } from './refresh-cookie.js';
-import { findLiveCompanySession, findLiveOperatorSession, touchSessionIfSeenBefore } from './repo.js';
+import { touchSessionIfSeenBefore } from './repo.js';
 
 /** docs/api.md: `Bearer <token>`, or the bare token as existing clients send it. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -21,9 +22,15 @@ const unauthenticated = () => new AppError('unauthorized', SERVER.unauthorized);
 /**
  * The real access guard (docs/architecture.md §6): each endpoint names the one kind of token it accepts.
  * Company tokens are checked against the database on every call (session live, session version
- * current, user active), so logout, password change and deactivation take effect at once.
+ * current, user active), so logout, password change and deactivation take effect at once — on the
+ * embedded store through a cache that every write of those rows clears first (live-sessions.ts).
  */
-export function createAccessGuard(deps: { store: Store; tokens: TokenService; clock: Clock }): AccessGuard {
+export function createAccessGuard(options: {
+  store: Store;
+  tokens: TokenService;
+  clock: Clock;
+}): AccessGuard {
+  const deps: GuardDeps = { ...options, sessions: createLiveSessions(options.store) };
   return async (request, endpoint): Promise<Principal | null> => {
     switch (endpoint.access) {
       case 'public':
@@ -47,7 +54,7 @@ export function createAccessGuard(deps: { store: Store; tokens: TokenService; cl
   };
 }
 
-type GuardDeps = { store: Store; tokens: TokenService; clock: Clock };
+type GuardDeps = { store: Store; tokens: TokenService; clock: Clock; sessions: LiveSessions };
 
 /**
  * A token that failed as the kind an endpoint wants: a valid token of the other principal is
@@ -81,7 +88,7 @@ async function operatorPrincipal(request: FastifyRequest, deps: GuardDeps): Prom
   const claims = await deps.tokens
     .verifyAccess(token, 'operator')
     .catch((error) => refuseOtherPrincipal(token, 'company', deps, error));
-  const live = await findLiveOperatorSession(deps.store, claims.sessionId, claims.subjectId);
+  const live = await deps.sessions.operator(claims.sessionId, claims.subjectId);
   if (
     !live ||
     live.revoked_at ||
@@ -97,14 +104,14 @@ async function operatorPrincipal(request: FastifyRequest, deps: GuardDeps): Prom
 async function companyPrincipal(
   request: FastifyRequest,
   endpoint: Endpoint,
-  deps: { store: Store; tokens: TokenService; clock: Clock },
+  deps: GuardDeps,
 ): Promise<Principal> {
   const token = bearerToken(request);
   if (!token) throw unauthenticated();
   const claims = await deps.tokens
     .verifyAccess(token, 'company')
     .catch((error) => refuseOtherPrincipal(token, 'operator', deps, error));
-  const live = await findLiveCompanySession(deps.store, claims.sessionId, claims.subjectId);
+  const live = await deps.sessions.company(claims.sessionId, claims.subjectId);
   if (
     !live ||
     live.revoked_at ||

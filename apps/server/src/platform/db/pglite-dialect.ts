@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import { type EmbeddedEngine, EmbeddedStoreDownError } from './pglite-engine.js';
 import { changesSchema, forgetPrepared, runPrepared } from './pglite-statements.js';
+import { TableWrites } from './table-writes.js';
 
 /**
  * A Kysely dialect over embedded PGlite. PGlite is one connection, so the driver hands it out to
@@ -25,6 +26,8 @@ import { changesSchema, forgetPrepared, runPrepared } from './pglite-statements.
  */
 export class PGliteDialect implements Dialect {
   private readonly turns = new Turns();
+  /** What each statement may write, told to the process's caches of those tables (table-writes.ts). */
+  readonly writes = new TableWrites();
   constructor(private readonly engine: EmbeddedEngine) {}
 
   /** Runs `work` on PGlite directly, in the same line as every Kysely statement and transaction. */
@@ -72,7 +75,7 @@ export class PGliteDialect implements Dialect {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.engine, this.turns);
+    return new PGliteDriver(this.engine, this.turns, this.writes);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
@@ -127,8 +130,9 @@ class PGliteDriver implements Driver {
   constructor(
     private readonly engine: EmbeddedEngine,
     private readonly turns: Turns,
+    writes: TableWrites,
   ) {
-    this.connection = new PGliteConnection(engine);
+    this.connection = new PGliteConnection(engine, writes);
   }
 
   async init() {}
@@ -176,13 +180,27 @@ class PGliteConnection implements DatabaseConnection {
   private pglite: PGlite | undefined;
   /** Between the holder's BEGIN and its COMMIT or ROLLBACK. */
   inTransaction = false;
-  constructor(private readonly engine: EmbeddedEngine) {}
+  /**
+   * The holder wrote a watched table: its caches are told again as it lets the connection go,
+   * after its COMMIT or ROLLBACK and before anyone else can read (what they kept meanwhile may be
+   * the transaction's own view, or undone).
+   */
+  private wroteWatched = false;
+  constructor(
+    private readonly engine: EmbeddedEngine,
+    private readonly writes: TableWrites,
+  ) {}
 
   hold(pglite: PGlite, release: () => void) {
     this.pglite = pglite;
     this.inTransaction = false;
+    this.wroteWatched = false;
     this.release = () => {
       this.pglite = undefined;
+      if (this.wroteWatched) {
+        this.wroteWatched = false;
+        this.writes.changed();
+      }
       release();
     };
   }
@@ -195,11 +213,16 @@ class PGliteConnection implements DatabaseConnection {
       if (/^\s*rollback\s*$/i.test(query.sql)) return { rows: [] };
       throw new EmbeddedStoreDownError(this.engine.lostReason());
     }
+    const writes = this.writes.statement(query.sql);
+    if (writes) this.wroteWatched = true;
     try {
       return await this.run<R>(pglite, query);
     } catch (error) {
       await settleFailure(this.engine, pglite, error, this.inTransaction);
       throw error;
+    } finally {
+      // Once more when it has run: a cache filled while it ran read the rows before it.
+      if (writes) this.writes.statement(query.sql);
     }
   }
 

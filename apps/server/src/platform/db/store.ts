@@ -65,6 +65,13 @@ export type Store = {
   engineMode?(): EngineMode;
   /** Embedded store only: told when the engine's mode changes, with why (the log says it). */
   onEngineChange?(listener: (mode: EngineMode, reason: string) => void): () => void;
+  /**
+   * Embedded store only: calls `changed` synchronously whenever a statement may write one of
+   * `tables`, and when the transaction that wrote ends (table-writes.ts). Every write of the data
+   * goes through this process (the data-dir lock), so a cache it clears is never staler than a
+   * read. PostgreSQL has none: another server may write.
+   */
+  watchWrites?(tables: readonly string[], changed: () => void): () => void;
 };
 
 /**
@@ -163,6 +170,7 @@ async function openPglite(
   const prepared = new Set<string>();
   let preparedOn = 0;
   let onModeChange: (mode: EngineMode, reason: string) => void = () => {};
+  let forgetReads = () => {};
   const durable = target.durable ?? true;
   const engine = await EmbeddedEngine.open({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
@@ -173,6 +181,7 @@ async function openPglite(
     ...(target.faults ? { faults: target.faults } : {}),
     // A new instance has none of the old one's LISTENs: the live push listens again.
     onReopened: async (pglite) => {
+      forgetReads();
       for (const channel of channels.channels()) {
         await pglite.listen(channel, (payload) => channels.dispatch(channel, payload));
       }
@@ -180,6 +189,7 @@ async function openPglite(
     onModeChange: (mode, reason) => onModeChange(mode, reason),
   });
   const dialect = new PGliteDialect(engine);
+  forgetReads = () => dialect.writes.changed();
   const health = createStoreHealth({
     // While the store runs on a read-only copy (or is down), the probe first returns to the data
     // folder when it can be written again; then the usual small write.
@@ -193,6 +203,8 @@ async function openPglite(
   // says degraded and the probe starts. Back on the folder, the probe's write clears it.
   const listeners = new Set<(mode: EngineMode, reason: string) => void>();
   onModeChange = (mode, reason) => {
+    // Another instance, or a copy: what was read from the last one is not kept.
+    forgetReads();
     for (const listener of listeners) listener(mode, reason);
     if (mode !== 'primary') health.classify(new EmbeddedStoreDownError(`${mode}: ${reason}`));
   };
@@ -228,6 +240,7 @@ async function openPglite(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    watchWrites: (tables, changed) => dialect.writes.watch(tables, changed),
     query: <Row>(statement: PreparedStatement<Row>, values: readonly PreparedValue[]) =>
       // In a request's transaction (an Idempotency-Key call) the read runs on that transaction's
       // connection: waiting for the connection would wait for the request itself (a keyed booking
