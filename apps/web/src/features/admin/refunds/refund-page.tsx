@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AdminReason,
   type AdminRefund,
+  type AdminRefundService,
   BOOKING_STATUS_LABELS,
   PASSENGER_TYPE_LABELS,
   TICKET_STATUS_LABELS,
@@ -64,7 +65,12 @@ export function RefundPage() {
                 </span>
               </>
             }
-            aside={<DeskFigure label="The fare rules allow">{formatMoney(refund.allowed)}</DeskFigure>}
+            aside={
+              // Issue 31: with seats and bags the figure is more than the fare's rules.
+              <DeskFigure label={refund.services?.length ? 'The rules allow' : 'The fare rules allow'}>
+                {formatMoney(refund.allowed)}
+              </DeskFigure>
+            }
           >
             <dl className="mt-4 grid gap-x-6 gap-y-3 border-slate-100 border-t pt-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
               <Fact label="Booking">
@@ -172,6 +178,12 @@ function TicketsCard({ refund }: { refund: AdminRefund }) {
                 </dd>
               </div>
             </dl>
+            <TicketServices
+              services={(refund.services ?? []).filter(
+                (service) => service.ticket_number === ticket.ticket_number,
+              )}
+              credited={credited}
+            />
           </li>
         ))}
       </ul>
@@ -182,6 +194,42 @@ function TicketsCard({ refund }: { refund: AdminRefund }) {
         </span>
       </p>
     </Card>
+  );
+}
+
+/**
+ * Issue 31: the paid seats and bags that go with a ticket — what each cost, what the rules let come
+ * back (or what was credited) and why — the same lines the agency was quoted.
+ */
+function TicketServices({ services, credited }: { services: AdminRefundService[]; credited: boolean }) {
+  if (services.length === 0) return null;
+  return (
+    <div className="mt-2 rounded-lg bg-slate-50 px-3 py-2">
+      <p className="font-medium text-slate-600 text-xs">Seats and bags</p>
+      <ul className="mt-1 space-y-2">
+        {services.map((service) => {
+          const back = service.refunded ?? service.allowed;
+          return (
+            <li key={service.service_id} className="text-sm">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span className="min-w-0 text-slate-800">{service.description}</span>
+                <span className="shrink-0 text-right text-xs tabular-nums">
+                  <span className="text-slate-500">Paid {formatMoney(service.paid)} · </span>
+                  <span
+                    className={clsx('font-semibold', back.Amount > 0 ? 'text-slate-900' : 'text-rose-700')}
+                  >
+                    {back.Amount > 0
+                      ? `${credited ? 'Credited' : 'Allowed'} ${formatMoney(back)}`
+                      : 'Not refunded'}
+                  </span>
+                </span>
+              </div>
+              <p className="text-slate-500 text-xs">{service.reason}</p>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
 
@@ -282,7 +330,11 @@ function RefundDecision({ refund }: { refund: AdminRefund }) {
           inputMode="decimal"
           autoComplete="off"
           error={errors.amount?.message}
-          hint={`At most ${formatMoney(refund.allowed)}. Lower it to credit less; it is spread over the tickets.`}
+          hint={`At most ${formatMoney(refund.allowed)}. Lower it to credit less; it is spread over the tickets${
+            (refund.services ?? []).some((service) => service.allowed.Amount > 0)
+              ? ' and their seats and bags'
+              : ''
+          }.`}
           {...register('amount')}
         />
         {lowered && (

@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES, type Booking, SUCCESS } from '@skydesk/contract';
+import { BOOKING_MESSAGES, type Booking, type RefundServiceLine, SUCCESS } from '@skydesk/contract';
 import { ReceiptText, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
@@ -25,8 +25,10 @@ const sumOf = (amounts: { Amount: number; CurrencyCode: string }[], currency: st
 
 /**
  * Refund: what each ticket would return now (docs/api.md `POST /api/getPenalty`: paid, penalty,
- * refund), the agent ticks the passengers whose tickets to refund — one can drop out while the
- * others fly — and says why (`POST /api/request-ticket-refund` with those ticket numbers).
+ * refund) and, under it, its passenger's paid seats and bags with what each returns and why (issue
+ * 31: bags before departure, seats only when the airline changed the flight); the agent ticks the
+ * passengers whose tickets to refund — one can drop out while the others fly, their seats and bags
+ * with them — and says why (`POST /api/request-ticket-refund` with those ticket numbers).
  */
 export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
   const refundBooking = useIdempotentMutation(bookingsApi.useRefundBookingMutation);
@@ -89,8 +91,13 @@ export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
 
   const currency = booking.total.CurrencyCode;
   const picked = penalty?.tickets.filter((ticket) => chosen.includes(ticket.ticket_number)) ?? [];
+  const services = penalty?.services ?? [];
+  const pickedServices = services.filter((service) => chosen.includes(service.ticket_number));
   const refundTotal = sumOf(
-    picked.map((ticket) => ticket.refund_amount),
+    [
+      ...picked.map((ticket) => ticket.refund_amount),
+      ...pickedServices.map((service) => service.refund_amount),
+    ],
     currency,
   );
 
@@ -150,6 +157,10 @@ export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
                       </span>
                     </span>
                   </label>
+                  <ServiceLines
+                    lines={services.filter((service) => service.ticket_number === ticket.ticket_number)}
+                    dimmed={!chosen.includes(ticket.ticket_number)}
+                  />
                 </li>
               ))}
             </ul>
@@ -168,6 +179,7 @@ export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
             <span className="text-slate-700">
               Refund to your credits for {picked.length} of {penalty.tickets.length} ticket
               {penalty.tickets.length === 1 ? '' : 's'}
+              {pickedServices.length > 0 ? ', seats and bags included' : ''}
             </span>
             <strong className="text-base text-slate-900 tabular-nums" data-testid="refund-total">
               {formatMoney(refundTotal)}
@@ -193,5 +205,36 @@ export function RefundPanel({ booking, onDone, onClose }: RefundPanelProps) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Issue 31: a passenger's paid seats and bags under their ticket — each with what it cost, what
+ * comes back and why in words — so the total below is seen line by line before it is confirmed.
+ */
+function ServiceLines({ lines, dimmed }: { lines: RefundServiceLine[]; dimmed: boolean }) {
+  if (lines.length === 0) return null;
+  return (
+    <ul
+      aria-label="Seats and bags"
+      className={`space-y-1.5 border-violet-100 border-t bg-violet-50/30 py-2 pr-3 pl-10 text-xs ${dimmed ? 'opacity-60' : ''}`}
+    >
+      {lines.map((line) => (
+        <li key={line.service_id}>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className="min-w-0 font-medium text-slate-800">{line.description}</span>
+            <span className="shrink-0 tabular-nums">
+              <span className="text-slate-500">Paid {formatMoney(line.paid)} · </span>
+              {line.refund_amount.Amount > 0 ? (
+                <span className="font-semibold text-slate-900">Refund {formatMoney(line.refund_amount)}</span>
+              ) : (
+                <span className="font-semibold text-rose-700">Not refunded</span>
+              )}
+            </span>
+          </div>
+          <p className="text-slate-500">{line.reason}</p>
+        </li>
+      ))}
+    </ul>
   );
 }
