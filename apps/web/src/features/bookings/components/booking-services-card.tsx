@@ -93,6 +93,21 @@ export function BookingServicesCard({ booking }: { booking: BookingDetails }) {
   );
 }
 
+/**
+ * An extra bag is never in the fare: one at 0 is a bag the airline sells for several flights (a
+ * connection), paid and documented on its first flight's row, which this names.
+ */
+function throughBagLabel(booking: BookingDetails, service: BookingService): string {
+  const paid = (booking.services ?? []).find(
+    (other) =>
+      other.type === 'bag' &&
+      other.passenger_index === service.passenger_index &&
+      other.segment_index < service.segment_index &&
+      other.amount.Amount > 0,
+  );
+  return paid ? `Paid with ${flightOf(booking, paid.segment_index)}` : 'Paid with the first flight';
+}
+
 function ServiceRow({ booking, service }: { booking: BookingDetails; service: BookingService }) {
   const Icon = service.type === 'seat' ? Armchair : Luggage;
   const status = STATUS[service.status];
@@ -116,8 +131,12 @@ function ServiceRow({ booking, service }: { booking: BookingDetails; service: Bo
       </div>
       <div className="flex shrink-0 items-center justify-between gap-2 pl-6 sm:justify-end sm:pl-0">
         <Badge tone={status.tone}>{status.label}</Badge>
-        <span className="w-24 text-right font-medium text-slate-900 tabular-nums">
-          {service.amount.Amount === 0 ? 'Included' : formatMoney(service.amount)}
+        <span className="min-w-24 text-right font-medium text-slate-900 tabular-nums">
+          {service.amount.Amount !== 0
+            ? formatMoney(service.amount)
+            : service.type === 'bag'
+              ? throughBagLabel(booking, service)
+              : 'Included'}
         </span>
       </div>
     </li>
