@@ -463,9 +463,10 @@ export const Order = z.object({
   /**
    * Issue 31: the seats and bags a `ticket` order paid for, as the statement names them ('Seat 23C
    * BA117', 'Extra bag 23 kg BA117'): those issued with the tickets, or, for an order of its own,
-   * those bought after issue (its `amount` is theirs). Empty for anything else.
+   * those bought after issue (its `amount` is theirs). Absent on any other order, so an order
+   * without seats or bags keeps the shape docs/api.md fixes.
    */
-  service_lines: z.array(z.string()),
+  service_lines: z.array(z.string()).optional(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -125,6 +125,8 @@ export function presentBookingDetails(
 }
 
 export function presentOrder(order: OrderRow & { pnr: string; ledger_note?: string | null }): Order {
+  // Issue 31: the seats and bags its statement line names; none, the field stays out (api.md's shape).
+  const services = order.kind === 'ticket' ? servicesNamedIn(order.ledger_note) : [];
   return {
     id: order.id,
     order_no: order.order_no,
@@ -135,7 +137,6 @@ export function presentOrder(order: OrderRow & { pnr: string; ledger_note?: stri
     currency: order.currency,
     status: order.status,
     created_at: order.created_at.toISOString(),
-    // Issue 31: the seats and bags its statement line names.
-    service_lines: order.kind === 'ticket' ? servicesNamedIn(order.ledger_note) : [],
+    ...(services.length > 0 ? { service_lines: services } : {}),
   };
 }

@@ -305,6 +305,10 @@ describe('order history', { timeout: 20_000 }, () => {
     );
     expect(within(rows[3] as HTMLElement).getByText('−US$1,221.00')).toBeInTheDocument();
     expect(within(rows[3] as HTMLElement).getByText('Completed')).toBeInTheDocument();
+    // Issue 31: a ticket order names the seats and bags it paid for.
+    expect(
+      within(rows[3] as HTMLElement).getByText('Seat 23C BA117 · Extra bag 23 kg BA117'),
+    ).toBeInTheDocument();
 
     const totals = screen.getByRole('region', { name: 'Totals' });
     expect(totals).toHaveTextContent('Tickets1−US$1,221.00');

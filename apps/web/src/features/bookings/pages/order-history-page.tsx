@@ -336,7 +336,7 @@ function OrderTable({ orders }: { orders: Order[] }) {
                 >
                   {order.pnr}
                 </Link>
-                {order.service_lines.length > 0 ? (
+                {order.service_lines?.length ? (
                   // Issue 31: the seats and bags this order paid for, as the statement names them.
                   <p className="mt-0.5 text-slate-500 text-xs">{order.service_lines.join(' · ')}</p>
                 ) : null}

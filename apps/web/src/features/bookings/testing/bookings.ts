@@ -241,7 +241,6 @@ export const sampleOrders: Order[] = [
     currency: 'USD',
     status: 'completed',
     created_at: '2026-11-20T12:00:00.000Z',
-    service_lines: [],
   },
   {
     id: uuid(),
@@ -253,7 +252,6 @@ export const sampleOrders: Order[] = [
     currency: 'USD',
     status: 'completed',
     created_at: '2026-11-19T12:00:00.000Z',
-    service_lines: [],
   },
   {
     id: uuid(),
