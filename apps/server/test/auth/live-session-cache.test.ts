@@ -10,6 +10,7 @@ import { createTestApp } from '../support/app.js';
 import { get, setCompanyStatus, type TestApp } from '../support/auth-flow.js';
 import { type Agent, bookingAgent } from '../support/bookings.js';
 import { addRole } from '../support/colleague.js';
+import { operatorSession, signedInOperator } from '../support/operator.js';
 import { staffMember, staffSession } from '../support/staff.js';
 import { storeKinds } from '../support/stores.js';
 import { del, put } from '../users/staff-helpers.js';
@@ -80,6 +81,29 @@ describe.each(storeKinds())('the access guard stays live with its cache on %s', 
     await warm(agency.token);
     await setCompanyStatus(t.store.db, agency.companyId, 'suspended');
     expect((await me(agency.token)).statusCode).toBe(403);
+  });
+
+  it('an operator signed out, or switched off, is refused at the next call', async () => {
+    const adminMe = (token: string) => get(t, '/api/admin/me', { token });
+    const operator = await signedInOperator(t);
+    const other = await operatorSession(t, operator);
+    for (const token of [operator.token, other.token]) {
+      for (let i = 0; i < 3; i += 1) expect((await adminMe(token)).statusCode).toBe(200);
+    }
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { authorization: `Bearer ${operator.token}` },
+    });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+    expect((await adminMe(operator.token)).statusCode).toBe(401);
+    expect((await adminMe(other.token)).statusCode).toBe(200);
+    await t.store.db
+      .updateTable('operators')
+      .set({ is_active: false })
+      .where('id', '=', operator.id)
+      .execute();
+    expect((await adminMe(other.token)).statusCode).toBe(401);
   });
 
   it('a write undone by its rollback leaves the session as it was', async () => {
