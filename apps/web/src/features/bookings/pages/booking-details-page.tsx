@@ -39,6 +39,7 @@ import { PassengerList } from '../components/passenger-list';
 import { RefundPanel } from '../components/refund-panel';
 import { SegmentList } from '../components/segment-list';
 import { AirlineReference, SupplierStateBanner } from '../components/supplier-state';
+import { TotalParts } from '../components/total-parts';
 import { useTicketDownload } from '../ticket-pdf';
 import { ticketInvalidity } from '../ticket-validity';
 import { useBookingDetails } from '../use-booking-details';
@@ -137,6 +138,7 @@ function BookingView({ booking }: { booking: BookingDetails }) {
             >
               {formatMoney(booking.total)}
             </p>
+            <TotalParts booking={booking} />
           </div>
         </div>
 

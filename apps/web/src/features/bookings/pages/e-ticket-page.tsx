@@ -19,6 +19,7 @@ import { EmailTicketDialog } from '../components/email-ticket-dialog';
 import { InvalidTicketBanner, moneyOutcome } from '../components/invalid-ticket-banner';
 import { PassengerList } from '../components/passenger-list';
 import { SegmentList } from '../components/segment-list';
+import { TotalParts } from '../components/total-parts';
 import { useTicketDownload } from '../ticket-pdf';
 import { ticketInvalidity } from '../ticket-validity';
 import { useBookingDetails } from '../use-booking-details';
@@ -228,6 +229,7 @@ function ETicket({ booking }: { booking: BookingDetails }) {
                 {formatMoney(booking.total)}
               </p>
             </div>
+            <TotalParts booking={booking} className="mt-1 text-right text-slate-500 text-xs tabular-nums" />
             {invalid && (
               <p className="mt-1 text-right font-medium text-rose-700 text-sm">
                 {moneyOutcome(booking, invalid)}
