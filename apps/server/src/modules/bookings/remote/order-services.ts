@@ -6,7 +6,7 @@ import {
   minorToAmount,
   type PassengerType,
 } from '@skydesk/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../../platform/clock.js';
 import { commitRequestSoFar } from '../../../platform/db/request-transaction.js';
 import type { Database, StoredServicesStep } from '../../../platform/db/schema.js';
@@ -25,7 +25,12 @@ import { recordEvent } from '../booking/repo.js';
 import { heldServicesOf, insertHeldServices, issueHeldServices, type NewService } from '../services/repo.js';
 import { releaseServicesById } from '../services/sales-repo.js';
 import type { CrashAt } from './crash-points.js';
-import { lockSupplierBooking, type SupplierBookingRow, updateSupplierBooking } from './repo.js';
+import {
+  lockSupplierBooking,
+  orderPassengersOf,
+  type SupplierBookingRow,
+  updateSupplierBooking,
+} from './repo.js';
 import { offerPassengerIndexes } from './services.js';
 import { convertedMinor } from './settle.js';
 
@@ -416,7 +421,7 @@ export function createOrderServiceSteps(deps: OrderServiceDeps) {
       if (!booking || booking.supplier_state !== 'adding_services' || !step) return false;
       const now = clock.now();
       const rows = (await heldServicesOf(trx, booking.id)).filter((row) => step.rowIds.includes(row.id));
-      const types = await passengerTypesOf(trx, booking.id);
+      const types = (await orderPassengersOf(trx, booking.id)).map((row) => row.passenger_type);
       const ids = passengerIdsOf(booking, types);
       const fresh = new Map<string, string[]>();
       for (const emd of order.emds ?? []) {
@@ -512,13 +517,3 @@ export function createOrderServiceSteps(deps: OrderServiceDeps) {
 export type OrderServiceSteps = ReturnType<typeof createOrderServiceSteps>;
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-const passengerTypesOf = async (trx: Transaction<Database>, bookingId: string) =>
-  (
-    await trx
-      .selectFrom('booking_passengers')
-      .select('passenger_type')
-      .where('booking_id', '=', bookingId)
-      .orderBy('position')
-      .execute()
-  ).map((row) => row.passenger_type);
