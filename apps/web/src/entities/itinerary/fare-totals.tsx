@@ -5,13 +5,21 @@ type FareTotalsProps = {
   pricing: AirItineraryPricingInfo;
   /** The total to show when it differs from the quote (a price change the agent accepted). */
   total?: Money;
+  /**
+   * Issue 31: the seats and bags inside `total` (a booking's `services_total`): a line of their own,
+   * so the fare part is what is compared with the quote.
+   */
+  services?: Money;
   className?: string;
 };
 
 /** The trip's base fare, taxes and total; a re-priced total shows the quoted one struck through. */
-export function FareTotals({ pricing, total, className = '' }: FareTotalsProps) {
+export function FareTotals({ pricing, total, services, className = '' }: FareTotalsProps) {
   const quoted = pricing.ItinTotalFare.TotalFare;
-  const repriced = total !== undefined && total.Amount !== quoted.Amount;
+  const servicesAmount = services && services.Amount > 0 ? services.Amount : 0;
+  const fareAmount =
+    total === undefined ? undefined : Math.round((total.Amount - servicesAmount) * 100) / 100;
+  const repriced = fareAmount !== undefined && fareAmount !== quoted.Amount;
   return (
     <dl className={`space-y-1 border-slate-200 border-t pt-3 ${className}`}>
       <div className="flex justify-between gap-3">
@@ -26,6 +34,12 @@ export function FareTotals({ pricing, total, className = '' }: FareTotalsProps) 
         <div className="flex justify-between gap-3 text-slate-500">
           <dt>Quoted total</dt>
           <dd className="tabular-nums line-through">{formatMoney(quoted)}</dd>
+        </div>
+      )}
+      {services && servicesAmount > 0 && (
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600">Seats and bags</dt>
+          <dd className="tabular-nums">{formatMoney(services)}</dd>
         </div>
       )}
       <div className="flex justify-between gap-3 pt-1 font-semibold text-base text-slate-900">

@@ -12,13 +12,15 @@ type FareBreakdownProps = {
   pricing: AirItineraryPricingInfo;
   /** The total to show when it differs from the quote (a price change the agent accepted). */
   total?: Money;
+  /** Issue 31: the seats and bags inside `total` (a booking's `services_total`). */
+  services?: Money;
 };
 
 /**
  * The fare per passenger type (docs/api.md PTC_FareBreakdown: base, taxes and total per passenger),
  * times the number of passengers of that type, and the trip's total.
  */
-export function FareBreakdown({ pricing, total }: FareBreakdownProps) {
+export function FareBreakdown({ pricing, total, services }: FareBreakdownProps) {
   return (
     <div className="text-sm">
       <ul className="divide-y divide-slate-100">
@@ -39,7 +41,12 @@ export function FareBreakdown({ pricing, total }: FareBreakdownProps) {
           </li>
         ))}
       </ul>
-      <FareTotals pricing={pricing} className="mt-2" {...(total ? { total } : {})} />
+      <FareTotals
+        pricing={pricing}
+        className="mt-2"
+        {...(total ? { total } : {})}
+        {...(services ? { services } : {})}
+      />
     </div>
   );
 }

@@ -268,7 +268,11 @@ function BookingView({ booking }: { booking: BookingDetails }) {
         </div>
         <div className="min-w-0 space-y-5">
           <Card title="Fare">
-            <FareBreakdown pricing={booking.pricing} total={booking.total} />
+            <FareBreakdown
+              pricing={booking.pricing}
+              total={booking.total}
+              services={booking.services_total}
+            />
           </Card>
           <Card title="Fare rules">
             <FareRules pricing={booking.pricing} carrier={booking.validating_carrier} />

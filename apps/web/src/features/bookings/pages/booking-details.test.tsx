@@ -45,6 +45,26 @@ describe('booking details', { timeout: 20_000 }, () => {
     expect(within(history).getByText(/Amina Rahman/)).toBeInTheDocument();
   });
 
+  it('shows a total with seats and bags as fare plus services, not as a price change (issue 31)', async () => {
+    // The fare's quote is US$1,221.00; the agency paid US$50.00 more for a seat and a bag.
+    const booking = ticketedBooking({ total: usd(1271), services_total: usd(50) });
+    fakeApi({
+      'POST /api/booking-all-active-routes': () => ok(routesAnswer),
+      [DETAILS]: () => ok(booking),
+      'GET /api/booking-credits': () => ok(credits(5000)),
+    });
+    renderBookingScreen(bookingDetailsPath(BOOKING_ID), bookingState());
+
+    const header = await screen.findByRole('region', { name: /K7Q2ZD/ });
+    expect(within(header).getByText('US$1,271.00')).toBeInTheDocument();
+    expect(within(header).getByText('Fare US$1,221.00 · seats and bags US$50.00')).toBeInTheDocument();
+    const fare = screen.getByRole('region', { name: 'Fare' });
+    expect(fare).toHaveTextContent('Seats and bagsUS$50.00');
+    expect(within(fare).getByTestId('fare-total')).toHaveTextContent('US$1,271.00');
+    expect(fare).not.toHaveTextContent('Quoted total');
+    expect(fare).not.toHaveTextContent('New total');
+  });
+
   it('issues from the credits and opens the e-ticket', async () => {
     const ticketed = ticketedBooking();
     let issued = false;
