@@ -121,3 +121,72 @@ describe('Duffel services with the order', () => {
     expect(server.state.payments().map((p) => Math.round(Number(p.amount) * 100))).toEqual([expectedMinor]);
   });
 });
+
+describe('Duffel bags after booking', () => {
+  it('reads the order with its bags on sale, and adds one paid exactly from the balance, with its EMD', async () => {
+    const orders = createDuffelOrders({ http: http() });
+    const fresh = await http().request<OfferRequest>({
+      method: 'POST',
+      path: '/air/offer_requests',
+      params: { return_offers: true },
+      data: {
+        slices: [
+          {
+            origin: 'LHR',
+            destination: 'JFK',
+            departure_date: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10),
+          },
+        ],
+        passengers: [{ type: 'adult' }, { age: 10 }],
+        cabin_class: 'economy',
+        max_connections: 0,
+      },
+      write: false,
+    });
+    const zz = (fresh.data.offers as Offer[]).find((o) => o.owner.iata_code === 'ZZ')!;
+    const created = await orders.createInstant({
+      bookingId: 'b-after',
+      offer: { ...remote, offerId: zz.id, passengers: passengersInOrder(zz) },
+      passengers: PASSENGERS,
+      payment: { amount: zz.total_amount, currency: zz.total_currency },
+    });
+    if (created.status !== 'created') throw new Error('not created');
+
+    const sale = await orders.bagsOnSale!(created.order.id);
+    // The order as it is: its flights' segment ids, its documents, no service yet.
+    expect(sale.order.segmentIds).toEqual(zz.slices.flatMap((s) => s.segments.map((g) => g.id)));
+    expect(sale.order.services).toEqual([]);
+    // Checked bags stating their weight, one per passenger over the slice, in Duffel's shape read.
+    expect(sale.bags).toHaveLength(2);
+    const [bag] = sale.bags;
+    expect(bag).toMatchObject({
+      id: expect.stringMatching(/^ase_/),
+      passengerIds: [expect.any(String)],
+      segmentIds: sale.order.segmentIds,
+      maximumQuantity: 2,
+      weightKg: 23,
+      price: { amount: expect.stringMatching(/^\d+\.\d{2}$/), currency: zz.total_currency },
+    });
+
+    const payment = {
+      amount: (Math.round(Number(bag!.price.amount) * 100 * 2) / 100).toFixed(2),
+      currency: bag!.price.currency,
+    };
+    const after = await orders.addServices!(created.order.id, [{ id: bag!.id, quantity: 2 }], payment);
+    const [call] = server.requestsTo('POST /air/orders/{id}/services');
+    expect(call!.path).toBe(`/air/orders/${created.order.id}/services`);
+    expect(call!.data).toEqual({
+      add_services: [{ id: bag!.id, quantity: 2 }],
+      payment: { type: 'balance', ...payment },
+    });
+    // The order answered with the new service (Duffel's own id for it) and its EMD.
+    expect(after.services).toEqual([
+      expect.objectContaining({ type: 'baggage', quantity: 2, passengerIds: bag!.passengerIds }),
+    ]);
+    const before = new Set((created.order.emds ?? []).map((emd) => emd.number));
+    expect((after.emds ?? []).filter((emd) => !before.has(emd.number))).toEqual([
+      { passengerId: bag!.passengerIds[0], number: expect.stringMatching(/^\d{13}$/) },
+    ]);
+    expect(server.state.payments().at(-1)).toMatchObject({ purpose: 'services', amount: payment.amount });
+  });
+});
