@@ -2,7 +2,7 @@ import type { BookingRow } from './repo.js';
 
 /**
  * A booking's `total` (issue 31): what the agency pays for it, on every supplier — the fare and
- * its seats and bags (API.md: today's totals "keep meaning what the agency pays"). The one place
+ * its seats and bags (the contract: totals keep meaning what the agency pays). The one place
  * that figure is made; the booking's answer, its lists, the e-ticket, the e-mails and the screens
  * all read it from here through the presenter (`BookingRecord.totalMinor`).
  *
