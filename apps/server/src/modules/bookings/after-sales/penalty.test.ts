@@ -1,6 +1,14 @@
 import type { AirItineraryPricingInfo } from '@skydesk/contract';
 import { describe, expect, it } from 'vitest';
-import { afterSalesPhase, afterSalesRules, type TicketFare, ticketRefund } from './penalty.js';
+import {
+  afterSalesPhase,
+  afterSalesRules,
+  SERVICE_REASONS,
+  type ServiceFare,
+  serviceRefund,
+  type TicketFare,
+  ticketRefund,
+} from './penalty.js';
 
 const usd = (amount: number) => ({ Amount: amount, CurrencyCode: 'USD' });
 
@@ -126,5 +134,57 @@ describe('rules in words', () => {
       'Refundable: fare and taxes are returned in full',
       'No refund after departure: the first flight left at Sun 20 Dec 2026, 09:00 UTC',
     ]);
+  });
+});
+
+describe('seats and bags given back (issue 31)', () => {
+  const departs = at('2026-12-20T09:00:00Z');
+  const request = at('2026-12-01T10:00:00Z');
+  const service = (
+    type: ServiceFare['type'],
+    options: Partial<Pick<ServiceFare, 'flightChanged' | 'givenUp'>> = {},
+  ): ServiceFare => ({
+    type,
+    paidMinor: 2_500,
+    departsAt: departs,
+    flightChanged: false,
+    givenUp: false,
+    ...options,
+  });
+
+  it('returns everything within the void window, a seat given up for another too', () => {
+    for (const fare of [service('seat'), service('bag'), service('seat', { givenUp: true })]) {
+      expect(serviceRefund(fare, 'void', request)).toMatchObject({
+        refundMinor: 2_500,
+        reason: SERVICE_REASONS.voided,
+      });
+    }
+  });
+
+  it('after it, a bag in full before its flight leaves, and nothing once it has', () => {
+    expect(serviceRefund(service('bag'), 'refund', request).refundMinor).toBe(2_500);
+    expect(serviceRefund(service('bag'), 'refund', departs)).toMatchObject({
+      refundMinor: 0,
+      reason: SERVICE_REASONS.bagFlown,
+    });
+  });
+
+  it('after it, a seat only when the airline changed the flight, never one given up', () => {
+    expect(serviceRefund(service('seat'), 'refund', request)).toMatchObject({
+      refundMinor: 0,
+      reason: SERVICE_REASONS.seatKept,
+    });
+    expect(serviceRefund(service('seat', { flightChanged: true }), 'refund', request)).toMatchObject({
+      refundMinor: 2_500,
+      reason: SERVICE_REASONS.seatFlightChanged,
+    });
+    expect(
+      serviceRefund(service('seat', { flightChanged: true, givenUp: true }), 'refund', request).refundMinor,
+    ).toBe(0);
+  });
+
+  it('returns nothing after the first departure', () => {
+    expect(serviceRefund(service('bag'), 'departed', departs).refundMinor).toBe(0);
+    expect(serviceRefund(service('seat', { flightChanged: true }), 'departed', departs).refundMinor).toBe(0);
   });
 });
