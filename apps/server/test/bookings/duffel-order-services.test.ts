@@ -130,6 +130,22 @@ describe.each(storeKinds())('bags added to a paid Duffel order on %s', (kind) =>
       { kind: 'ticket', amount_minor: -minor(offer.price.Amount) },
     ]);
     expect(await stepOf(booking.id)).toEqual({ supplier_state: 'confirmed', supplier_services: null });
+    // In the order history: the bag's own order, completed with its EMD.
+    const orders = await t.store.db
+      .selectFrom('orders')
+      .select(['kind', 'status', 'amount_minor', 'ticket_numbers'])
+      .where('booking_id', '=', booking.id)
+      .execute();
+    expect(orders).toEqual(
+      expect.arrayContaining([
+        {
+          kind: 'ticket',
+          status: 'completed',
+          amount_minor: minor(offer.price.Amount),
+          ticket_numbers: [bag!.emd_number],
+        },
+      ]),
+    );
     // One bag bought: the airline's maximum of two leaves one more.
     expect(adultBag(await catalogOf(agent, booking.id)).max_quantity).toBe(1);
     const details = await get(t, `/api/booking/${booking.id}`, { token: agent.token });
@@ -167,6 +183,15 @@ describe.each(storeKinds())('bags added to a paid Duffel order on %s', (kind) =>
     expect(res.json().message).toBeTruthy();
     const [fare, debit, reversal] = await lines(booking.id);
     expect(fare!.kind).toBe('ticket');
+    // The fare's order completed, the bag's rejected (the test clock stands still: no order by time).
+    const statuses = await t.store.db
+      .selectFrom('orders')
+      .select(['status', 'amount_minor'])
+      .where('booking_id', '=', booking.id)
+      .execute();
+    expect(statuses).toEqual(
+      expect.arrayContaining([{ status: 'rejected', amount_minor: -debit!.amount_minor }]),
+    );
     expect(reversal).toEqual({ kind: 'reversal', amount_minor: -debit!.amount_minor });
     const catalog = await catalogOf(agent, booking.id);
     // A bag checked through a connection is one row per flight: all released.

@@ -21,14 +21,16 @@ import {
 import { seatMapFlights } from '../../../supplier/seat-maps.js';
 import { type BagsBought, bagFlightsOf } from '../../../supplier/services.js';
 import { postLedgerEntry } from '../../payments/index.js';
-import { recordEvent } from '../booking/repo.js';
+import { insertOrder, recordEvent } from '../booking/repo.js';
 import { heldServicesOf, insertHeldServices, issueHeldServices, type NewService } from '../services/repo.js';
 import { releaseServicesById } from '../services/sales-repo.js';
 import type { CrashAt } from './crash-points.js';
 import {
   lockSupplierBooking,
   orderPassengersOf,
+  pendingTicketOrderOf,
   type SupplierBookingRow,
+  settleTicketOrder,
   updateSupplierBooking,
 } from './repo.js';
 import { offerPassengerIndexes } from './services.js';
@@ -348,6 +350,19 @@ export function createOrderServiceSteps(deps: OrderServiceDeps) {
           `Booking ${locked.pnr} is priced in ${locked.currency}; the agency's credits are in ${entry.currency}`,
         );
       }
+      // The purchase is an order of its own in the order history, pending until the airline answers
+      // (completed with its EMDs, or rejected with the reversal), as a ticket order of the saga is.
+      await insertOrder(trx, {
+        companyId: principal.companyId,
+        bookingId: locked.id,
+        kind: 'ticket',
+        amountMinor: quote.totalMinor,
+        currency: locked.currency,
+        status: 'pending',
+        ticketNumbers: [],
+        ledgerEntryId: entry.id,
+        at: now,
+      });
       const heldBefore = new Set((await heldServicesOf(trx, locked.id)).map((row) => row.id));
       await insertHeldServices(trx, {
         bookingId: locked.id,
@@ -447,6 +462,9 @@ export function createOrderServiceSteps(deps: OrderServiceDeps) {
         },
       });
       const emds = issued.flatMap((row) => (row.emd_number ? [row.emd_number.trim()] : []));
+      const pending = await pendingTicketOrderOf(trx, booking.id);
+      if (pending)
+        await settleTicketOrder(trx, pending.id, { status: 'completed', ticketNumbers: emds }, now);
       await updateSupplierBooking(trx, booking.id, {
         supplier_state: 'confirmed',
         supplier_state_at: now,
@@ -492,6 +510,8 @@ export function createOrderServiceSteps(deps: OrderServiceDeps) {
         });
       }
       await releaseServicesById(trx, step.rowIds, now);
+      const pending = await pendingTicketOrderOf(trx, booking.id);
+      if (pending) await settleTicketOrder(trx, pending.id, { status: 'rejected', reason }, now);
       await updateSupplierBooking(trx, booking.id, {
         supplier_state: 'confirmed',
         supplier_state_at: now,
