@@ -103,6 +103,7 @@ describe.each(storeKinds())('a booking’s total on %s (issue 31)', (kind) => {
     return {
       shown,
       debitedMinor: -debits.reduce((sum, line) => sum + Number(line.amount_minor), 0),
+      orders: orders.filter((order) => order.booking_id === booking.id && order.kind === 'ticket'),
       ordersMinor: orders
         .filter((order) => order.booking_id === booking.id && order.kind === 'ticket')
         .reduce((sum, order) => sum + minor(order.amount), 0),
@@ -182,6 +183,16 @@ describe.each(storeKinds())('a booking’s total on %s (issue 31)', (kind) => {
         // The readers: the list, the e-ticket.
         expect(seen.listedTotal).toEqual(seen.shown.total);
         expect(seen.pdfText).toContain(money(seen.shown.total));
+        // The statement PDF names every paid seat and bag its orders name, under their lines.
+        const lines = seen.orders.flatMap((order) => order.service_lines ?? []);
+        // Every paid one at least (a free seat added on its own is no order and no statement line).
+        expect(lines.length).toBeGreaterThanOrEqual(
+          seen.shown.services.filter((service) => service.amount.Amount > 0).length,
+        );
+        const statement = await get(t, '/api/company/statement?format=pdf', token());
+        expect(statement.statusCode).toBe(200);
+        const statementText = await pdfText(statement.rawPayload);
+        for (const line of lines) expect(statementText).toContain(line);
         // Fare and services: the fare never moves; services are every seat and bag paid for.
         expect(totalMinor - minor(seen.shown.services_total.Amount)).toBe(minor(totalOf(offer)));
         const paid = seen.shown.services

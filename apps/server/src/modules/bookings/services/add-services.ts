@@ -347,7 +347,7 @@ export function createServiceSales(deps: {
               // The statement PDF and the order history read the services back from it.
               note: noteWithServices(
                 `${what} for booking ${locked.pnr} (EMD ${emds.join(', ')})`,
-                issued.filter((row) => Number(row.amount_minor) > 0).map(serviceLineText),
+                issued.map(serviceLineText),
               ),
               userId: principal.userId,
             });
