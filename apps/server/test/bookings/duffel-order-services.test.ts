@@ -130,6 +130,13 @@ describe.each(storeKinds())('bags added to a paid Duffel order on %s', (kind) =>
       { kind: 'ticket', amount_minor: -minor(offer.price.Amount) },
     ]);
     expect(await stepOf(booking.id)).toEqual({ supplier_state: 'confirmed', supplier_services: null });
+    // The statement line names the bag (the statement and order history read it from the note).
+    const notes = await t.store.db
+      .selectFrom('ledger_entries')
+      .select('note')
+      .where('booking_id', '=', booking.id)
+      .execute();
+    expect(notes.some((line) => /Extra bag 23 kg ZZ\d+/.test(line.note ?? ''))).toBe(true);
     // In the order history: the bag's own order, completed with its EMD.
     const orders = await t.store.db
       .selectFrom('orders')

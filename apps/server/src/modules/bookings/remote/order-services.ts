@@ -4,6 +4,7 @@ import {
   MAX_EXTRA_BAGS,
   minorMoneyText,
   minorToAmount,
+  noteWithServices,
   type PassengerType,
 } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
@@ -22,6 +23,7 @@ import { seatMapFlights } from '../../../supplier/seat-maps.js';
 import { type BagsBought, bagFlightsOf } from '../../../supplier/services.js';
 import { postLedgerEntry } from '../../payments/index.js';
 import { insertOrder, recordEvent } from '../booking/repo.js';
+import { serviceLineText } from '../services/lines.js';
 import { heldServicesOf, insertHeldServices, issueHeldServices, type NewService } from '../services/repo.js';
 import { releaseServicesById } from '../services/sales-repo.js';
 import type { CrashAt } from './crash-points.js';
@@ -341,7 +343,19 @@ export function createOrderServiceSteps(deps: OrderServiceDeps) {
         kind: 'ticket',
         amountMinor: -quote.totalMinor,
         bookingId: locked.id,
-        note: `${capitalised(what)} for booking ${locked.pnr}, asked of the airline`,
+        // The statement and the order history read the bags back from the note (as issuing's).
+        note: noteWithServices(
+          `${capitalised(what)} for booking ${locked.pnr}, asked of the airline`,
+          rows.map((row) =>
+            serviceLineText({
+              type: row.type,
+              designator: row.designator ?? null,
+              quantity: row.quantity ?? null,
+              weight_kg: row.weight_kg ?? null,
+              flight: row.flight,
+            }),
+          ),
+        ),
         userId: principal.userId,
       });
       if (entry.currency !== locked.currency) {
