@@ -2,6 +2,7 @@ import { type Booking, BookingDetails, isSeat, type Order, SeatMap } from '@skyd
 import fc from 'fast-check';
 import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadBookingTotals } from '../../src/modules/bookings/index.js';
 import { money } from '../../src/platform/pdf/format.js';
 import { createTestApp } from '../support/app.js';
 import { get, post, type TestApp } from '../support/auth-flow.js';
@@ -100,7 +101,10 @@ describe.each(storeKinds())('a booking’s total on %s (issue 31)', (kind) => {
     const pdf = await get(t, `/api/booking/${booking.id}/ticket.pdf`, token());
     expect(pdf.statusCode).toBe(200);
     const shown = await details(booking.id);
+    // What other modules show beside their rows (the refund queue, the support desk).
+    const elsewhere = await loadBookingTotals(t.store.db, [booking.id]);
     return {
+      elsewhereMinor: elsewhere.get(booking.id),
       shown,
       debitedMinor: -debits.reduce((sum, line) => sum + Number(line.amount_minor), 0),
       orders: orders.filter((order) => order.booking_id === booking.id && order.kind === 'ticket'),
@@ -182,6 +186,7 @@ describe.each(storeKinds())('a booking’s total on %s (issue 31)', (kind) => {
         expect(seen.ordersMinor).toBe(totalMinor);
         // The readers: the list, the e-ticket.
         expect(seen.listedTotal).toEqual(seen.shown.total);
+        expect(seen.elsewhereMinor).toBe(totalMinor);
         expect(seen.pdfText).toContain(money(seen.shown.total));
         // The statement PDF names every paid seat and bag its orders name, under their lines.
         const lines = seen.orders.flatMap((order) => order.service_lines ?? []);
@@ -278,6 +283,7 @@ describe.each(storeKinds())('a Duffel booking’s total on %s (issue 31)', (kind
           await get(t, `/api/booking/company/${agent.companyId}?q=${booking.pnr}`, token())
         ).json().data as Booking[];
         expect(listed.find((entry) => entry.id === booking.id)?.total).toEqual(shown.total);
+        expect((await loadBookingTotals(t.store.db, [booking.id])).get(booking.id)).toBe(totalMinor);
         const pdf = await get(t, `/api/booking/${booking.id}/ticket.pdf`, token());
         expect(await pdfText(pdf.rawPayload)).toContain(money(shown.total));
       }),

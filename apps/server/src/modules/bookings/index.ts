@@ -11,6 +11,7 @@ export {
 } from './after-sales/settlement.js';
 export { ticketName, utcMinute } from './booking/presenter.js';
 export { PNR_ALPHABET, PNR_LENGTH } from './booking/references.js';
+export { loadBookingTotals } from './booking/repo.js';
 export { reachableBookingId } from './booking/scope.js';
 export { type HoldPolicy, ticketingDeadline, voidUntil } from './booking/ticketing-deadline.js';
 export { bookingsModule } from './plugin.js';

@@ -14,6 +14,7 @@ import { recordAudit } from '../../platform/audit/audit-log.js';
 import type { OperatorAction } from '../../platform/audit/operator-action.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
+import { loadBookingTotals } from '../bookings/index.js';
 import { announceSupportEvent } from './events.js';
 import { presentAdminTicket, presentTicketBooking } from './presenters.js';
 import * as repo from './repo.js';
@@ -51,9 +52,13 @@ export function createAdminSupportService(deps: { db: Kysely<Database>; clock: C
       repo.companyContact(db, row.company_id),
       repo.recentBookings(db, row.company_id, row.booking_id, RECENT_BOOKINGS),
     ]);
+    const totals = await loadBookingTotals(
+      db,
+      bookings.map((booking) => booking.id),
+    );
     return {
       ticket: presentAdminTicket(row),
-      recent_bookings: bookings.map(presentTicketBooking),
+      recent_bookings: bookings.map((booking) => presentTicketBooking(booking, totals.get(booking.id) ?? 0)),
       company_contact: contact,
     };
   }

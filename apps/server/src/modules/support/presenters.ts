@@ -106,7 +106,8 @@ export function presentAdminTicket(row: TicketRow): AdminTicket {
 }
 
 /** A booking beside the chat: its airports in order ("LHR → JFK → LHR") and first departure. */
-export function presentTicketBooking(row: RecentBookingRow): AdminTicketBooking {
+/** `totalMinor`: what the agency pays for it (the bookings module's `loadBookingTotals`). */
+export function presentTicketBooking(row: RecentBookingRow, totalMinor: number): AdminTicketBooking {
   const legs = row.itinerary.AirItinerary.OriginDestinationOptions.OriginDestinationOption;
   const airports: string[] = [];
   for (const leg of legs) {
@@ -124,7 +125,7 @@ export function presentTicketBooking(row: RecentBookingRow): AdminTicketBooking 
     route: airports.join(' → '),
     departure: legs[0]?.FlightSegment[0]?.DepartureDateTime ?? null,
     passenger_count: Number(row.passenger_count ?? 0),
-    total: { Amount: minorToAmount(row.total_minor), CurrencyCode: row.currency },
+    total: { Amount: minorToAmount(totalMinor), CurrencyCode: row.currency },
     created_at: row.created_at.toISOString(),
   };
 }

@@ -477,7 +477,6 @@ export const recentBookings = (db: Db, companyId: string, firstId: string | null
       'bookings.pnr',
       'bookings.status',
       'bookings.itinerary',
-      'bookings.total_minor',
       'bookings.currency',
       'bookings.created_at',
     ])

@@ -14,7 +14,8 @@ const reasonOf = (note: string | null): string | null => {
   return note && at >= 0 ? note.slice(at + REASON_MARK.length) : null;
 };
 
-export function presentRefund(row: RefundRow, quote: RefundQuote): AdminRefund {
+/** `totalMinor`: what the agency paid for the booking (the bookings module's `loadBookingTotals`). */
+export function presentRefund(row: RefundRow, quote: RefundQuote, totalMinor: number): AdminRefund {
   const money = (minor: number): Money => ({ Amount: minorToAmount(minor), CurrencyCode: row.currency });
   const status = requestStatusOf(row.status);
   const credited = status === 'approved' ? row.amount_minor : status === 'pending' ? quote.allowedMinor : 0;
@@ -28,7 +29,7 @@ export function presentRefund(row: RefundRow, quote: RefundQuote): AdminRefund {
       pnr: row.pnr,
       status: row.booking_status,
       trip_type: row.trip_type,
-      total: money(row.total_minor),
+      total: money(totalMinor),
       first_departure_at: row.first_departure_at.toISOString(),
       void_until: row.void_until?.toISOString() ?? null,
     },

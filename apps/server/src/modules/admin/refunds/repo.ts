@@ -53,7 +53,6 @@ export const findRefund = (db: Db, orderId: string) =>
       'bookings.pnr',
       'bookings.status as booking_status',
       'bookings.trip_type',
-      'bookings.total_minor',
       'bookings.first_departure_at',
       'bookings.void_until',
       'companies.name as company_name',

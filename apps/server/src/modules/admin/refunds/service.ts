@@ -15,6 +15,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
 import {
+  loadBookingTotals,
   lockRefundRequest,
   quoteRefundOrder,
   rejectRefundOrder,
@@ -50,7 +51,11 @@ export function createAdminRefundService(deps: {
   async function view(orderId: string): Promise<AdminRefund> {
     const row = await repo.findRefund(db, orderId);
     if (!row) throw notFound();
-    return presentRefund(row, await quoteRefundOrder(db, row.booking_id, row));
+    const [quote, totals] = await Promise.all([
+      quoteRefundOrder(db, row.booking_id, row),
+      loadBookingTotals(db, [row.booking_id]),
+    ]);
+    return presentRefund(row, quote, totals.get(row.booking_id) ?? 0);
   }
 
   /** The request, locked for a decision; 404 when there is none, 409 once it is decided. */

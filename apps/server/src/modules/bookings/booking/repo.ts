@@ -131,12 +131,7 @@ export async function loadBookingRecords(
       .orderBy('position')
       .execute(),
     db.selectFrom('tickets').selectAll().where('booking_id', 'in', ids).execute(),
-    // Issue 31: the seats and bags in the booking's total (total.ts).
-    db
-      .selectFrom('booking_services')
-      .select(['booking_id', 'amount_minor', 'status', 'issued_at', 'created_at'])
-      .where('booking_id', 'in', ids)
-      .execute(),
+    servicesInTotals(db, ids),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
@@ -159,6 +154,40 @@ export async function loadBookingRecords(
       },
     ];
   });
+}
+
+/** The seats and bags each booking's total reads (total.ts), for the bookings of `ids`. */
+const servicesInTotals = (db: Db, ids: readonly string[]) =>
+  db
+    .selectFrom('booking_services')
+    .select(['booking_id', 'amount_minor', 'status', 'issued_at', 'created_at'])
+    .where('booking_id', 'in', ids)
+    .execute();
+
+/**
+ * What the agency pays for each booking of `ids` (total.ts), for modules that show a booking beside
+ * their own rows (the operator's refund queue, the support desk): the stored `total_minor` alone is
+ * the fare on the sandbox, so no module outside this one reads it (structure test).
+ */
+export async function loadBookingTotals(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const [bookings, services] = await Promise.all([
+    db
+      .selectFrom('bookings')
+      .select(['id', 'total_minor', 'supplier', 'created_at'])
+      .where('id', 'in', ids)
+      .execute(),
+    servicesInTotals(db, ids),
+  ]);
+  return new Map(
+    bookings.map((booking) => [
+      booking.id,
+      bookingTotalMinor(
+        booking,
+        services.filter((service) => service.booking_id === booking.id),
+      ),
+    ]),
+  );
 }
 
 export async function loadBookingRecord(db: Db, scope: BookingScope, bookingId: string) {
