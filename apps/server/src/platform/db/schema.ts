@@ -375,11 +375,7 @@ export type BookingsTable = {
   /** What the platform earns on top (0 for the sandbox). */
   markup_minor: ColumnType<number, number | undefined, number>;
   /** jsonb (migration 0021): bags being added to the paid order, while `adding_services` settles. */
-  supplier_services: ColumnType<
-    StoredServicesStep | null,
-    string | null | undefined,
-    string | null
-  >;
+  supplier_services: ColumnType<StoredServicesStep | null, string | null | undefined, string | null>;
 };
 
 /** An amount as a supplier states it: a decimal string in its currency. */

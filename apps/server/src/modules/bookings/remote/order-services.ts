@@ -447,7 +447,7 @@ export function createOrderServiceSteps(deps: OrderServiceDeps) {
     return db.transaction().execute(async (trx) => {
       const booking = await lockSupplierBooking(trx, bookingId);
       const step = booking?.supplier_services;
-      if (!booking || booking.supplier_state !== 'adding_services' || !step) return false;
+      if (booking?.supplier_state !== 'adding_services' || !step) return false;
       const now = clock.now();
       const rows = (await heldServicesOf(trx, booking.id)).filter((row) => step.rowIds.includes(row.id));
       const types = (await orderPassengersOf(trx, booking.id)).map((row) => row.passenger_type);
@@ -511,7 +511,7 @@ export function createOrderServiceSteps(deps: OrderServiceDeps) {
     return db.transaction().execute(async (trx) => {
       const booking = await lockSupplierBooking(trx, bookingId);
       const step = booking?.supplier_services;
-      if (!booking || booking.supplier_state !== 'adding_services' || !step) return false;
+      if (booking?.supplier_state !== 'adding_services' || !step) return false;
       const now = clock.now();
       if (step.totalMinor > 0) {
         await postLedgerEntry(trx, {
