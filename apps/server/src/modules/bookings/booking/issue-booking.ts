@@ -9,6 +9,7 @@ import { postLedgerEntry } from '../../payments/index.js';
 import type { SupplierSaga } from '../remote/saga.js';
 import { serviceLineText } from '../services/lines.js';
 import { heldServicesOf, issueHeldServices } from '../services/repo.js';
+import { refuseOtherCurrency } from './credits-currency.js';
 import { expireHoldIfDue } from './hold-expiry.js';
 import { bookingLink } from './hold-notices.js';
 import { presentBooking, utcMinute } from './presenter.js';
@@ -98,12 +99,7 @@ export async function issueBooking(
       note: noteWithServices(`Tickets for booking ${booking.pnr}`, services.map(serviceLineText)),
       userId: principal.userId,
     });
-    if (entry.currency !== booking.currency) {
-      throw new AppError(
-        'conflict',
-        `Booking ${booking.pnr} is priced in ${booking.currency}; the agency's credits are in ${entry.currency}`,
-      );
-    }
+    refuseOtherCurrency(booking, entry);
     const passengers = await passengerFaresOf(trx, booking.id);
     const tickets = await insertTickets(trx, {
       bookingId: booking.id,

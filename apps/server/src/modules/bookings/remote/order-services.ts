@@ -22,6 +22,7 @@ import {
 import { seatMapFlights } from '../../../supplier/seat-maps.js';
 import { type BagsBought, bagFlightsOf } from '../../../supplier/services.js';
 import { postLedgerEntry } from '../../payments/index.js';
+import { refuseOtherCurrency } from '../booking/credits-currency.js';
 import { insertOrder, recordEvent } from '../booking/repo.js';
 import { serviceLineText } from '../services/lines.js';
 import { heldServicesOf, insertHeldServices, issueHeldServices, type NewService } from '../services/repo.js';
@@ -358,12 +359,7 @@ export function createOrderServiceSteps(deps: OrderServiceDeps) {
         ),
         userId: principal.userId,
       });
-      if (entry.currency !== locked.currency) {
-        throw new AppError(
-          'conflict',
-          `Booking ${locked.pnr} is priced in ${locked.currency}; the agency's credits are in ${entry.currency}`,
-        );
-      }
+      refuseOtherCurrency(locked, entry);
       // The purchase is an order of its own in the order history, pending until the airline answers
       // (completed with its EMDs, or rejected with the reversal), as a ticket order of the saga is.
       await insertOrder(trx, {

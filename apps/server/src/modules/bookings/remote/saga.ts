@@ -14,6 +14,7 @@ import {
   withServices,
 } from '../../../supplier/remote-orders.js';
 import { postLedgerEntry } from '../../payments/index.js';
+import { refuseOtherCurrency } from '../booking/credits-currency.js';
 import { utcMinute } from '../booking/presenter.js';
 import { insertOrder, recordEvent } from '../booking/repo.js';
 import type { CrashAt } from './crash-points.js';
@@ -390,12 +391,7 @@ export function createSupplierSaga(deps: SagaDeps) {
         note: `Tickets for booking ${booking.pnr}`,
         userId: principal.userId,
       });
-      if (entry.currency !== booking.currency) {
-        throw new AppError(
-          'conflict',
-          `Booking ${booking.pnr} is priced in ${booking.currency}; the agency's credits are in ${entry.currency}`,
-        );
-      }
+      refuseOtherCurrency(booking, entry);
       await insertOrder(trx, {
         companyId: principal.companyId,
         bookingId: booking.id,

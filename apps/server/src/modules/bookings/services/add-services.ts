@@ -16,6 +16,7 @@ import type { FlightSupplier } from '../../../supplier/port.js';
 import { seatMapFlights } from '../../../supplier/seat-maps.js';
 import { type BagQuotes, type BagsBought, bagFlightsOf } from '../../../supplier/services.js';
 import { postLedgerEntry } from '../../payments/index.js';
+import { refuseOtherCurrency } from '../booking/credits-currency.js';
 import {
   type BookingRow,
   insertOrder,
@@ -351,12 +352,7 @@ export function createServiceSales(deps: {
               ),
               userId: principal.userId,
             });
-            if (entry.currency !== locked.currency) {
-              throw new AppError(
-                'conflict',
-                `Booking ${locked.pnr} is priced in ${locked.currency}; the agency's credits are in ${entry.currency}`,
-              );
-            }
+            refuseOtherCurrency(locked, entry);
             // Issue 31: a purchase after issue is an order of its own in the order history, as the
             // tickets' was: kind `ticket`, its amount the services', its documents their EMDs.
             await insertOrder(trx, {
