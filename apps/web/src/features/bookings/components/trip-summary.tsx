@@ -7,6 +7,7 @@ import { firstSegment, lastSegment, legsOf, stopsOf } from '../../../entities/it
 import { daysBetween, formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { Card } from '../../../shared/ui/card';
+import { OfferTimer } from './offer-timer';
 
 /** "2 adults, 1 child". */
 export function mixSummary(mix: PassengerType[]): string {
@@ -76,5 +77,22 @@ export function TripSummary({ itinerary, mix, total, status }: TripSummaryProps)
         </div>
       </dl>
     </Card>
+  );
+}
+
+/**
+ * The booking steps' summary beside the form: the offer's countdown in the card's corner while the
+ * offer holds; once it has lapsed, the timer's expired notice under the card, where it is seen.
+ */
+export function OfferTripSummary({
+  expired,
+  ...summary
+}: Omit<TripSummaryProps, 'status'> & { expired: boolean }) {
+  const timer = <OfferTimer expiresAt={summary.itinerary.offer_expires_at} />;
+  return (
+    <>
+      <TripSummary {...summary} status={expired ? null : timer} />
+      {expired && timer}
+    </>
   );
 }

@@ -32,9 +32,9 @@ import {
 } from '../booking-services';
 import { BookingSteps } from '../components/booking-steps';
 import { NoFlightChosen } from '../components/no-flight-chosen';
-import { OfferTimer, usePassed } from '../components/offer-timer';
+import { usePassed } from '../components/offer-timer';
 import { TravellersMissing } from '../components/travellers-missing';
-import { TripSummary } from '../components/trip-summary';
+import { OfferTripSummary } from '../components/trip-summary';
 import { passengerLabels, passengerMix } from '../passengers';
 
 /**
@@ -230,13 +230,7 @@ function SeatsChooser() {
           )}
         </div>
         <aside aria-label="Trip summary" className="space-y-5 lg:sticky lg:top-4">
-          <TripSummary
-            itinerary={itinerary}
-            mix={mix}
-            total={total}
-            status={!expired ? <OfferTimer expiresAt={itinerary.offer_expires_at} /> : null}
-          />
-          {expired && <OfferTimer expiresAt={itinerary.offer_expires_at} />}
+          <OfferTripSummary itinerary={itinerary} mix={mix} total={total} expired={expired} />
           {!noMaps && (
             <Card title="Seats chosen">
               <SeatsChosen seats={seats} nameOf={nameOf} />

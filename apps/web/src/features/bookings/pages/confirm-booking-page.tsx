@@ -29,13 +29,13 @@ import { BookingSteps } from '../components/booking-steps';
 import { HoldLimitPanel } from '../components/hold-limit-panel';
 import { InstantTicketingNote } from '../components/instant-ticketing-note';
 import { NoFlightChosen } from '../components/no-flight-chosen';
-import { OfferTimer, usePassed } from '../components/offer-timer';
+import { usePassed } from '../components/offer-timer';
 import { PassengerList } from '../components/passenger-list';
 import { PriceChangePanel } from '../components/price-change-panel';
 import { SegmentList } from '../components/segment-list';
 import { ChosenServiceLines } from '../components/service-lines';
 import { TravellersMissing } from '../components/travellers-missing';
-import { TripSummary } from '../components/trip-summary';
+import { OfferTripSummary } from '../components/trip-summary';
 import { passengerLabels, passengerMix } from '../passengers';
 import { toBookingBody } from '../travellers-form';
 import type { SeatTakenState } from './choose-seats-page';
@@ -228,13 +228,12 @@ export function ConfirmBookingPage() {
           </Card>
         </div>
         <aside aria-label="Confirm" className="space-y-5 lg:sticky lg:top-4">
-          <TripSummary
+          <OfferTripSummary
             itinerary={itinerary}
             mix={mix}
             total={services.length > 0 ? addMoney(fare, extras) : acceptedTotal}
-            status={!expired ? <OfferTimer expiresAt={itinerary.offer_expires_at} /> : null}
+            expired={expired}
           />
-          {expired && <OfferTimer expiresAt={itinerary.offer_expires_at} />}
           {outcome.kind !== 'priceChanged' && outcome.kind !== 'unavailable' && outcome.kind !== 'gone' && (
             <div className="space-y-2">
               <Button

@@ -26,9 +26,9 @@ import { addMoney, passengerName, servicesTotal } from '../booking-services';
 import { BagAllowance, BagStepper } from '../components/bag-stepper';
 import { BookingSteps } from '../components/booking-steps';
 import { NoFlightChosen } from '../components/no-flight-chosen';
-import { OfferTimer, usePassed } from '../components/offer-timer';
+import { usePassed } from '../components/offer-timer';
 import { TravellersMissing } from '../components/travellers-missing';
-import { TripSummary } from '../components/trip-summary';
+import { OfferTripSummary } from '../components/trip-summary';
 import { passengerLabels, passengerMix } from '../passengers';
 import { useOfferServicesQuery } from '../services-api';
 
@@ -186,13 +186,7 @@ function BagsChooser() {
           <Card title="Extra checked bags">{body}</Card>
         </div>
         <aside aria-label="Trip summary" className="space-y-5 lg:sticky lg:top-4">
-          <TripSummary
-            itinerary={itinerary}
-            mix={mix}
-            total={total}
-            status={!expired ? <OfferTimer expiresAt={itinerary.offer_expires_at} /> : null}
-          />
-          {expired && <OfferTimer expiresAt={itinerary.offer_expires_at} />}
+          <OfferTripSummary itinerary={itinerary} mix={mix} total={total} expired={expired} />
           {bags.length > 0 && (
             <p className="flex justify-between rounded-2xl border border-slate-200 bg-white p-4 font-semibold text-slate-900 text-sm">
               <span>Extra bags total</span>

@@ -21,11 +21,11 @@ import { FareBreakdown } from '../components/fare-breakdown';
 import { FareRules } from '../components/fare-rules';
 import { InstantTicketingNote } from '../components/instant-ticketing-note';
 import { NoFlightChosen } from '../components/no-flight-chosen';
-import { OfferTimer, usePassed } from '../components/offer-timer';
+import { usePassed } from '../components/offer-timer';
 import { ChosenServiceLines } from '../components/service-lines';
 import { TicketingDeadlineRule } from '../components/ticketing-deadline-rule';
 import { TravellersMissing } from '../components/travellers-missing';
-import { TripSummary } from '../components/trip-summary';
+import { OfferTripSummary } from '../components/trip-summary';
 import { passengerLabels, passengerMix } from '../passengers';
 
 /** docs/product-spec.md §2 "a price summary screen" (/dashboard/price-summary): fares, rules and the balance before booking. */
@@ -86,13 +86,12 @@ export function PriceSummaryPage() {
           )}
         </div>
         <aside aria-label="Trip summary" className="space-y-5 lg:sticky lg:top-4">
-          <TripSummary
+          <OfferTripSummary
             itinerary={itinerary}
             mix={mix}
             total={services.length > 0 ? total : acceptedTotal}
-            status={!expired ? <OfferTimer expiresAt={itinerary.offer_expires_at} /> : null}
+            expired={expired}
           />
-          {expired && <OfferTimer expiresAt={itinerary.offer_expires_at} />}
           <BalanceCard credits={credits.credits} loading={credits.loading} total={total} />
           <div className="flex flex-col gap-2">
             <Button disabled={expired} onClick={() => navigate(paths.dashboard.confirmBooking)}>

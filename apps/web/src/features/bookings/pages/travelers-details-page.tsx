@@ -24,9 +24,9 @@ import { Card } from '../../../shared/ui/card';
 import { TextField } from '../../../shared/ui/field';
 import { BookingSteps } from '../components/booking-steps';
 import { NoFlightChosen } from '../components/no-flight-chosen';
-import { OfferTimer, usePassed } from '../components/offer-timer';
+import { usePassed } from '../components/offer-timer';
 import { PassengerFields } from '../components/passenger-fields';
-import { TripSummary } from '../components/trip-summary';
+import { OfferTripSummary } from '../components/trip-summary';
 import {
   emptyTraveller,
   passengerLabels,
@@ -151,13 +151,7 @@ function TravellersForm() {
       )}
       <div className="grid items-start gap-5 lg:grid-cols-[1fr_20rem]">
         <aside aria-label="Trip summary" className="space-y-3 lg:sticky lg:top-4 lg:order-2">
-          <TripSummary
-            itinerary={itinerary}
-            mix={mix}
-            total={acceptedTotal}
-            status={!offerExpired ? <OfferTimer expiresAt={itinerary.offer_expires_at} /> : null}
-          />
-          {offerExpired && <OfferTimer expiresAt={itinerary.offer_expires_at} />}
+          <OfferTripSummary itinerary={itinerary} mix={mix} total={acceptedTotal} expired={offerExpired} />
         </aside>
 
         <form noValidate onSubmit={submit} className="min-w-0 space-y-5 lg:order-1">
