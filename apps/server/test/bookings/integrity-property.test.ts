@@ -907,7 +907,10 @@ describe.each(storeKinds())('booking integrity under random operations on %s', (
           const bookingId = await pick(op.booking, 'services');
           if (!bookingId) break;
           // What the airline-change handling records on a booking (remote/settle.ts): a sandbox
-          // booking gets it by hand until issue 32 records schedule changes.
+          // booking gets it by hand until issue 32 records schedule changes. A moment after the
+          // last operation: a change recorded after a refund request does not move what it returns,
+          // and on one reading of the clock the model could not tell which came first.
+          t.clock.advance(1_000);
           await t.store.db
             .updateTable('bookings')
             .set({
@@ -1006,6 +1009,8 @@ describe.each(storeKinds())('booking integrity under random operations on %s', (
       {
         numRuns: 25,
         interruptAfterTimeLimit: 240_000,
+        // A failure names its seed: INTEGRITY_SEED=<seed> replays every run up to it.
+        ...(process.env.INTEGRITY_SEED ? { seed: Number(process.env.INTEGRITY_SEED) } : {}),
         examples: [[EVERY_PATH], [DELAYED_PATHS], [CREDIT_PATHS], [SERVICE_PATHS]],
       },
     );

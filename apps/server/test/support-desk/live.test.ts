@@ -58,13 +58,25 @@ describe.each(storeKinds())('the support chat live on %s', (kind) => {
     clients.push(client);
     return client.signIn(caller.token);
   }
+  /**
+   * Opens a ticket and waits until the live channel has pushed its opening message. On PostgreSQL
+   * that push follows a NOTIFY which may arrive after the call has answered: a socket connected in
+   * between would receive it among the frames its test counts.
+   */
+  async function openTicketHeard(caller: Agent): Promise<Awaited<ReturnType<typeof openTicket>>> {
+    const probe = await socketOf(caller);
+    const ticket = await openTicket(t, caller);
+    await probe.next((frame) => frame.type === 'ticket_message' && frame.ticket_id === ticket.id);
+    probe.socket.terminate();
+    return ticket;
+  }
   const operatorSocket = async (who: Operator = operator) => socketOf(await signInAgainAsOperator(t, who));
   const staffOf = async (agent: Agent, permissions: Parameters<typeof staffMember>[2]) =>
     staffSession(t, await staffMember(t, agent.companyId, permissions));
 
   it("shows each side the other's messages as they are stored, over the socket or HTTP", async () => {
     const agent = await bookingAgent(t);
-    const ticket = await openTicket(t, agent);
+    const ticket = await openTicketHeard(agent);
     const colleague = await staffOf(agent, ['support.use']);
     const withoutSupport = await staffOf(agent, ['bookings.view']);
     const stranger = await bookingAgent(t);
@@ -136,7 +148,7 @@ describe.each(storeKinds())('the support chat live on %s', (kind) => {
 
   it('stores a message retried over the socket once, answering the retry to the sender alone', async () => {
     const agent = await bookingAgent(t);
-    const ticket = await openTicket(t, agent);
+    const ticket = await openTicketHeard(agent);
     const [agentSocket, opsSocket] = [await socketOf(agent), await operatorSocket()];
     const clientId = randomUUID();
     const frame = { type: 'ticket_message', ticket_id: ticket.id, body: 'Sent twice', client_id: clientId };
@@ -155,8 +167,8 @@ describe.each(storeKinds())('the support chat live on %s', (kind) => {
   it('answers a refused message with an error frame naming it, and keeps the socket open', async () => {
     const agent = await bookingAgent(t);
     const other = await bookingAgent(t);
-    const ticket = await openTicket(t, agent);
-    const theirs = await openTicket(t, other);
+    const ticket = await openTicketHeard(agent);
+    const theirs = await openTicketHeard(other);
     const withoutSupport = await staffOf(agent, ['bookings.view']);
     const agentSocket = await socketOf(agent);
     const blindSocket = await socketOf(withoutSupport);
@@ -219,10 +231,10 @@ describe.each(storeKinds())('the support chat live on %s', (kind) => {
 
   it('shows typing to the other side only, at most once a second per socket and ticket', async () => {
     const agent = await bookingAgent(t);
-    const ticket = await openTicket(t, agent);
+    const ticket = await openTicketHeard(agent);
     const colleague = await staffOf(agent, ['support.use']);
     const stranger = await bookingAgent(t);
-    const strangersTicket = await openTicket(t, stranger);
+    const strangersTicket = await openTicketHeard(stranger);
     const secondOperator = await signedInOperator(t, 'Sam Second');
     const [agentSocket, colleagueSocket, strangerSocket, opsSocket, secondOpsSocket] = [
       await socketOf(agent),
@@ -279,7 +291,7 @@ describe.each(storeKinds())('the support chat live on %s', (kind) => {
   it('tells both sides of read marks and of tickets opened, taken, closed, reopened and deleted', async () => {
     const agent = await bookingAgent(t);
     const [agentSocket, opsSocket] = [await socketOf(agent), await operatorSocket()];
-    const ticket = await openTicket(t, agent);
+    const ticket = await openTicketHeard(agent);
     expect(await opsSocket.frame('ticket_changed')).toEqual({ type: 'ticket_changed', ticket_id: ticket.id });
     await agentSocket.frame('ticket_changed');
 
@@ -295,7 +307,7 @@ describe.each(storeKinds())('the support chat live on %s', (kind) => {
     await ok(operatorCall(t, operator, 'POST', `/api/admin/tickets/${ticket.id}/close`));
     await ok(operatorCall(t, operator, 'POST', `/api/admin/tickets/${ticket.id}/reopen`));
     await ok(call(t, agent, 'POST', `/api/ticket/${ticket.id}/close`));
-    const deletable = await openTicket(t, agent);
+    const deletable = await openTicketHeard(agent);
     await ok(call(t, agent, 'DELETE', `/api/ticket?ticket_id=${deletable.id}`));
     // open, assign, close, reopen, close; open and delete of the second.
     await agentSocket.frame('ticket_changed', 7);
@@ -309,7 +321,7 @@ describe.each(storeKinds())('the support chat live on %s', (kind) => {
 
   it('gives a client that reconnects exactly the messages it missed, none twice', async () => {
     const agent = await bookingAgent(t);
-    const ticket = await openTicket(t, agent);
+    const ticket = await openTicketHeard(agent);
     const opsSocket = await operatorSocket();
     const first = await socketOf(agent);
 
