@@ -373,16 +373,13 @@ export function createOrderServiceSteps(deps: OrderServiceDeps) {
         ledgerEntryId: entry.id,
         at: now,
       });
-      const heldBefore = new Set((await heldServicesOf(trx, locked.id)).map((row) => row.id));
-      await insertHeldServices(trx, {
+      const added = await insertHeldServices(trx, {
         bookingId: locked.id,
         companyId: principal.companyId,
         at: now,
         services: rows,
       });
-      step.rowIds = (await heldServicesOf(trx, locked.id))
-        .filter((row) => !heldBefore.has(row.id))
-        .map((row) => row.id);
+      step.rowIds = added.map((row) => row.id);
       await updateSupplierBooking(trx, locked.id, {
         supplier_state: 'adding_services',
         supplier_state_at: now,

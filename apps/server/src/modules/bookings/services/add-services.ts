@@ -29,7 +29,6 @@ import { ORDER_SERVICES, type OrderServiceSteps } from '../remote/order-services
 import { addingClosedReason, bagsBought, openSegments, SERVICES_CLOSED } from './catalog.js';
 import { serviceLineText } from './lines.js';
 import {
-  heldServicesOf,
   insertHeldServices,
   isSeatTaken,
   issueHeldServices,
@@ -322,15 +321,14 @@ export function createServiceSales(deps: {
             now,
           );
           // Only what this request adds is issued here: a service held otherwise is not paid by it.
-          const heldBefore = new Set((await heldServicesOf(trx, booking.id)).map((row) => row.id));
-          await insertHeldServices(trx, {
+          const added = await insertHeldServices(trx, {
             bookingId: booking.id,
             companyId: principal.companyId,
             at: now,
             services,
           });
           const issued = await issueHeldServices(trx, {
-            services: (await heldServicesOf(trx, booking.id)).filter((row) => !heldBefore.has(row.id)),
+            services: added,
             at: now,
             emdNumber: () => supplier.bookings.ticketNumber(locked.validating_carrier),
           });

@@ -77,9 +77,9 @@ export const servicesOf = (db: Db, bookingId: string): Promise<ServiceRow[]> =>
 export async function insertHeldServices(
   trx: Transaction<Database>,
   input: { bookingId: string; companyId: string; at: Date; services: readonly NewService[] },
-): Promise<void> {
-  if (input.services.length === 0) return;
-  await trx
+) {
+  if (input.services.length === 0) return [];
+  return trx
     .insertInto('booking_services')
     .values(
       input.services.map((service) => ({
@@ -90,6 +90,7 @@ export async function insertHeldServices(
         created_at: input.at,
       })),
     )
+    .returningAll()
     .execute();
 }
 
