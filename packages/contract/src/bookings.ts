@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CountryCode, Email, Phone } from './auth.js';
 import { CalendarDate } from './calendar-date.js';
+import { BookingChange, ChangeBody, ChangeOffer, ChangeOffersBody, ScheduleChange } from './changes.js';
 import { defineEndpoint } from './endpoint.js';
 import { BookingStatus, Cabin, PassengerType, SupplierCode, SupplierState, TripType } from './enums.js';
 import { MAX_PAGE, Money } from './envelope.js';
@@ -249,6 +250,8 @@ export const TICKET_STATUSES = [
   'refund_requested',
   'refunded',
   'refund_rejected',
+  /** Issue 32: replaced by a new ticket in a change (`exchanged_for` names it). */
+  'exchanged',
 ] as const;
 export const TicketStatus = z.enum(TICKET_STATUSES);
 export type TicketStatus = z.infer<typeof TicketStatus>;
@@ -266,11 +269,15 @@ export const Ticket = z.object({
    */
   refunded: Money.nullable().optional(),
   issued_at: z.string(),
+  /** Issue 32: the ticket that replaced this one in a change (status `exchanged`), else null. */
+  exchanged_for: TicketNumber.nullable().optional(),
+  /** Issue 32: the ticket this one replaced in a change, else null. */
+  replaces: TicketNumber.nullable().optional(),
 });
 export type Ticket = z.infer<typeof Ticket>;
 
 /** What the agent may do next, given the booking's state, the clock and their permissions. */
-export const BOOKING_ACTIONS = ['issue', 'cancel', 'void', 'refund'] as const;
+export const BOOKING_ACTIONS = ['issue', 'cancel', 'void', 'refund', 'change'] as const;
 export const BookingAction = z.enum(BOOKING_ACTIONS);
 export type BookingAction = z.infer<typeof BookingAction>;
 
@@ -347,6 +354,11 @@ export const Booking = z.object({
   created_by: z.object({ id: z.uuid(), name: z.string() }),
   allowed_actions: z.array(BookingAction),
   supplier: BookingSupplier,
+  /**
+   * Issue 32: the airline's latest schedule change of the booking's flights, pending or answered;
+   * null when there is none. Optional for readers of the older shape; the server always sends it.
+   */
+  schedule_change: ScheduleChange.nullable().optional(),
 });
 export type Booking = z.infer<typeof Booking>;
 
@@ -355,6 +367,8 @@ export const BookingDetails = Booking.extend({
   history: z.array(BookingEvent),
   /** Seats and bags beyond the fare, each with its status (and EMD number once paid). */
   services: z.array(BookingService),
+  /** Issue 32: the changes the booking went through, oldest first (none when never changed). */
+  changes: z.array(BookingChange).optional(),
 });
 export type BookingDetails = z.infer<typeof BookingDetails>;
 
@@ -652,5 +666,59 @@ export const bookingEndpoints = {
     query: OrderListQuery,
     response: z.union([z.array(Order), OrderPage]),
     fallbackMessage: FALLBACK.fetchOrders,
+  }),
+};
+
+/**
+ * Issue 32: changes after ticketing (shapes in changes.ts). Each answers the booking as it is
+ * after the change; the alternative to an airline's schedule change is a change offer.
+ */
+export const changeEndpoints = {
+  changeOffers: defineEndpoint({
+    method: 'POST',
+    path: '/api/booking/{id}/change-offers',
+    summary:
+      'Change offers for a ticketed booking: the legs to replace with their new dates; each offer with its flights, the new total, the fare difference, the penalty, the net and where money given back goes, valid 20 minutes',
+    access: 'company',
+    permission: 'bookings.issue',
+    params: IdParams,
+    body: ChangeOffersBody,
+    response: z.array(ChangeOffer),
+    fallbackMessage: 'Failed to find change offers',
+  }),
+  change: defineEndpoint({
+    method: 'POST',
+    path: '/api/booking/{id}/change',
+    summary:
+      'Confirms a change offer in one transaction: new tickets replace the old (exchanged), seats move, services carry over or are refunded, the ledger gets the change line. 410 when the offer expired, 402 without enough credits',
+    access: 'company',
+    permission: 'bookings.issue',
+    params: IdParams,
+    body: ChangeBody,
+    response: Booking,
+    idempotent: true,
+    fallbackMessage: 'Failed to change the booking',
+  }),
+  acceptScheduleChange: defineEndpoint({
+    method: 'POST',
+    path: '/api/booking/{id}/schedule-change/accept',
+    summary: "Accepts the airline's new times for the booking (not offered when they break a connection)",
+    access: 'company',
+    permission: 'bookings.issue',
+    params: IdParams,
+    response: Booking,
+    idempotent: true,
+    fallbackMessage: 'Failed to accept the schedule change',
+  }),
+  cancelForScheduleChange: defineEndpoint({
+    method: 'POST',
+    path: '/api/booking/{id}/schedule-change/cancel',
+    summary: "Cancels a booking the airline changed, with a full refund (no penalty on an airline's change)",
+    access: 'company',
+    permission: 'bookings.issue',
+    params: IdParams,
+    response: Booking,
+    idempotent: true,
+    fallbackMessage: 'Failed to cancel the booking',
   }),
 };

@@ -1,5 +1,6 @@
 export * from './admin.js';
 export * from './admin-auth.js';
+export * from './admin-changes.js';
 export * from './admin-notices.js';
 export * from './admin-payments.js';
 export * from './admin-suppliers.js';
@@ -10,6 +11,7 @@ export * from './auth.js';
 export * from './booking-note.js';
 export * from './bookings.js';
 export * from './calendar-date.js';
+export * from './changes.js';
 export * from './company.js';
 export * from './countries.js';
 export * from './date-text.js';

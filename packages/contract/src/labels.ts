@@ -49,6 +49,7 @@ export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
   refund_requested: 'Refund requested',
   refunded: 'Refunded',
   refund_rejected: 'Refund rejected',
+  exchanged: 'Exchanged',
 };
 
 /** docs/api.md's passenger type codes of a fare breakdown. */

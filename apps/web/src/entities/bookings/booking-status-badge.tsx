@@ -33,6 +33,7 @@ const TICKET_STATUS_TONES: Record<TicketStatus, BadgeTone> = {
   refund_requested: 'violet',
   refunded: 'sky',
   refund_rejected: 'rose',
+  exchanged: 'amber',
 };
 
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {

@@ -6,6 +6,7 @@ import {
   minorMoneyText,
   minorToAmount,
   type PenaltyAnswer,
+  type TicketStatus,
   waitingForSupplier,
 } from '@skydesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -79,7 +80,7 @@ export type AfterSalesDeps = {
 };
 
 const notFound = () => new AppError('not_found', 'Booking not found');
-const spoken = (status: BookingStatus) => status.replaceAll('_', ' ');
+const spoken = (status: BookingStatus | TicketStatus) => status.replaceAll('_', ' ');
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const described = (minor: number, currency: string) => `${minorToAmount(minor).toFixed(2)} ${currency}`;
 const money = (minor: number, currency: string): Money => ({

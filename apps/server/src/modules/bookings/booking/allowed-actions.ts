@@ -27,6 +27,7 @@ const REQUIRES: Record<BookingAction, Permission> = {
   cancel: 'bookings.cancel',
   void: 'bookings.cancel',
   refund: 'bookings.refund',
+  change: 'bookings.issue',
 };
 
 export function allowedActions(

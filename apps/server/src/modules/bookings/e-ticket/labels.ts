@@ -30,6 +30,7 @@ export const TICKET_STATUS: Record<TicketStatus, { label: string; tone: Tone }> 
   refund_requested: { label: TICKET_STATUS_LABELS.refund_requested, tone: 'warn' },
   refunded: { label: TICKET_STATUS_LABELS.refunded, tone: 'bad' },
   refund_rejected: { label: 'Issued (refund rejected)', tone: 'good' },
+  exchanged: { label: TICKET_STATUS_LABELS.exchanged, tone: 'warn' },
 };
 
 /** Named from the contract's table, as the SPA names them, never from one supplier's fleet. */

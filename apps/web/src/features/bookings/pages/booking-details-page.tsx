@@ -7,7 +7,7 @@ import {
   TRIP_TYPE_LABELS,
 } from '@skydesk/contract';
 import { clsx } from 'clsx';
-import { Ban, Download, FileText, LifeBuoy, Mail, ReceiptText, Ticket } from 'lucide-react';
+import { Ban, CalendarClock, Download, FileText, LifeBuoy, Mail, ReceiptText, Ticket } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -44,7 +44,7 @@ import { useTicketDownload } from '../ticket-pdf';
 import { ticketInvalidity } from '../ticket-validity';
 import { useBookingDetails } from '../use-booking-details';
 
-type Panel = 'issue' | 'cancel' | 'void' | 'refund' | null;
+type Panel = BookingAction | null;
 
 const ACTION_BUTTONS: Record<BookingAction, { label: string; icon: typeof Ticket; permission: Permission }> =
   {
@@ -52,6 +52,7 @@ const ACTION_BUTTONS: Record<BookingAction, { label: string; icon: typeof Ticket
     cancel: { label: 'Cancel booking', icon: Ban, permission: 'bookings.cancel' },
     void: { label: 'Void tickets', icon: Ban, permission: 'bookings.cancel' },
     refund: { label: 'Request refund', icon: ReceiptText, permission: 'bookings.refund' },
+    change: { label: 'Change flights', icon: CalendarClock, permission: 'bookings.issue' },
   };
 
 /**
