@@ -778,6 +778,62 @@ export type BookingServicesTable = {
   refunded_minor: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
+/** A stored flight of a schedule change (the contract's ScheduledFlight, migration 0023). */
+export type StoredScheduledFlight = {
+  segment_index: number;
+  flight: string;
+  origin: string;
+  destination: string;
+  departs_at: string;
+  arrives_at: string;
+};
+
+/** An airline's schedule change of one flight-day (migration 0023). */
+export type ScheduleChangesTable = {
+  id: Generated<string>;
+  flight: string;
+  departure_date: string;
+  kind: 'retimed' | 'cancelled';
+  minutes: ColumnType<number, number | undefined, number>;
+  origin: string;
+  destination: string;
+  before_departs_at: string;
+  before_arrives_at: string;
+  after_departs_at: string | null;
+  after_arrives_at: string | null;
+  source: 'airline' | 'operator';
+  supplier: ColumnType<string, string | undefined, string>;
+  sandbox_key: string | null;
+  supplier_change_id: string | null;
+  published_at: Date;
+  applied_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type ScheduleChangeBookingStatus = 'pending' | 'accepted' | 'auto_accepted' | 'changed' | 'cancelled';
+
+/** One booking a schedule change touches, with the agency's answer (migration 0023). */
+export type ScheduleChangeBookingsTable = {
+  schedule_change_id: string;
+  booking_id: string;
+  company_id: string;
+  segment_indexes: number[];
+  /** jsonb arrays; written as JSON text, read back parsed. */
+  before: ColumnType<StoredScheduledFlight[], string, string>;
+  after: ColumnType<StoredScheduledFlight[], string, string>;
+  status: ColumnType<
+    ScheduleChangeBookingStatus,
+    ScheduleChangeBookingStatus | undefined,
+    ScheduleChangeBookingStatus
+  >;
+  deadline: Date;
+  connection_broken: ColumnType<boolean, boolean | undefined, boolean>;
+  detected_at: Date;
+  answered_at: Date | null;
+  answered_by: string | null;
+  notified_at: Date | null;
+};
+
 export type Database = {
   companies: CompaniesTable;
   roles: RolesTable;
@@ -828,4 +884,6 @@ export type Database = {
   currency_rates: CurrencyRatesTable;
   supplier_events: SupplierEventsTable;
   booking_services: BookingServicesTable;
+  schedule_changes: ScheduleChangesTable;
+  schedule_change_bookings: ScheduleChangeBookingsTable;
 };
