@@ -82,9 +82,19 @@ export type SupplierState = z.infer<typeof SupplierState>;
 
 /**
  * docs/architecture.md §5: credits ledger entry kinds. A `reversal` credits back a ticket debit whose
- * supplier order never came (docs/decisions/020-supplier-order-saga.md).
+ * supplier order never came (docs/decisions/020-supplier-order-saga.md). A `change` (issue 32) is
+ * what an exchange moves: a debit of its penalty and fare difference, or a credit of a residual and
+ * of services refunded, its note saying each in words.
  */
-export const LEDGER_KINDS = ['deposit', 'ticket', 'void', 'refund', 'adjustment', 'reversal'] as const;
+export const LEDGER_KINDS = [
+  'deposit',
+  'ticket',
+  'void',
+  'refund',
+  'adjustment',
+  'reversal',
+  'change',
+] as const;
 export const LedgerKind = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof LedgerKind>;
 

@@ -11,6 +11,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   refund: 'Refund',
   adjustment: 'Adjustment',
   reversal: 'Reversal',
+  change: 'Change',
 };
 
 /** The kinds as a filter names them. */
@@ -21,6 +22,7 @@ export const LEDGER_KIND_PLURALS: Record<LedgerKind, string> = {
   refund: 'Refunds',
   adjustment: 'Adjustments',
   reversal: 'Reversals',
+  change: 'Changes',
 };
 
 /** The colour of a signed figure: credits green, debits red, nothing grey. */

@@ -33,6 +33,8 @@ const KIND_LABEL: Record<LedgerKind, string> = {
   adjustment: 'Adjustment',
   // A ticket debit given back because the airline never made the order (decision 020).
   reversal: 'Reversal',
+  // Issue 32: an exchange's penalty and fare difference, or what it gives back.
+  change: 'Change',
 };
 
 const COLUMNS: Column[] = [
@@ -57,7 +59,8 @@ function details(line: StatementLine): string {
     tickets.length > 0 ? tickets.join(' ') : null,
     line.reference_no ? `Ref ${line.reference_no}` : null,
   ].filter(Boolean);
-  if (line.kind === 'adjustment' || about.length === 0) about.push(line.note);
+  // A change line's note says its amounts in words (penalty, fare difference, residual): shown.
+  if (line.kind === 'adjustment' || line.kind === 'change' || about.length === 0) about.push(line.note);
   return about.filter(Boolean).join(' · ');
 }
 
