@@ -117,6 +117,8 @@ export const MAILED_NOTIFICATION_KINDS = [
   'low_balance',
   'refund_approved',
   'refund_rejected',
+  /** Issue 32: an airline moved or cancelled a booked flight; the agency answers by a deadline. */
+  'airline_change',
 ] as const satisfies readonly NotificationKind[];
 export const MailedNotificationKind = z.enum(MAILED_NOTIFICATION_KINDS);
 export type MailedNotificationKind = z.infer<typeof MailedNotificationKind>;
@@ -134,6 +136,7 @@ export const MAILED_NOTIFICATION_LABELS: Record<MailedNotificationKind, string> 
   low_balance: 'Low balance',
   refund_approved: 'Refund approved',
   refund_rejected: 'Refund rejected',
+  airline_change: 'Airline schedule change',
 };
 
 export const Notification = z.object({

@@ -40,6 +40,8 @@ export const MAIL_AUDIENCE: Record<MailedNotificationKind, repo.MailAudience> = 
   low_balance: { permission: 'payments.view' },
   refund_approved: { permission: 'bookings.refund' },
   refund_rejected: { permission: 'bookings.refund' },
+  // Issue 32: whoever may open the booking reads the change and its deadline.
+  airline_change: { permission: 'bookings.view' },
 };
 
 /** What the mail's button says, by kind (it opens the notification's link). */
@@ -49,6 +51,7 @@ const BUTTON_LABEL: Partial<Record<NotificationKind, string>> = {
   low_balance: 'Record a deposit',
   refund_approved: 'Open the booking',
   refund_rejected: 'Open the booking',
+  airline_change: 'Open the booking',
 };
 
 /** Where a user turns these e-mails off. */
