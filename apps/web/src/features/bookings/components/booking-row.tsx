@@ -8,6 +8,7 @@ import { DeadlineCountdown } from '../../../entities/bookings/deadline-countdown
 import { formatDayTime, formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { bookingDetailsPath } from '../../../shared/routing/booking-paths';
+import { ScheduleChangeBadge } from '../changes/schedule-change-banner';
 
 const travellersOf = (booking: Booking): string => {
   const lead = booking.passengers[0];
@@ -24,6 +25,7 @@ export function BookingRow({ booking, showDeadline = true }: { booking: Booking;
   const departure = firstDeparture(booking.segments);
   const deadlineShown = showDeadline && booking.status === 'booked';
   const waiting = waitingForAirline(booking);
+  const scheduleChanged = booking.schedule_change?.status === 'pending';
   return (
     <li>
       <Link
@@ -43,7 +45,7 @@ export function BookingRow({ booking, showDeadline = true }: { booking: Booking;
           <p className="text-slate-500 text-xs">
             Booked {formatInstant(booking.created_at)} by {booking.created_by.name}
           </p>
-          {(deadlineShown || waiting) && (
+          {(deadlineShown || waiting || scheduleChanged) && (
             <div className="mt-1 flex flex-wrap items-center gap-1.5">
               {deadlineShown && (
                 <DeadlineCountdown
@@ -55,6 +57,8 @@ export function BookingRow({ booking, showDeadline = true }: { booking: Booking;
               )}
               {/* Issue 29: a step of its airline order under way (the booking page says which). */}
               <WaitingBadge booking={booking} />
+              {/* Issue 32: the airline moved or cancelled a flight and waits for an answer. */}
+              <ScheduleChangeBadge booking={booking} />
             </div>
           )}
         </div>

@@ -3,6 +3,7 @@ import { PASSENGER_TYPE_LABELS } from '@skydesk/contract';
 import { TicketStatusBadge } from '../../../entities/bookings/booking-status-badge';
 import { formatDayWithYear } from '../../../shared/format/date-time';
 import { Badge } from '../../../shared/ui/badge';
+import { TicketChainNote } from '../changes/ticket-chain';
 import { countryName } from '../country-name';
 import { TITLE_LABELS } from '../passengers';
 
@@ -17,6 +18,8 @@ export type PassengerRow = {
   passport_number: string;
   passport_expiry: string;
   ticket?: Ticket | undefined;
+  /** Issue 32: the tickets an exchange replaced, oldest first, shown under the valid one. */
+  exchanged?: Ticket[] | undefined;
 };
 
 const titleLabel = (title: string) => TITLE_LABELS[title as keyof typeof TITLE_LABELS] ?? title;
@@ -44,11 +47,25 @@ export function PassengerList({ passengers }: { passengers: PassengerRow[] }) {
             </p>
           </div>
           {passenger.ticket && (
-            <div className="flex shrink-0 items-center gap-2 sm:flex-col sm:items-end">
-              <span className="font-mono text-slate-900 text-sm tabular-nums">
-                {passenger.ticket.ticket_number}
-              </span>
-              <TicketStatusBadge status={passenger.ticket.status} />
+            <div className="flex shrink-0 flex-col gap-2 sm:items-end">
+              {[passenger.ticket, ...[...(passenger.exchanged ?? [])].reverse()].map((ticket) => (
+                <div
+                  key={ticket.ticket_number}
+                  className="flex flex-wrap items-center gap-x-2 gap-y-0.5 sm:flex-col sm:items-end"
+                >
+                  <span
+                    className={
+                      ticket.status === 'exchanged'
+                        ? 'font-mono text-slate-500 text-sm tabular-nums'
+                        : 'font-mono text-slate-900 text-sm tabular-nums'
+                    }
+                  >
+                    {ticket.ticket_number}
+                  </span>
+                  <TicketStatusBadge status={ticket.status} />
+                  <TicketChainNote ticket={ticket} />
+                </div>
+              ))}
             </div>
           )}
         </li>

@@ -26,6 +26,10 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
+import { BookingChangesCard } from '../changes/booking-changes-card';
+import { ChangePanel } from '../changes/change-panel';
+import { ScheduleChangeBanner } from '../changes/schedule-change-banner';
+import { ticketsOfPassenger } from '../changes/ticket-chain';
 import { BookingHistoryTimeline } from '../components/booking-history-timeline';
 import { BookingServicesCard } from '../components/booking-services-card';
 import { BookingLoading, BookingNotFound } from '../components/booking-states';
@@ -101,7 +105,6 @@ function BookingView({ booking }: { booking: BookingDetails }) {
   const waiting = waitingForAirline(booking);
   const actions = waiting ? [] : permitted;
   const hasTickets = booking.tickets.length > 0;
-  const ticketOf = new Map(booking.tickets.map((ticket) => [ticket.passenger_id, ticket]));
   return (
     <div className="mx-auto w-full max-w-6xl space-y-5">
       <section
@@ -190,6 +193,7 @@ function BookingView({ booking }: { booking: BookingDetails }) {
       </section>
 
       <SupplierStateBanner booking={booking} />
+      <ScheduleChangeBanner booking={booking} onChooseAlternative={() => setPanel('change')} />
 
       {hasTickets && !invalid && (
         <EmailTicketDialog booking={booking} open={mailing} onOpenChange={setMailing} />
@@ -242,6 +246,7 @@ function BookingView({ booking }: { booking: BookingDetails }) {
       {panel === 'refund' && (
         <RefundPanel booking={booking} onClose={() => setPanel(null)} onDone={() => setPanel(null)} />
       )}
+      {panel === 'change' && <ChangePanel booking={booking} onClose={() => setPanel(null)} />}
 
       <div className="grid items-start gap-5 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0 space-y-5">
@@ -258,11 +263,12 @@ function BookingView({ booking }: { booking: BookingDetails }) {
               passengers={booking.passengers.map((passenger) => ({
                 ...passenger,
                 key: passenger.id,
-                ticket: ticketOf.get(passenger.id),
+                ...ticketsOfPassenger(booking.tickets, passenger.id),
               }))}
             />
           </Card>
           <BookingServicesCard booking={booking} />
+          <BookingChangesCard booking={booking} />
           <Card title="History">
             <BookingHistoryTimeline events={booking.history} />
           </Card>
