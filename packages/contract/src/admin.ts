@@ -374,6 +374,9 @@ export const AUDIT_ACTIONS = [
   // Issue 29: a supplier switched or its markup changed; currency rates set.
   'supplier.update',
   'rate.set',
+  // Issue 32: a schedule change published by hand; one booking's deadline to answer it extended.
+  'schedule_change.publish',
+  'schedule_change.extend_deadline',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
@@ -389,6 +392,7 @@ export const AUDIT_TARGET_TYPES = [
   'offer',
   'supplier',
   'rate',
+  'schedule_change',
 ] as const;
 export const AuditTargetType = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetType>;

@@ -65,6 +65,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'offer.delete': 'Offer deleted',
   'supplier.update': 'Supplier changed',
   'rate.set': 'Currency rate set',
+  'schedule_change.publish': 'Schedule change published',
+  'schedule_change.extend_deadline': 'Schedule change deadline extended',
 };
 
 /** What the console says after a decision went through. */

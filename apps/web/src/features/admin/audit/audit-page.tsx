@@ -210,6 +210,7 @@ const TARGET_LABELS: Record<AuditEntry['target_type'], string> = {
   offer: 'Offer',
   supplier: 'Supplier',
   rate: 'Currency rate',
+  schedule_change: 'Schedule change',
 };
 
 const shown = (value: unknown): string =>
