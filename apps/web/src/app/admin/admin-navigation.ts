@@ -2,12 +2,14 @@ import type { WorkQueueName } from '@skydesk/contract';
 import {
   Banknote,
   Building2,
+  CalendarClock,
   ChartNoAxesCombined,
   Coins,
   Inbox,
   Landmark,
   LifeBuoy,
   Megaphone,
+  Repeat,
   ScrollText,
   Server,
   Tag,
@@ -31,6 +33,14 @@ export const adminNavigation: NavGroup[] = [
   {
     heading: 'Support',
     items: [{ label: 'Support queue', to: adminPaths.support, icon: LifeBuoy }],
+  },
+  {
+    // Issue 32: changes after ticketing — the airlines' schedule changes and the agencies' exchanges.
+    heading: 'Bookings',
+    items: [
+      { label: 'Schedule changes', to: adminPaths.scheduleChanges, icon: CalendarClock },
+      { label: 'Exchanges', to: adminPaths.exchanges, icon: Repeat },
+    ],
   },
   {
     heading: 'Money',

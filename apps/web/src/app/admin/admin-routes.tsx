@@ -48,6 +48,14 @@ const SuppliersPage = lazyScreen(
   'SuppliersPage',
 );
 const RatesPage = lazyScreen(() => import('../../features/admin/suppliers/rates-page'), 'RatesPage');
+const ScheduleChangesPage = lazyScreen(
+  () => import('../../features/admin/changes/schedule-changes-page'),
+  'ScheduleChangesPage',
+);
+const ExchangesPage = lazyScreen(
+  () => import('../../features/admin/changes/exchanges-page'),
+  'ExchangesPage',
+);
 const AuditPage = lazyScreen(() => import('../../features/admin/audit/audit-page'), 'AuditPage');
 const SupportQueuePage = lazyScreen(
   () => import('../../features/admin/support/support-queue-page'),
@@ -130,6 +138,8 @@ export const adminRoutes: RouteObject[] = [
               screen(adminPaths.deposits, 'Deposit desk', <DepositsPage />),
               screen(`${adminPaths.deposits}/:id`, 'Deposit', <DepositPage />),
               screen(adminPaths.banks, 'Bank accounts', <BanksPage />),
+              screen(adminPaths.scheduleChanges, 'Schedule changes', <ScheduleChangesPage />),
+              screen(adminPaths.exchanges, 'Exchanges', <ExchangesPage />),
               screen(adminPaths.kpi, 'Platform figures', <PlatformFiguresPage />),
               screen(adminPaths.audit, 'Audit log', <AuditPage />),
               screen(adminPaths.suppliers, 'Suppliers', <SuppliersPage />),

@@ -44,6 +44,9 @@ export const API_TAGS = [
   // The operators' flight suppliers and currency rates (features/admin/suppliers, issue 29).
   'AdminSuppliers',
   'AdminRates',
+  // The operators' schedule changes and exchanges (features/admin/changes, issue 32).
+  'AdminScheduleChanges',
+  'AdminExchanges',
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 

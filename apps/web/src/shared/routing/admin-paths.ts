@@ -27,6 +27,10 @@ export const adminPaths = {
   suppliers: `${admin}/suppliers`,
   /** The currency rates remote suppliers' prices are converted at (issue 29). */
   rates: `${admin}/rates`,
+  /** The airlines' schedule changes with the bookings they touch (issue 32); publish one by hand. */
+  scheduleChanges: `${admin}/schedule-changes`,
+  /** Every exchange (voluntary change after ticketing) with its amounts (issue 32). */
+  exchanges: `${admin}/exchanges`,
 } as const;
 
 /** One support ticket's chat in the console. */
