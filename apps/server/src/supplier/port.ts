@@ -11,6 +11,7 @@ import type {
 import type { Transaction } from 'kysely';
 import type { Database } from '../platform/db/schema.js';
 import type { SeatInventory, SeatReading } from './inventory.js';
+import type { RemoteChanges } from './remote-changes.js';
 import type { RemoteOffer, RemoteOrders, RemoteServices, SupplierCode } from './remote-orders.js';
 import type { SupplierSeatMaps } from './seat-maps.js';
 import type { SupplierBagOffers } from './services.js';
@@ -65,6 +66,12 @@ export type FlightSupplier = FlightShopping & {
    * The sandbox has none: its `bookings` work inside the portal's transaction.
    */
   orders?: RemoteOrders;
+  /**
+   * Issue 32: a remote supplier's changes after ticketing (its order change offers, changes and
+   * their confirmation; the airline's schedule changes and their acceptance), each write a step of
+   * the same saga. Without it, a remote booking cannot be changed.
+   */
+  changes?: RemoteChanges;
   /** Issue 31: the seat maps of an offer's or a booking's flights; without them, no seats are sold. */
   seatMaps?: SupplierSeatMaps;
   /** Issue 31: the extra bags on sale on an offer's or a booking's flights; without them, none are sold. */

@@ -11,6 +11,7 @@ import type {
   SelectionAnswer,
 } from './port.js';
 import { SupplierRequestError } from './port.js';
+import type { RemoteChanges } from './remote-changes.js';
 import {
   type RemoteOrders,
   type RemoteServices,
@@ -51,6 +52,8 @@ export type RemoteSupplier = {
   code: SupplierCode;
   shopping: FlightShopping;
   orders?: RemoteOrders;
+  /** Issue 32: changes after ticketing (supplier/remote-changes.ts), the port's `changes`. */
+  changes?: RemoteChanges;
   /** Issue 31: the maps of the supplier's offers (SeatMapRequest's `remote`). */
   seatMaps?: SupplierSeatMaps;
   /** Issue 31: the extra bags of the supplier's offers (BagOfferRequest's `remote`). */
@@ -272,6 +275,9 @@ export function composeSuppliers(deps: {
     },
     ...(remotes.find((remote) => remote.orders)?.orders
       ? { orders: remotes.find((remote) => remote.orders)!.orders! }
+      : {}),
+    ...(remotes.find((remote) => remote.changes)?.changes
+      ? { changes: remotes.find((remote) => remote.changes)!.changes! }
       : {}),
   };
 

@@ -394,6 +394,9 @@ const AGENT_WORDS: Record<string, string> = {
   ancillary_service_not_available: 'The airline does not offer this extra on this flight.',
   unavailable_feature: 'The airline does not offer this for this booking.',
   invalid_order_type: 'The airline does not allow holding this fare; it must be issued at once.',
+  // Issue 32: order changes.
+  change_not_allowed: 'The fare does not allow changes.',
+  order_change_exists: 'A change from this offer is already under way with the airline.',
 };
 
 /** Passenger and order fields Duffel names in validation errors, as the booking form calls them. */

@@ -3,6 +3,7 @@ import { type CircuitBreakerOptions, createCircuitBreaker } from '../circuit-bre
 import { createSupplierHealth } from '../supplier-health.js';
 import type { RemoteSupplier } from '../supplier-set.js';
 import type { SupplierPolicy } from '../supplier-settings.js';
+import { createDuffelChanges } from './changes.js';
 import { createDuffelHttp } from './http.js';
 import { createDuffelIds, duffelOfferKey } from './offer-ids.js';
 import { createDuffelOrders } from './orders.js';
@@ -62,6 +63,8 @@ export function createDuffelSupplier(deps: DuffelSupplierDeps): RemoteSupplier {
     shopping,
     // The booking life (decision 020): orders, payments, cancellations and webhooks.
     orders: createDuffelOrders({ http, webhookSecret: deps.webhookSecret }),
+    // Issue 32: order changes and the airline's schedule changes (same saga, decision 020).
+    changes: createDuffelChanges({ http }),
     // Issue 31: seat maps of an offer before booking (Duffel sells seats with the order).
     seatMaps,
     // Issue 31: the offer's extra bags, and seats and bags priced to go with the order.

@@ -39,6 +39,8 @@ export type DuffelTestServerOptions = {
   offerLifetimeMs?: number;
   holdLifetimeMs?: number;
   cancellationQuoteLifetimeMs?: number;
+  /** How long an order change offer can be taken and confirmed (default 20 minutes). */
+  changeOfferLifetimeMs?: number;
 };
 
 export type RequestLogEntry = {
@@ -69,6 +71,7 @@ export async function createDuffelTestServer(options: DuffelTestServerOptions) {
     offerLifetimeMs: options.offerLifetimeMs ?? 30 * 60_000,
     holdLifetimeMs: options.holdLifetimeMs ?? 24 * 3_600_000,
     cancellationQuoteLifetimeMs: options.cancellationQuoteLifetimeMs ?? 15 * 60_000,
+    changeOfferLifetimeMs: options.changeOfferLifetimeMs ?? 20 * 60_000,
   };
   const store = createStore({ seed: options.seed ?? 1, now, config });
   const webhooks = createWebhookSender({
@@ -308,6 +311,16 @@ export async function createDuffelTestServer(options: DuffelTestServerOptions) {
       const order = store.orders.get(orderId);
       if (!order) throw new Error(`No order ${orderId}`);
       order.payment_status.payment_required_by = new Date(now().getTime() - 1_000).toISOString();
+    },
+    /** Issue 32: an order change offer (and a change made from it) can no longer be taken. */
+    expireChangeOffer(offerId: string) {
+      const record = store.orderChangeOffers.get(offerId);
+      if (!record) throw new Error(`No order change offer ${offerId}`);
+      const past = new Date(now().getTime() - 1_000).toISOString();
+      record.answer.expires_at = past;
+      const changeId = record.answer.order_change_id;
+      const change = changeId ? store.orderChanges.get(changeId) : undefined;
+      if (change) change.answer.expires_at = past;
     },
     /** The airline moves a slice by `minutes`: the order changes and the event goes out. */
     airlineInitiatedChange(

@@ -35,6 +35,8 @@ export const LOCAL_CODES = [
   'already_confirmed',
   'order_awaiting_payment',
   'flight_departed',
+  'change_not_allowed',
+  'order_change_exists',
 ] as const;
 
 const DOCS = 'https://duffel.com/docs/api/overview/errors';

@@ -6,6 +6,15 @@ import {
   quoteCancellation,
 } from './cancellations.js';
 import {
+  confirmOrderChange,
+  createOrderChange,
+  createOrderChangeRequest,
+  getOrderChange,
+  getOrderChangeOffer,
+  getOrderChangeRequest,
+  listOrderChangeOffers,
+} from './order-changes.js';
+import {
   addOrderServices,
   type BookingContext,
   createOrder,
@@ -50,6 +59,13 @@ export const DUFFEL_ROUTES = [
   'POST /air/order_cancellations/{id}/actions/confirm',
   'GET /air/airline_initiated_changes',
   'POST /air/airline_initiated_changes/{id}/actions/accept',
+  'POST /air/order_change_requests',
+  'GET /air/order_change_requests/{id}',
+  'GET /air/order_change_offers',
+  'GET /air/order_change_offers/{id}',
+  'POST /air/order_changes',
+  'GET /air/order_changes/{id}',
+  'POST /air/order_changes/{id}/actions/confirm',
 ] as const;
 
 export type DuffelRoute = (typeof DUFFEL_ROUTES)[number];
@@ -102,6 +118,14 @@ const HANDLERS: Record<DuffelRoute, (request: RouteRequest) => RouteAnswer> = {
   'GET /air/airline_initiated_changes': ({ booking, query }) => ok(listAirlineChanges(booking.store, query)),
   'POST /air/airline_initiated_changes/{id}/actions/accept': ({ booking, id }) =>
     ok(acceptAirlineChange(booking.store, id)),
+  'POST /air/order_change_requests': ({ booking, data }) => created(createOrderChangeRequest(booking, data)),
+  'GET /air/order_change_requests/{id}': ({ booking, id }) => ok(getOrderChangeRequest(booking.store, id)),
+  'GET /air/order_change_offers': ({ booking, query }) => page(listOrderChangeOffers(booking.store, query)),
+  'GET /air/order_change_offers/{id}': ({ booking, id }) => ok(getOrderChangeOffer(booking.store, id)),
+  'POST /air/order_changes': ({ booking, data }) => created(createOrderChange(booking, data)),
+  'GET /air/order_changes/{id}': ({ booking, id }) => ok(getOrderChange(booking.store, id)),
+  'POST /air/order_changes/{id}/actions/confirm': ({ booking, id, data }) =>
+    ok(confirmOrderChange(booking, id, data)),
 };
 
 /** Routes whose body must be `{ data: {…} }`; the others take no body (actions, reads). */
@@ -112,6 +136,10 @@ const READS_BODY = new Set<DuffelRoute>([
   'POST /air/orders/{id}/services',
   'POST /air/payments',
   'POST /air/order_cancellations',
+  'POST /air/order_change_requests',
+  'POST /air/order_changes',
+  // The payment, when the change costs something; `{ data: {} }` otherwise.
+  'POST /air/order_changes/{id}/actions/confirm',
 ]);
 
 const MATCHERS = DUFFEL_ROUTES.map((name) => {

@@ -11,6 +11,7 @@ import type {
 import { createIdFactory, type IdFactory } from './ids.js';
 import { formatAmount, parseStoredAmount } from './money.js';
 import type { GeneratedOffer } from './offer-generation.js';
+import type { OrderChangeAnswer, OrderChangeOfferRecord, OrderChangeRequestAnswer } from './order-changes.js';
 
 /**
  * Everything one server instance knows, in memory and in creation order. Nothing is module-level:
@@ -25,6 +26,8 @@ export type ServerConfig = {
   holdLifetimeMs: number;
   /** How long an order cancellation quote can be confirmed. */
   cancellationQuoteLifetimeMs: number;
+  /** How long an order change offer (and a change made from it) can be confirmed. */
+  changeOfferLifetimeMs: number;
 };
 
 export type OfferRequestRecord = Omit<OfferRequest, 'offers'> & { offerIds: string[] };
@@ -56,12 +59,15 @@ export type ServiceRecord = {
 
 export type PaymentRecord = PaymentAnswer & {
   /** What the money paid for: an instant order, a held order, or services added after booking. */
-  purpose: 'instant_order' | 'hold_payment' | 'services';
+  purpose: 'instant_order' | 'hold_payment' | 'services' | 'order_change';
 };
 
 export type RefundRecord = {
   order_id: string;
-  cancellation_id: string;
+  /** The confirmed cancellation that refunded; null for an order change's residual. */
+  cancellation_id: string | null;
+  /** Issue 32: the confirmed order change whose negative change_total_amount came back. */
+  order_change_id?: string;
   amount: string;
   currency: string;
   at: string;
@@ -84,6 +90,10 @@ export type DuffelStore = {
   /** Seats booked per flight ('ZZ123 2026-05-01T07:05:00'), whatever offer they came from. */
   takenSeats: Map<string, Set<string>>;
   airlineInitiatedChanges: Map<string, AirlineInitiatedChange>;
+  /** Issue 32: order change requests (their offers are kept apart), offers and changes. */
+  orderChangeRequests: Map<string, OrderChangeRequestAnswer>;
+  orderChangeOffers: Map<string, OrderChangeOfferRecord>;
+  orderChanges: Map<string, { answer: OrderChangeAnswer; offerId: string }>;
 };
 
 export function createStore(options: { seed: number; now: () => Date; config: ServerConfig }): DuffelStore {
@@ -104,6 +114,9 @@ export function createStore(options: { seed: number; now: () => Date; config: Se
     services: new Map(),
     takenSeats: new Map(),
     airlineInitiatedChanges: new Map(),
+    orderChangeRequests: new Map(),
+    orderChangeOffers: new Map(),
+    orderChanges: new Map(),
   };
 }
 
@@ -135,5 +148,8 @@ export function createStateView(store: DuffelStore) {
     offer: (id: string) => copy(store.offers.get(id)?.offer),
     airlineInitiatedChanges: (): AirlineInitiatedChange[] =>
       copy([...store.airlineInitiatedChanges.values()]),
+    /** Issue 32: order changes made (pending and confirmed), in creation order. */
+    orderChanges: (): OrderChangeAnswer[] => copy([...store.orderChanges.values()].map((r) => r.answer)),
+    orderChangeOffer: (id: string) => copy(store.orderChangeOffers.get(id)?.answer),
   };
 }
