@@ -10,6 +10,7 @@ import {
   servicesNamedIn,
   waitingForSupplier,
 } from '@skydesk/contract';
+import { presentScheduleChange } from '../schedule-changes/present.js';
 import { allowedActions } from './allowed-actions.js';
 import type { BookingRecord, HistoryRow, OrderRow, PassengerRow } from './repo.js';
 
@@ -88,6 +89,7 @@ export function presentBooking(record: BookingRecord, viewer: Viewer): Booking {
       state: booking.supplier_state,
       airline_change_at: booking.supplier_change?.detectedAt ?? null,
     },
+    schedule_change: record.scheduleChange ? presentScheduleChange(record.scheduleChange) : null,
     allowed_actions: allowedActions(
       {
         status: booking.status,

@@ -16,6 +16,7 @@ import type {
   TicketsTable,
 } from '../../../platform/db/schema.js';
 import type { HeldSeats } from '../../../supplier/port.js';
+import { type BookingScheduleChange, latestScheduleChanges } from '../schedule-changes/repo.js';
 import { newPnr } from './references.js';
 import { bookingTotalMinor, servicesTotalMinor } from './total.js';
 
@@ -53,6 +54,8 @@ export type BookingRecord = {
   totalMinor: number;
   /** The seats and bags part of it. */
   servicesMinor: number;
+  /** Issue 32: the airline's latest schedule change of its flights, pending or answered. */
+  scheduleChange?: BookingScheduleChange | null;
 };
 
 export type HistoryRow = {
@@ -114,7 +117,7 @@ export async function loadBookingRecords(
   ids: readonly string[],
 ): Promise<BookingRecord[]> {
   if (ids.length === 0) return [];
-  const [rows, passengers, tickets, services] = await Promise.all([
+  const [rows, passengers, tickets, services, scheduleChanges] = await Promise.all([
     db
       .selectFrom('bookings')
       .innerJoin('users', 'users.id', 'bookings.created_by')
@@ -132,6 +135,7 @@ export async function loadBookingRecords(
       .execute(),
     db.selectFrom('tickets').selectAll().where('booking_id', 'in', ids).execute(),
     servicesInTotals(db, ids),
+    latestScheduleChanges(db, ids),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
@@ -147,6 +151,7 @@ export async function loadBookingRecords(
         creator: { id: booking.created_by, name: creator_name },
         totalMinor: bookingTotalMinor(booking, ownServices),
         servicesMinor: servicesTotalMinor(ownServices),
+        scheduleChange: scheduleChanges.get(id) ?? null,
         passengers: ownPassengers,
         tickets: tickets
           .filter((ticket) => ticket.booking_id === id)

@@ -81,3 +81,124 @@ export async function markScheduleChangeAnswered(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** A booking's change as the booking answer shows it: the row with its change's kind and minutes. */
+export type BookingScheduleChange = AffectedRow & { kind: 'retimed' | 'cancelled'; minutes: number };
+
+/**
+ * The latest schedule change of each booking of `ids` (pending or answered), for the booking
+ * answer's `schedule_change`.
+ */
+export async function latestScheduleChanges(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, BookingScheduleChange>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('schedule_change_bookings as a')
+    .innerJoin('schedule_changes as c', 'c.id', 'a.schedule_change_id')
+    .selectAll('a')
+    .select(['c.kind', 'c.minutes'])
+    .where('a.booking_id', 'in', ids)
+    .orderBy('a.detected_at', 'desc')
+    .orderBy('a.schedule_change_id')
+    .execute();
+  const latest = new Map<string, BookingScheduleChange>();
+  for (const row of rows) if (!latest.has(row.booking_id)) latest.set(row.booking_id, row);
+  return latest;
+}
+
+/** The booking's pending change, locked in the caller's transaction (answers go through it). */
+export const lockPendingChange = (trx: Transaction<Database>, bookingId: string) =>
+  trx
+    .selectFrom('schedule_change_bookings as a')
+    .innerJoin('schedule_changes as c', 'c.id', 'a.schedule_change_id')
+    .selectAll('a')
+    .select(['c.kind', 'c.minutes'])
+    .where('a.booking_id', '=', bookingId)
+    .where('a.status', '=', 'pending')
+    .orderBy('a.detected_at', 'desc')
+    .forUpdate('a')
+    .executeTakeFirst();
+
+/** Pending answers past their deadline, locked (skip locked: a request answering one keeps it). */
+export const lockDueAnswers = (trx: Transaction<Database>, now: Date, limit: number) =>
+  trx
+    .selectFrom('schedule_change_bookings as a')
+    .innerJoin('schedule_changes as c', 'c.id', 'a.schedule_change_id')
+    .innerJoin('bookings as b', 'b.id', 'a.booking_id')
+    .selectAll('a')
+    .select(['c.kind', 'c.minutes', 'b.pnr', 'b.status as booking_status'])
+    .where('a.status', '=', 'pending')
+    .where('a.deadline', '<=', now)
+    .orderBy('a.deadline')
+    .limit(limit)
+    .forUpdate('a')
+    .skipLocked()
+    .execute();
+
+/**
+ * The sandbox flight-days SkyDesk's live bookings fly from `from` on, with no airline change
+ * recorded yet: the sweep asks the sandbox's airlines about each.
+ */
+export const bookedFlightDaysWithoutChange = (db: Db, from: Date) =>
+  db
+    .selectFrom('booking_segments as s')
+    .innerJoin('bookings as b', 'b.id', 's.booking_id')
+    .select(['s.flight', 's.departure_date'])
+    .distinct()
+    .where('b.supplier', '=', 'sandbox')
+    .where('b.status', 'in', ['booked', 'ticketed'])
+    .where('s.departs_at', '>', from)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('schedule_changes as c')
+            .select('c.id')
+            .whereRef('c.flight', '=', 's.flight')
+            .whereRef('c.departure_date', '=', 's.departure_date')
+            .where('c.source', '=', 'airline')
+            .where('c.supplier', '=', 'sandbox'),
+        ),
+      ),
+    )
+    .execute();
+
+/** Every change, newest first, with the bookings it touches and their agencies (the console's list). */
+export async function listScheduleChanges(db: Db, only?: string) {
+  let query = db
+    .selectFrom('schedule_changes')
+    .selectAll()
+    .orderBy('published_at', 'desc')
+    .orderBy('id')
+    .limit(500);
+  if (only) query = query.where('id', '=', only);
+  const changes = await query.execute();
+  const ids = changes.map((change) => change.id);
+  const affected =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('schedule_change_bookings as a')
+          .innerJoin('bookings as b', 'b.id', 'a.booking_id')
+          .innerJoin('companies as co', 'co.id', 'a.company_id')
+          .select([
+            'a.schedule_change_id',
+            'a.booking_id',
+            'a.status',
+            'a.deadline',
+            'a.answered_at',
+            'b.pnr',
+            'co.id as company_id',
+            'co.name as company_name',
+          ])
+          .where('a.schedule_change_id', 'in', ids)
+          .orderBy('a.detected_at')
+          .orderBy('b.pnr')
+          .execute();
+  return changes.map((change) => ({
+    change,
+    bookings: affected.filter((row) => row.schedule_change_id === change.id),
+  }));
+}
