@@ -13,6 +13,7 @@ import type { Database } from '../platform/db/schema.js';
 import type { SeatInventory, SeatReading } from './inventory.js';
 import type { RemoteChanges } from './remote-changes.js';
 import type { RemoteOffer, RemoteOrders, RemoteServices, SupplierCode } from './remote-orders.js';
+import type { SupplierScheduleChanges } from './schedule-changes.js';
 import type { SupplierSeatMaps } from './seat-maps.js';
 import type { SupplierBagOffers } from './services.js';
 
@@ -81,6 +82,8 @@ export type FlightSupplier = FlightShopping & {
    * order (`withServices` folds them into the offer). Without it, a remote offer sells none.
    */
   remoteServices?: RemoteServices;
+  /** Issue 32: the airlines' schedule changes of its flights (the sandbox's); without it, none are read. */
+  scheduleChanges?: SupplierScheduleChanges;
 };
 
 /** The portal's open database transaction, in which it moves money and records the booking. */

@@ -22,6 +22,10 @@ import { createOptionIdSigner, searchKeyOf } from './option-ids.js';
 import { type PresentedLegs, presentItinerary, presentPricing } from './present-itinerary.js';
 import { routeMap } from './route-map.js';
 import { JourneyPlanner, MAX_LAYOVER_MINUTES, minimumConnectionMinutes } from './routing.js';
+import {
+  createSandboxScheduleChanges,
+  type SandboxScheduleChanges,
+} from './schedule-changes/airline-changes.js';
 import { dateOfEpochDay, epochDayOf, localDate, MINUTES_PER_DAY } from './time-zones.js';
 import type { Timetable } from './timetable.js';
 import {
@@ -55,6 +59,8 @@ export type SandboxSupplierOptions = {
 
 export type SandboxSupplier = FlightShopping & {
   readonly timetable: Timetable;
+  /** Issue 32: its airlines' schedule changes; searches show moved flights and sell no cancelled one. */
+  readonly scheduleChanges: SandboxScheduleChanges;
   /** `search` as of `now` (a worker thread searches with the time of the request it serves). */
   searchAt(request: FlightSearchRequest, now: Date): Promise<FlightSearchAnswer>;
   lowestFare(request: FlightSearchRequest): Promise<Money | null>;
@@ -73,6 +79,7 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
   const signer = createOfferSigner(options.offerKey);
   const optionIds = createOptionIdSigner(options.offerKey);
   let routes: RoutesAnswer | null = null;
+  const scheduleChanges = createSandboxScheduleChanges(timetable, seed);
 
   const present = (
     legs: readonly PricedLeg[],
@@ -216,6 +223,7 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
 
   return {
     timetable,
+    scheduleChanges,
 
     async routes() {
       routes ??= routeMap(timetable);
