@@ -31,7 +31,7 @@ export function BookingChangesCard({ booking }: { booking: BookingDetails }) {
               {change.actor ? change.actor.name : 'SkyDesk (automatic)'} ·{' '}
               <time dateTime={change.created_at}>{formatInstant(change.created_at)}</time>
             </p>
-            <div className="mt-2 grid gap-3 md:grid-cols-[1fr_16rem]">
+            <div className="mt-2 grid gap-3 md:grid-cols-[1fr_18rem]">
               <div className="min-w-0 space-y-2">
                 {change.after.map((after) => {
                   const before = change.before.find((leg) => leg.leg_index === after.leg_index);
@@ -56,13 +56,20 @@ export function BookingChangesCard({ booking }: { booking: BookingDetails }) {
                   );
                 })}
                 {change.tickets.length > 0 && (
-                  <ul aria-label="Tickets exchanged" className="space-y-0.5 text-sm">
-                    {change.tickets.map((pair) => (
-                      <li key={pair.from} className="font-mono text-slate-700 tabular-nums">
-                        {pair.from} <span className="font-sans text-slate-500">exchanged for</span> {pair.to}
-                      </li>
-                    ))}
-                  </ul>
+                  <div>
+                    <p className="text-slate-500 text-xs">Tickets exchanged (old → new)</p>
+                    <ul aria-label="Tickets exchanged" className="space-y-0.5 text-sm">
+                      {change.tickets.map((pair) => (
+                        <li
+                          key={pair.from}
+                          className="whitespace-nowrap font-mono text-slate-700 tabular-nums"
+                        >
+                          {pair.from} <span aria-hidden="true">→</span>{' '}
+                          <span className="sr-only">exchanged for</span> {pair.to}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
                 )}
               </div>
               <ChangeAmounts

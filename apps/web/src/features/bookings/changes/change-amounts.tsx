@@ -23,7 +23,7 @@ export function netOf(
   if (changeTotal.Amount > 0) return { label: 'To pay from your credits', amount: changeTotal, tone: 'pay' };
   if (changeTotal.Amount < 0)
     return refundTo === 'forfeited'
-      ? { label: 'Residual value forfeited (non-refundable fare)', amount: abs(changeTotal), tone: 'lost' }
+      ? { label: 'Residual value forfeited', amount: abs(changeTotal), tone: 'lost' }
       : { label: 'Back to your credits', amount: abs(changeTotal), tone: 'back' };
   return { label: 'Nothing to pay', amount: changeTotal, tone: 'none' };
 }
@@ -55,7 +55,7 @@ export function ChangeAmounts({
     <dl className={clsx('grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm tabular-nums', className)}>
       {newTotal && (
         <>
-          <dt className="text-slate-600">New trip price (bought today)</dt>
+          <dt className="text-slate-600">New trip price today</dt>
           <dd className="text-right text-slate-900">{formatMoney(newTotal)}</dd>
         </>
       )}
@@ -79,6 +79,16 @@ export function ChangeAmounts({
       >
         {formatMoney(net.amount)}
       </dd>
+      {net.tone === 'lost' && (
+        <dd className="col-span-2 text-slate-500 text-xs">
+          The fare is non-refundable: what it was worth above the new fare is not given back.
+        </dd>
+      )}
+      {net.tone === 'back' && (
+        <dd className="col-span-2 text-slate-500 text-xs">
+          The fare is refundable: what it was worth above the new fare goes back to your credits.
+        </dd>
+      )}
     </dl>
   );
 }

@@ -1,11 +1,9 @@
 import type { ChangeOffer, TripType } from '@skydesk/contract';
-import { Clock } from 'lucide-react';
 import { legLabel } from '../../../entities/bookings/booking-segments';
 import { formatMoney } from '../../../shared/format/money';
-import { clock } from '../../../shared/time/clock';
-import { useCountdown } from '../../../shared/time/use-countdown';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
+import { usePassed } from '../components/offer-timer';
 import { ChangeAmounts, netOf } from './change-amounts';
 import { type ChangeProblem, ChangeProblemAlert } from './change-failure';
 import { LegFlights, LegHeading } from './leg-flights';
@@ -44,8 +42,7 @@ function confirmLabel(offer: ChangeOffer): string {
  */
 export function ChangeOfferCard(props: ChangeOfferCardProps) {
   const { offer, tripType, legCount, busy, disabled, problem, onConfirm, onSearchAgain, searching } = props;
-  const left = useCountdown(Date.parse(offer.expires_at));
-  const expired = left === 0;
+  const expired = usePassed(offer.expires_at);
   return (
     <article
       aria-label={`Change offer ${offer.legs
@@ -53,22 +50,15 @@ export function ChangeOfferCard(props: ChangeOfferCardProps) {
         .join(', ')}`}
       className="rounded-xl bg-white p-3 shadow-xs ring-1 ring-slate-200 sm:p-4"
     >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        {offer.kind === 'schedule_change' ? (
-          <Badge tone="emerald">Free alternative to the airline's change</Badge>
-        ) : (
-          <span />
-        )}
-        {expired ? (
-          <Badge tone="rose">Expired</Badge>
-        ) : (
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2.5 py-0.5 font-medium text-amber-900 text-xs ring-1 ring-amber-200">
-            <Clock aria-hidden="true" className="size-3.5" />
-            Valid for <span className="tabular-nums">{clock(left)}</span>
-          </span>
-        )}
-      </div>
-      <div className="mt-2 grid gap-4 md:grid-cols-[1fr_17rem]">
+      {(offer.kind === 'schedule_change' || expired) && (
+        <div className="mb-2 flex flex-wrap items-center gap-2">
+          {offer.kind === 'schedule_change' && (
+            <Badge tone="emerald">Free alternative to the airline's change</Badge>
+          )}
+          {expired && <Badge tone="rose">Expired</Badge>}
+        </div>
+      )}
+      <div className="grid gap-4 md:grid-cols-[1fr_19rem]">
         <div className="min-w-0 space-y-3">
           {offer.legs.map((leg) => (
             <div key={leg.leg_index}>

@@ -68,7 +68,7 @@ describe('change flights panel (issue 32)', { timeout: 30_000 }, () => {
     const offer = await within(panel).findByRole('article', { name: /Change offer BA 117/ });
     expect(offer).toHaveTextContent('Fri 25 Dec');
     expect(offer).toHaveTextContent('Nonstop');
-    expect(offer).toHaveTextContent('New trip price (bought today)US$1,401.00');
+    expect(offer).toHaveTextContent('New trip price todayUS$1,401.00');
     expect(offer).toHaveTextContent('Fare difference+US$180.00');
     expect(offer).toHaveTextContent('Change penaltyUS$150.00');
     expect(within(offer).getByTestId('change-net')).toHaveTextContent('US$330.00');
@@ -79,7 +79,7 @@ describe('change flights panel (issue 32)', { timeout: 30_000 }, () => {
     const services = within(offer).getByRole('list', { name: 'Seats and bags' });
     expect(services).toHaveTextContent('Seat 23C BA117 · LAYLA HASSANCarried to the new flight');
     expect(services).toHaveTextContent('Seat 23D BA117 · OMAR HASSANRefunded US$25.00');
-    expect(offer).toHaveTextContent(/Valid for \d{1,2}:\d\d/);
+    expect(panel).toHaveTextContent(/Offers valid for \d{1,2}:\d\d/);
 
     await user.click(within(offer).getByRole('button', { name: 'Change and pay US$330.00' }));
     const done = await within(panel).findByText('Flights changed');
@@ -228,7 +228,8 @@ describe('change flights panel (issue 32)', { timeout: 30_000 }, () => {
     expect(
       within(back as HTMLElement).getByRole('button', { name: 'Change and get US$200.00 back' }),
     ).toBeEnabled();
-    expect(lost).toHaveTextContent('Residual value forfeited (non-refundable fare)');
+    expect(lost).toHaveTextContent('Residual value forfeited');
+    expect(lost).toHaveTextContent('The fare is non-refundable');
     expect(within(lost as HTMLElement).getByTestId('change-net')).toHaveTextContent('US$120.00');
   });
 
@@ -270,7 +271,7 @@ describe('exchanged tickets and the changes chain (issue 32)', { timeout: 20_000
     expect(changes).toHaveTextContent('Tue 22 Dec');
     expect(changes).toHaveTextContent('Fri 25 Dec');
     expect(within(changes).getByRole('list', { name: 'Tickets exchanged' })).toHaveTextContent(
-      '1250000000001 exchanged for 1250000000003',
+      '1250000000001 → exchanged for 1250000000003',
     );
     expect(changes).toHaveTextContent('Fare difference+US$180.00');
     expect(changes).toHaveTextContent('Change penaltyUS$150.00');

@@ -1,5 +1,5 @@
 import type { Booking, BookingDetails, ChangeLegRequest, ChangeOffer } from '@skydesk/contract';
-import { CalendarClock, FileText, Search } from 'lucide-react';
+import { CalendarClock, Clock, FileText, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type AirportDirectory, useAirports } from '../../../entities/airports/use-airports';
@@ -8,6 +8,8 @@ import { todayLocalDate } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { useIdempotentMutation } from '../../../shared/http/use-idempotent-mutation';
 import { eTicketPath } from '../../../shared/routing/booking-paths';
+import { clock } from '../../../shared/time/clock';
+import { useCountdown } from '../../../shared/time/use-countdown';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { FieldError, inputClasses } from '../../../shared/ui/field';
@@ -269,9 +271,12 @@ export function ChangePanel({ booking, onClose }: ChangePanelProps) {
             )}
             {offers && offers.length > 0 && (
               <>
-                <h3 className="font-semibold text-slate-900 text-sm">
-                  {offers.length} change offer{offers.length === 1 ? '' : 's'}
-                </h3>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 className="font-semibold text-slate-900 text-sm">
+                    {offers.length} change offer{offers.length === 1 ? '' : 's'}
+                  </h3>
+                  <OffersCountdown offers={offers} />
+                </div>
                 <ul className="space-y-3">
                   {offers.map((offer) => (
                     <li key={offer.id}>
@@ -296,6 +301,22 @@ export function ChangePanel({ booking, onClose }: ChangePanelProps) {
         </>
       )}
     </section>
+  );
+}
+
+/** The earliest time the offers run out (20 minutes after they were made; asked together, they end together). */
+const firstExpiry = (offers: ChangeOffer[]) =>
+  Math.min(...offers.map((offer) => Date.parse(offer.expires_at)));
+
+/** How long the offers still hold, as the booking steps' offer countdown shows it. */
+function OffersCountdown({ offers }: { offers: ChangeOffer[] }) {
+  const left = useCountdown(firstExpiry(offers));
+  if (left === 0) return null;
+  return (
+    <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 font-medium text-amber-900 text-sm ring-1 ring-amber-200">
+      <Clock aria-hidden="true" className="size-4" />
+      Offers valid for <span className="tabular-nums">{clock(left)}</span>
+    </p>
   );
 }
 

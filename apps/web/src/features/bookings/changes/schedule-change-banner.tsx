@@ -157,7 +157,10 @@ export function ScheduleChangeBanner({ booking, onChooseAlternative }: ScheduleC
         </p>
       )}
       <p className="mt-3 text-amber-900 text-xs">
-        Without an answer by {formatInstant(change.deadline)}, the new times are accepted for you.
+        Without an answer by {formatInstant(change.deadline)},{' '}
+        {change.kind === 'retimed' && !change.connection_broken
+          ? 'the new times are accepted for you.'
+          : "the airline's change is accepted for you."}
       </p>
       {problem && !confirmingCancel && <ChangeProblemAlert problem={problem} className="mt-3" />}
       {mayAnswer ? (
