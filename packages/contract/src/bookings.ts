@@ -320,6 +320,7 @@ export const WAITING_SUPPLIER_STATES = [
   'paying',
   'ordering',
   'adding_services',
+  'changing',
   'cancelling',
 ] as const;
 export const waitingForSupplier = (supplier: Pick<BookingSupplier, 'state'>): boolean =>

@@ -62,9 +62,11 @@ export type SupplierCode = z.infer<typeof SupplierCode>;
  * `local` (held here only: the offer must be paid at once), `confirming` (the airline is asked to
  * hold it), `confirmed` (the airline's order is recorded), `paying` and `ordering` (the airline is
  * asked to ticket it; the credits are taken), `adding_services` (bags added to the paid order: the
- * credits are taken, the airline asked; issue 31), `cancelling`, `cancelled`, `failed` (no order
- * came; anything taken was given back). While a step is under way (confirming, paying, ordering,
- * adding_services, cancelling) the booking waits for the airline: no action then.
+ * credits are taken, the airline asked; issue 31), `changing` (a change of flights confirmed with the
+ * airline: its debit taken when positive, the airline asked; issue 32), `cancelling`, `cancelled`,
+ * `failed` (no order came; anything taken was given back). While a step is under way (confirming,
+ * paying, ordering, adding_services, changing, cancelling) the booking waits for the airline: no
+ * action then.
  */
 export const SUPPLIER_STATES = [
   'local',
@@ -73,6 +75,7 @@ export const SUPPLIER_STATES = [
   'paying',
   'ordering',
   'adding_services',
+  'changing',
   'cancelling',
   'cancelled',
   'failed',

@@ -21,6 +21,11 @@ export const AIRLINE_WAITING_WORDS: Partial<Record<SupplierState, { title: strin
     detail:
       'The booking was sent to the airline and the amount taken from your credits; if the airline does not book it, it comes back. This page updates by itself.',
   },
+  changing: {
+    title: 'Waiting for the airline to confirm the change',
+    detail:
+      'The change was sent to the airline and any amount due taken from your credits; if the airline does not change the flights, it comes back. This page updates by itself.',
+  },
   cancelling: {
     title: 'Waiting for the airline to confirm the cancellation',
     detail: 'The cancellation was sent to the airline. This page updates by itself when it answers.',
