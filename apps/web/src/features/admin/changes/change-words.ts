@@ -5,7 +5,7 @@ import type {
   Money,
   ScheduleChangeStatus,
 } from '@skydesk/contract';
-import { formatDuration } from '../../../shared/format/date-time';
+import { formatDuration, formatInstantDay, formatInstantTime } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import type { BadgeTone } from '../../../shared/ui/badge';
 
@@ -35,6 +35,10 @@ export const CHANGE_SUCCESS = {
     `Schedule change published on ${flight}: ${bookings} ${bookings === 1 ? 'booking' : 'bookings'} flagged`,
   extended: (pnr: string) => `Deadline extended for ${pnr}`,
 } as const;
+
+/** An instant near now without its year, in the operator's zone: "Tue 1 Dec, 11:35" (deadlines, answers). */
+export const shortInstant = (iso: string): string =>
+  `${formatInstantDay(iso, { year: false })}, ${formatInstantTime(iso)}`;
 
 /** Airport-local wall clocks ('YYYY-MM-DDTHH:mm:ss') of one airport, read as UTC to subtract them. */
 const wallMinutes = (local: string): number => Date.parse(`${local}Z`) / 60_000;
@@ -74,17 +78,17 @@ export const legRoute = (leg: ChangeOfferLeg): string => {
  */
 export function moneyWent(exchange: Pick<AdminExchange, 'change_total' | 'refund_to'>): {
   text: string;
-  tone: BadgeTone;
+  way: 'debited' | 'credited' | 'none';
 } {
   const { Amount, CurrencyCode } = exchange.change_total;
-  if (Amount > 0) return { text: 'Debited from the credits', tone: 'amber' };
+  if (Amount > 0) return { text: 'Debited from the credits', way: 'debited' };
   if (Amount < 0) {
     const residual = formatMoney({ Amount: -Amount, CurrencyCode });
     return exchange.refund_to === 'forfeited'
-      ? { text: `Residual ${residual} forfeited (non-refundable fare)`, tone: 'slate' }
-      : { text: `${residual} back to the credits`, tone: 'emerald' };
+      ? { text: `Residual ${residual} forfeited (non-refundable fare)`, way: 'none' }
+      : { text: `${residual} back to the credits`, way: 'credited' };
   }
-  return { text: 'Nothing to pay', tone: 'slate' };
+  return { text: 'Nothing to pay', way: 'none' };
 }
 
 /** An amount that may go either way, signed: "+US$120.00", "−US$40.00", "US$0.00". */

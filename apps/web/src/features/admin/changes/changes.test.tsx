@@ -55,16 +55,15 @@ describe('the schedule changes page', { timeout: 20_000 }, () => {
     expect(rows[0]).toHaveTextContent('BA117');
     expect(rows[0]).toHaveTextContent('LHR → JFK');
     expect(rows[0]).toHaveTextContent('Tue 22 Dec 2099');
-    expect(rows[0]).toHaveTextContent('09:35 → 12:05 · lands 15:10');
-    expect(rows[0]).toHaveTextContent('Retimed, 2h 30m later');
+    expect(rows[0]).toHaveTextContent('09:35 → 12:05');
+    expect(rows[0]).toHaveTextContent('Retimed 2h 30m later · lands 15:10');
     expect(rows[0]).toHaveTextContent('Airline');
-    expect(rows[0]).toHaveTextContent('2 bookings · 1 answered');
-    expect(rows[0]).toHaveTextContent('1 waiting');
+    expect(rows[0]).toHaveTextContent('2 bookings1 answered · 1 waiting');
     const cancelled = rows.find((row) => row.textContent?.includes('EK5'))!;
     expect(within(cancelled).getByText('Cancelled')).toBeInTheDocument();
     expect(cancelled).toHaveTextContent('was 07:45 → 11:35');
     expect(cancelled).toHaveTextContent('Operator');
-    expect(cancelled).toHaveTextContent('1 booking · 1 answered');
+    expect(cancelled).toHaveTextContent('1 booking1 answered');
   });
 
   it('opens a change on its bookings: PNR, agency, answer, deadline and when it was answered', async () => {
@@ -84,7 +83,7 @@ describe('the schedule changes page', { timeout: 20_000 }, () => {
       'href',
       adminAgencyPath(AGENCY_ID),
     );
-    expect(pending).toHaveTextContent('Deadline Sun 20 Dec 2099, 18:00');
+    expect(pending).toHaveTextContent('Deadline Sun 20 Dec, 18:00');
     expect(pending).toHaveTextContent('Not answered yet');
     expect(
       within(pending).getByRole('button', { name: 'Extend the deadline of K7Q2ZD' }),
@@ -92,7 +91,7 @@ describe('the schedule changes page', { timeout: 20_000 }, () => {
 
     const answered = within(bookings).getByRole('listitem', { name: 'Booking M3XW9P' });
     expect(within(answered).getByText('Accepted')).toBeInTheDocument();
-    expect(answered).toHaveTextContent('Answered Sun 29 Nov 2099, 10:12');
+    expect(answered).toHaveTextContent('Answered Sun 29 Nov, 10:12');
     // An answered booking has nothing left to extend.
     expect(within(answered).queryByRole('button')).not.toBeInTheDocument();
 

@@ -47,11 +47,10 @@ export function ExchangesPage() {
 }
 
 const COLUMNS = [
-  { label: 'Booking', className: 'pl-5 pr-3' },
-  { label: 'Change', className: 'px-3' },
+  { label: 'Booking', className: 'w-56 pl-5 pr-3' },
   { label: 'Flights before → after', className: 'px-3' },
-  { label: 'Amounts', className: 'px-3' },
-  { label: 'Tickets', className: 'pr-5 pl-3' },
+  { label: 'Amounts', className: 'w-64 px-3' },
+  { label: 'Tickets', className: 'w-44 pr-5 pl-3' },
 ];
 
 function ExchangeTable({ exchanges, busy }: { exchanges: AdminExchange[]; busy: boolean }) {
@@ -61,7 +60,7 @@ function ExchangeTable({ exchanges, busy }: { exchanges: AdminExchange[]; busy: 
         Exchanges
       </h2>
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <table className="w-full text-sm">
+        <table className="w-full text-sm lg:table-fixed">
           <thead className="hidden bg-slate-50 text-left text-slate-500 text-xs lg:table-header-group">
             <tr>
               {COLUMNS.map(({ label, className }) => (
@@ -82,53 +81,70 @@ function ExchangeTable({ exchanges, busy }: { exchanges: AdminExchange[]; busy: 
   );
 }
 
+/** One exchange: a table row on a wide screen, a card on a phone (its cells stacked). */
 function ExchangeRow({ exchange }: { exchange: AdminExchange }) {
   const went = moneyWent(exchange);
-  const cell = 'lg:table-cell lg:px-3 lg:py-3 lg:align-top';
   return (
     <tr
       aria-label={`${EXCHANGE_KIND[exchange.kind]} of ${exchange.pnr} for ${exchange.company.name}`}
-      className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 px-4 py-3 lg:table-row lg:p-0"
+      className="flex flex-col gap-3 px-4 py-4 lg:table-row lg:p-0"
     >
-      <td className="col-start-1 row-start-1 min-w-0 lg:table-cell lg:py-3 lg:pr-3 lg:pl-5 lg:align-top">
-        <span className="block font-mono font-semibold text-slate-900 tracking-wider">{exchange.pnr}</span>
+      <td className="min-w-0 lg:table-cell lg:py-3 lg:pr-3 lg:pl-5 lg:align-top">
+        <span className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 lg:block">
+          <span className="font-mono font-semibold text-slate-900 tracking-wider">{exchange.pnr}</span>
+          <span className="lg:hidden">
+            <KindBadge kind={exchange.kind} />
+          </span>
+        </span>
         <Link
           to={adminAgencyPath(exchange.company.id)}
-          className="block truncate font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+          className="block break-words font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
         >
           {exchange.company.name}
         </Link>
+        <span className="mt-1.5 hidden lg:block">
+          <KindBadge kind={exchange.kind} />
+        </span>
+        <span className="mt-1 block text-slate-500 text-xs">
+          <time dateTime={exchange.created_at}>{formatInstant(exchange.created_at)}</time>
+          {exchange.actor && <> · by {exchange.actor.name}</>}
+        </span>
       </td>
-      <td className={`col-start-2 row-start-1 text-right lg:text-left ${cell}`}>
-        <Badge tone={exchange.kind === 'exchange' ? 'indigo' : 'sky'}>{EXCHANGE_KIND[exchange.kind]}</Badge>
-        <time dateTime={exchange.created_at} className="mt-1 block text-slate-500 text-xs">
-          {formatInstant(exchange.created_at)}
-        </time>
-        {exchange.actor && <span className="block text-slate-500 text-xs">by {exchange.actor.name}</span>}
-      </td>
-      <td className={`col-span-2 min-w-0 ${cell}`}>
+      <td className="min-w-0 lg:table-cell lg:px-3 lg:py-3 lg:align-top">
         <LegChanges before={exchange.before} after={exchange.after} />
       </td>
-      <td className={`col-span-2 ${cell}`}>
-        <dl className="grid grid-cols-[auto_auto] justify-start gap-x-4 gap-y-0.5 rounded-lg bg-slate-50 px-3 py-2 lg:bg-transparent lg:p-0">
-          <dt className="text-slate-500">Fare difference</dt>
-          <dd className="text-right text-slate-900 tabular-nums">{signedMoney(exchange.fare_difference)}</dd>
-          <dt className="text-slate-500">Penalty</dt>
-          <dd className="text-right text-slate-900 tabular-nums">{formatMoney(exchange.penalty)}</dd>
-          <dt className="font-medium text-slate-700">Net</dt>
-          <dd className="text-right font-semibold text-slate-900 tabular-nums">
-            {signedMoney(exchange.change_total)}
-          </dd>
-          <dd className="col-span-2 mt-1">
-            <Badge tone={went.tone}>{went.text}</Badge>
-          </dd>
-        </dl>
+      <td className="lg:table-cell lg:px-3 lg:py-3 lg:align-top">
+        <div className="rounded-lg bg-slate-50 px-3 py-2 lg:bg-transparent lg:p-0">
+          <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-0.5">
+            <dt className="whitespace-nowrap text-slate-500">Fare difference</dt>
+            <dd className="text-right text-slate-900 tabular-nums">
+              {signedMoney(exchange.fare_difference)}
+            </dd>
+            <dt className="text-slate-500">Penalty</dt>
+            <dd className="text-right text-slate-900 tabular-nums">{formatMoney(exchange.penalty)}</dd>
+            <dt className="font-medium text-slate-700">Net</dt>
+            <dd className="text-right font-semibold text-slate-900 tabular-nums">
+              {signedMoney(exchange.change_total)}
+            </dd>
+          </dl>
+          <p className={`mt-1 text-xs ${WENT_TONE[went.way]}`}>{went.text}</p>
+        </div>
       </td>
-      <td className="col-span-2 lg:table-cell lg:py-3 lg:pr-5 lg:pl-3 lg:align-top">
+      <td className="lg:table-cell lg:py-3 lg:pr-5 lg:pl-3 lg:align-top">
         <TicketChain tickets={exchange.tickets} />
       </td>
     </tr>
   );
+}
+
+const WENT_TONE: Record<ReturnType<typeof moneyWent>['way'], string> = {
+  debited: 'font-medium text-amber-800',
+  credited: 'font-medium text-emerald-700',
+  none: 'text-slate-600',
+};
+
+function KindBadge({ kind }: { kind: AdminExchange['kind'] }) {
+  return <Badge tone={kind === 'exchange' ? 'indigo' : 'sky'}>{EXCHANGE_KIND[kind]}</Badge>;
 }
 
 const flightName = (segment: FlightSegment) => `${segment.MarketingAirline.Code}${segment.FlightNumber}`;
@@ -137,7 +153,7 @@ const flightName = (segment: FlightSegment) => `${segment.MarketingAirline.Code}
 function LegChanges({ before, after }: { before: ChangeOfferLeg[]; after: ChangeOfferLeg[] }) {
   const indexes = [...new Set([...before, ...after].map((leg) => leg.leg_index))].sort((a, b) => a - b);
   return (
-    <ul className="space-y-2">
+    <ul className="space-y-2.5">
       {indexes.map((index) => {
         const old = before.find((leg) => leg.leg_index === index);
         const next = after.find((leg) => leg.leg_index === index);
@@ -146,9 +162,9 @@ function LegChanges({ before, after }: { before: ChangeOfferLeg[]; after: Change
             <span className="block text-slate-500 text-xs">
               Leg {index + 1} · {legRoute((next ?? old)!)}
             </span>
-            <span className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
-              <LegFlights leg={old} struck />
-              <ArrowRight aria-hidden="true" className="size-3.5 shrink-0 self-center text-slate-400" />
+            <LegFlights leg={old} struck />
+            <span className="flex items-baseline gap-1.5">
+              <ArrowRight aria-hidden="true" className="size-3.5 shrink-0 translate-y-0.5 text-slate-400" />
               <span className="sr-only">became</span>
               <LegFlights leg={next} />
             </span>
@@ -160,15 +176,21 @@ function LegChanges({ before, after }: { before: ChangeOfferLeg[]; after: Change
 }
 
 function LegFlights({ leg, struck = false }: { leg: ChangeOfferLeg | undefined; struck?: boolean }) {
-  if (!leg) return <span className="text-slate-400">—</span>;
+  if (!leg) return <span className="block text-slate-400">—</span>;
   return (
     <span
-      className={struck ? 'text-slate-500 line-through decoration-slate-400' : 'font-medium text-slate-900'}
+      className={
+        struck
+          ? 'block text-slate-500 line-through decoration-slate-400'
+          : 'block min-w-0 font-medium text-slate-900'
+      }
     >
       {leg.segments.map((segment, i) => (
-        <span key={`${flightName(segment)}-${segment.DepartureDateTime}`} className="whitespace-nowrap">
+        <span key={`${flightName(segment)}-${segment.DepartureDateTime}`}>
           {i > 0 && ' + '}
-          {flightName(segment)} {formatDayTime(segment.DepartureDateTime)}
+          <span className="whitespace-nowrap">
+            {flightName(segment)} {formatDayTime(segment.DepartureDateTime)}
+          </span>
         </span>
       ))}
     </span>
@@ -178,13 +200,15 @@ function LegFlights({ leg, struck = false }: { leg: ChangeOfferLeg | undefined; 
 function TicketChain({ tickets }: { tickets: AdminExchange['tickets'] }) {
   if (tickets.length === 0) return <span className="text-slate-500">No ticket reissued</span>;
   return (
-    <ul aria-label="Tickets exchanged" className="space-y-0.5 font-mono text-xs">
+    <ul aria-label="Tickets exchanged" className="space-y-1.5 font-mono text-xs lg:space-y-2">
       {tickets.map((ticket) => (
-        <li key={ticket.from} className="flex flex-wrap items-center gap-x-1.5 whitespace-nowrap">
-          <span className="text-slate-500 line-through decoration-slate-400">{ticket.from}</span>
-          <ArrowRight aria-hidden="true" className="size-3 text-slate-400" />
-          <span className="sr-only">replaced by</span>
-          <span className="text-slate-900">{ticket.to}</span>
+        <li key={ticket.from} className="flex flex-wrap items-center gap-x-1.5 lg:block">
+          <span className="text-slate-500 line-through decoration-slate-400 lg:block">{ticket.from}</span>
+          <span className="inline-flex items-center gap-1.5 lg:flex">
+            <ArrowRight aria-hidden="true" className="size-3 text-slate-400" />
+            <span className="sr-only">replaced by</span>
+            <span className="text-slate-900">{ticket.to}</span>
+          </span>
         </li>
       ))}
     </ul>

@@ -117,6 +117,8 @@ export function PublishScheduleChangeDialog({ open, onOpenChange }: PublishDialo
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="BA117"
+            // Shown as it is sent (the form upper-cases it): "ba117" reads as BA117.
+            style={{ textTransform: 'uppercase' }}
             hint="Airline code and number"
             error={errors.flight?.message}
             {...register('flight')}

@@ -27,6 +27,7 @@ import {
   pendingCount,
   SCHEDULE_CHANGE_SOURCE,
   SCHEDULE_CHANGE_STATUS,
+  shortInstant,
 } from './change-words';
 import { changesApi } from './changes-api';
 import { ExtendDeadlineDialog } from './extend-deadline-dialog';
@@ -191,12 +192,14 @@ function ChangeRows({ change, expanded, onToggle, onExtend }: ChangeRowsProps) {
         {/* On a phone the row is a card: its cells placed on a grid (flight and source on top). */}
         <td className="col-start-1 row-start-1 min-w-0 lg:py-3 lg:pr-3 lg:pl-5 lg:align-top">
           <span className="block font-semibold text-slate-900">{change.flight}</span>
-          <span className="block text-slate-500 text-xs">
+          <span className="block whitespace-nowrap text-slate-500 text-xs">
             {change.before.origin} → {change.before.destination}
             <span className="lg:hidden"> · {day}</span>
           </span>
         </td>
-        <td className="hidden text-slate-700 lg:table-cell lg:px-3 lg:py-3 lg:align-top">{day}</td>
+        <td className="hidden whitespace-nowrap text-slate-700 lg:table-cell lg:px-3 lg:py-3 lg:align-top">
+          {day}
+        </td>
         <td className="col-span-2 row-start-2 min-w-0 lg:px-3 lg:py-3 lg:align-top">
           <ChangeSummary change={change} />
         </td>
@@ -205,7 +208,7 @@ function ChangeRows({ change, expanded, onToggle, onExtend }: ChangeRowsProps) {
             {SCHEDULE_CHANGE_SOURCE[change.source]}
           </Badge>
         </td>
-        <td className="col-span-2 text-slate-600 text-xs lg:px-3 lg:py-3 lg:text-sm lg:align-top">
+        <td className="col-span-2 text-slate-600 text-xs lg:whitespace-nowrap lg:px-3 lg:py-3 lg:text-sm lg:align-top">
           <span className="lg:hidden">Published </span>
           <time dateTime={change.published_at}>{formatInstant(change.published_at)}</time>
         </td>
@@ -214,12 +217,13 @@ function ChangeRows({ change, expanded, onToggle, onExtend }: ChangeRowsProps) {
             <span className="text-slate-500">No bookings</span>
           ) : (
             <>
-              <span className="block">
-                {total} {total === 1 ? 'booking' : 'bookings'} · {answeredCount(change)} answered
+              <span className="block whitespace-nowrap">
+                {total} {total === 1 ? 'booking' : 'bookings'}
               </span>
-              {waiting > 0 && (
-                <span className="block font-medium text-amber-800 text-xs">{waiting} waiting</span>
-              )}
+              <span className="block whitespace-nowrap text-slate-500 text-xs">
+                {answeredCount(change)} answered
+                {waiting > 0 && <span className="font-medium text-amber-800"> · {waiting} waiting</span>}
+              </span>
             </>
           )}
         </td>
@@ -275,9 +279,10 @@ function ChangeSummary({ change }: { change: AdminScheduleChange }) {
         <span className="font-semibold">
           {sameDay ? formatTime(after.departs_at) : formatDayTime(after.departs_at)}
         </span>
-        <span className="text-slate-500"> · lands {formatTime(after.arrives_at)}</span>
       </span>
-      <span className="block text-slate-500 text-xs">Retimed, {movedText(minutes)}</span>
+      <span className="block text-slate-500 text-xs">
+        Retimed {movedText(minutes)} · lands {formatTime(after.arrives_at)}
+      </span>
     </span>
   );
 }
@@ -332,7 +337,7 @@ function BookingRow({
   return (
     <li
       aria-label={`Booking ${booking.pnr}`}
-      className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1.5 px-3 py-2.5 sm:px-4 lg:grid-cols-[7rem_minmax(0,1.4fr)_8rem_minmax(0,1.3fr)_minmax(0,1.1fr)_10rem]"
+      className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1.5 px-3 py-2.5 sm:px-4 lg:grid-cols-[6rem_minmax(0,1fr)_7.5rem_10.5rem_10rem_10.5rem]"
     >
       <span className="font-mono font-semibold text-slate-900 tracking-wider">{booking.pnr}</span>
       <span className="text-right lg:order-2 lg:text-left">
@@ -340,17 +345,23 @@ function BookingRow({
       </span>
       <Link
         to={adminAgencyPath(booking.company.id)}
-        className="col-span-2 min-w-0 truncate font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 lg:order-1 lg:col-span-1"
+        className="col-span-2 min-w-0 break-words font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 lg:order-1 lg:col-span-1"
       >
         {booking.company.name}
       </Link>
       <span className="col-span-2 text-slate-600 text-xs lg:order-3 lg:col-span-1 lg:text-sm">
-        <span className="text-slate-500">Deadline </span>
-        <time dateTime={booking.deadline}>{formatInstant(booking.deadline)}</time>
+        <span className="text-slate-500 lg:block lg:text-xs">Deadline </span>
+        <time
+          dateTime={booking.deadline}
+          title={formatInstant(booking.deadline)}
+          className="whitespace-nowrap"
+        >
+          {shortInstant(booking.deadline)}
+        </time>
         {pending && (
           <span
             className={clsx(
-              'ml-1 inline-flex items-center gap-1 whitespace-nowrap',
+              'ml-1.5 inline-flex items-center gap-1 whitespace-nowrap text-xs lg:ml-0 lg:flex',
               left < 24 * 60 ? 'font-medium text-rose-700' : 'text-slate-500',
             )}
           >
@@ -362,8 +373,14 @@ function BookingRow({
       <span className="col-span-2 text-slate-600 text-xs lg:order-4 lg:col-span-1 lg:text-sm">
         {booking.answered_at ? (
           <>
-            <span className="text-slate-500">Answered </span>
-            <time dateTime={booking.answered_at}>{formatInstant(booking.answered_at)}</time>
+            <span className="text-slate-500 lg:block lg:text-xs">Answered </span>
+            <time
+              dateTime={booking.answered_at}
+              title={formatInstant(booking.answered_at)}
+              className="whitespace-nowrap"
+            >
+              {shortInstant(booking.answered_at)}
+            </time>
           </>
         ) : (
           <span className="text-slate-500">Not answered yet</span>
@@ -373,7 +390,7 @@ function BookingRow({
         {pending && (
           <Button
             variant="secondary"
-            className="w-full lg:w-auto"
+            className="w-full whitespace-nowrap lg:w-auto lg:px-3"
             aria-label={`Extend the deadline of ${booking.pnr}`}
             onClick={onExtend}
           >
