@@ -5,8 +5,10 @@ import { registerAdminBankRoutes } from './banks/routes.js';
 import { registerAdminCompanyRoutes } from './companies/routes.js';
 import { registerAdminCreditLimitRoutes } from './credit-limits/routes.js';
 import { registerAdminDepositRoutes } from './deposits/routes.js';
+import { registerAdminExchangeRoutes } from './exchanges/routes.js';
 import { registerAdminNoticeRoutes } from './notices/routes.js';
 import { registerAdminRefundRoutes } from './refunds/routes.js';
+import { registerAdminScheduleChangeRoutes } from './schedule-changes/routes.js';
 import { registerAdminStatementRoutes } from './statement/routes.js';
 import { registerAdminSupplierRoutes } from './suppliers/routes.js';
 import { registerAdminSupportRoutes } from './support/routes.js';
@@ -34,5 +36,7 @@ export const adminModule = defineModule(
     registerAdminAnalyticsRoutes(context);
     registerWorkQueueRoutes(context);
     registerAdminSupplierRoutes(context, app.supplierConsole);
+    registerAdminScheduleChangeRoutes(context, app.flightSupplier);
+    registerAdminExchangeRoutes(context);
   },
 );

@@ -2,10 +2,12 @@ import { defineModule } from '../../platform/module.js';
 import { registerAfterSalesRoutes } from './after-sales/routes.js';
 import { createHeldValue, type HeldValue } from './booking/hold-expiry.js';
 import { registerBookingRoutes } from './booking/routes.js';
+import { registerChangeRoutes } from './changes/routes.js';
 import { crashPoints } from './remote/crash-points.js';
 import { supplierReconciler } from './remote/reconciler.js';
 import { createSupplierSaga } from './remote/saga.js';
 import { registerSupplierWebhookRoutes } from './remote/webhook-routes.js';
+import { registerScheduleChangeRoutes } from './schedule-changes/routes.js';
 import { registerSeatMapRoutes } from './seat-maps/routes.js';
 import { registerServiceRoutes } from './services/routes.js';
 import { registerTravellerRoutes } from './travellers/routes.js';
@@ -46,9 +48,14 @@ export const bookingsModule = defineModule(
     app.addHook('onListen', holdSweep.start).addHook('onClose', holdSweep.stop);
     const { refundSweep } = registerAfterSalesRoutes(context, app.flightSupplier, saga);
     app.addHook('onListen', refundSweep.start).addHook('onClose', refundSweep.stop);
+    // Issue 32: airlines' schedule changes — the agency's answers and the sweep that applies them.
+    const { scheduleChangeSweep } = registerScheduleChangeRoutes(context, app.flightSupplier);
+    app.addHook('onListen', scheduleChangeSweep.start).addHook('onClose', scheduleChangeSweep.stop);
     registerTravellerRoutes(context);
     registerSeatMapRoutes(context, app.flightSupplier);
     registerServiceRoutes(context, app.flightSupplier, saga);
+    // Issue 32: changes after ticketing (a remote booking's changes plug in here once wired).
+    registerChangeRoutes(context, app.flightSupplier);
     await registerSupplierWebhookRoutes(context, app, orders && saga ? { orders, saga } : null);
     if (saga) {
       const reconciler = supplierReconciler({

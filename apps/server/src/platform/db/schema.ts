@@ -376,6 +376,8 @@ export type BookingsTable = {
   markup_minor: ColumnType<number, number | undefined, number>;
   /** jsonb (migration 0021): bags being added to the paid order, while `adding_services` settles. */
   supplier_services: ColumnType<StoredServicesStep | null, string | null | undefined, string | null>;
+  /** jsonb (migration 0024): a change of flights confirmed with the supplier, while `changing` settles. */
+  supplier_change_step: ColumnType<StoredChangeStep | null, string | null | undefined, string | null>;
 };
 
 /** An amount as a supplier states it: a decimal string in its currency. */
@@ -425,6 +427,28 @@ export type StoredServicesStep = {
   before: { serviceIds: string[]; emds: string[] };
 };
 
+/**
+ * Issue 32: the `changing` step of a remote booking — a change of flights confirmed with the
+ * supplier — as journalled before it is asked (modules/bookings/remote/order-changes.ts).
+ */
+export type StoredChangeStep = {
+  /** The portal's change offer (change_offers) and the supplier's offer and pending change. */
+  offerId: string;
+  supplierOfferId: string;
+  supplierChangeId: string;
+  /** The supplier's amounts as it states them; the confirm pays `changeTotal` only when positive. */
+  changeTotal: StoredSupplierMoney;
+  penalty: StoredSupplierMoney;
+  newTotal: StoredSupplierMoney;
+  /** What the agency was debited before the call (the change line), 0 when nothing: a reversal gives back exactly this. */
+  debitMinor: number;
+  ledgerEntryId: string | null;
+  /** The order's e-tickets before the call: new numbers after it are the step's. */
+  before: { tickets: string[] };
+  expiresAt: string;
+  actorUserId: string | null;
+};
+
 export type BookingPassengersTable = PassportIdentity & {
   id: Generated<string>;
   booking_id: string;
@@ -454,6 +478,9 @@ export type TicketsTable = {
   refunded_minor: number | null;
   issued_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Issue 32 (migration 0022): the ticket that replaced this one in a change, and the reverse. */
+  exchanged_for: ColumnType<string | null, string | null | undefined, string | null>;
+  replaces: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type BookingEventsTable = {
@@ -778,6 +805,65 @@ export type BookingServicesTable = {
   refunded_minor: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
+/** jsonb of a change offer and a change (migration 0022): the contract's shapes, minor units apart. */
+export type StoredChangeLeg = { leg_index: number; segments: unknown[] };
+export type StoredChangeService = {
+  service_id: string;
+  passenger_name: string;
+  type: 'seat' | 'bag';
+  description: string;
+  outcome: 'carried' | 'refunded';
+  refund_minor: number;
+  /** Where a carried service goes: the new flight's position in the trip, flight and date. */
+  to?: { segment_index: number; flight: string; departure_date: string } | null;
+};
+
+/** A change offer of a ticketed booking (issue 32, migration 0022). */
+export type ChangeOffersTable = {
+  id: Generated<string>;
+  booking_id: string;
+  company_id: string;
+  kind: 'voluntary' | 'schedule_change';
+  schedule_change_id: string | null;
+  legs: ColumnType<StoredChangeLeg[], string, string>;
+  itinerary: ColumnType<PricedItinerary, string, string>;
+  /** The supplier's OfferBooking as JSON (dates as ISO strings). */
+  booking_offer: ColumnType<unknown, string, string>;
+  new_total_minor: number;
+  fare_difference_minor: number;
+  penalty_minor: number;
+  change_total_minor: number;
+  currency: string;
+  refund_to: 'credits' | 'forfeited' | null;
+  rules: ColumnType<string[], string, string>;
+  services: ColumnType<StoredChangeService[], string, string>;
+  expires_at: Date;
+  used_at: Date | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+};
+
+/** A change a booking went through (issue 32, migration 0022). */
+export type BookingChangesTable = {
+  id: Generated<string>;
+  booking_id: string;
+  company_id: string;
+  offer_id: string | null;
+  kind: 'exchange' | 'schedule_alternative' | 'schedule_accepted';
+  before: ColumnType<StoredChangeLeg[], string, string>;
+  after: ColumnType<StoredChangeLeg[], string, string>;
+  fare_difference_minor: ColumnType<number, number | undefined, number>;
+  penalty_minor: ColumnType<number, number | undefined, number>;
+  change_total_minor: ColumnType<number, number | undefined, number>;
+  services_refund_minor: ColumnType<number, number | undefined, number>;
+  currency: string;
+  refund_to: 'credits' | 'forfeited' | null;
+  tickets: ColumnType<{ from: string; to: string }[], string | undefined, string>;
+  ledger_entry_id: string | null;
+  actor_user_id: string | null;
+  created_at: CreatedAt;
+};
+
 /** A stored flight of a schedule change (the contract's ScheduledFlight, migration 0023). */
 export type StoredScheduledFlight = {
   segment_index: number;
@@ -886,4 +972,6 @@ export type Database = {
   booking_services: BookingServicesTable;
   schedule_changes: ScheduleChangesTable;
   schedule_change_bookings: ScheduleChangeBookingsTable;
+  change_offers: ChangeOffersTable;
+  booking_changes: BookingChangesTable;
 };

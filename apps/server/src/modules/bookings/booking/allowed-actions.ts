@@ -8,6 +8,8 @@ import type { BookingAction, BookingStatus, Permission, TicketStatus } from '@sk
  * - tickets still issued can be refunded (`refund`, some or all) after the void window until the
  *   first departure, less the penalty the fare rules take: one way out per moment (issue 30) —
  *   inside the window the tickets are voided, for everything back, and no refund is offered;
+ * - a ticketed booking whose tickets are all valid can be changed (`change`, issue 32) until its
+ *   first flight leaves;
  * - nothing while a remote supplier's order step waits for the airline (decision 020). A remote
  *   booking has no void window (`void_until` null): the airline's quote decides what comes back.
  */
@@ -46,5 +48,15 @@ export function allowedActions(
     facts.status === 'ticketed' && facts.voidUntil !== null && time < facts.voidUntil.getTime();
   if (ticketed && inVoidWindow) actions.push('void');
   else if (ticketed && time < facts.firstDepartureAt.getTime()) actions.push('refund');
+  // Issue 32: a ticketed booking whose tickets are all valid changes until its first flight leaves.
+  const live = facts.ticketStatuses.filter((status) => status !== 'exchanged');
+  if (
+    facts.status === 'ticketed' &&
+    live.length > 0 &&
+    live.every((status) => status === 'issued') &&
+    time < facts.firstDepartureAt.getTime()
+  ) {
+    actions.push('change');
+  }
   return actions.filter((action) => permissions.includes(REQUIRES[action]));
 }

@@ -113,17 +113,21 @@ describe('allowed actions', () => {
     expect(allowedActions({ ...base, status: 'booked' }, at('2026-11-23T12:00:00Z'), all)).toEqual([]);
   });
 
-  it('offers void and refund within the window, then refund until departure', () => {
+  it('offers void within the window, then refund until departure; a change until departure (issue 32)', () => {
     const ticketed = {
       ...base,
       status: 'ticketed' as const,
       voidUntil: at('2026-11-23T12:00:00Z'),
       ticketStatuses: ['issued' as const, 'issued' as const],
     };
-    expect(allowedActions(ticketed, now, all)).toEqual(['void']);
-    expect(allowedActions(ticketed, at('2026-11-23T12:00:00Z'), all)).toEqual(['refund']);
+    expect(allowedActions(ticketed, now, all)).toEqual(['void', 'change']);
+    expect(allowedActions(ticketed, at('2026-11-23T12:00:00Z'), all)).toEqual(['refund', 'change']);
     expect(allowedActions(ticketed, at('2026-12-20T09:00:00Z'), all)).toEqual([]);
-    expect(allowedActions(ticketed, at('2026-11-24T00:00:00Z'), ['bookings.issue'])).toEqual([]);
+    expect(allowedActions(ticketed, at('2026-11-24T00:00:00Z'), ['bookings.issue'])).toEqual(['change']);
+    expect(allowedActions(ticketed, at('2026-11-24T00:00:00Z'), ['bookings.refund'])).toEqual(['refund']);
+    // Issue 32: an exchanged ticket beside its replacement still lets the booking change again.
+    const exchanged = { ...ticketed, ticketStatuses: ['exchanged' as const, 'issued' as const] };
+    expect(allowedActions(exchanged, at('2026-11-24T00:00:00Z'), all)).toEqual(['refund', 'change']);
   });
 
   it('offers nothing on a booking that has ended', () => {
@@ -139,6 +143,7 @@ describe('allowed actions', () => {
       voidUntil: at('2026-11-23T12:00:00Z'),
       ticketStatuses: ['refunded' as const, 'issued' as const],
     };
+    // Not changed: all passengers move together, and one no longer holds a ticket.
     expect(allowedActions(partial, at('2026-11-25T00:00:00Z'), all)).toEqual(['refund']);
   });
 });

@@ -155,7 +155,12 @@ export async function loadBookingRecords(
         passengers: ownPassengers,
         tickets: tickets
           .filter((ticket) => ticket.booking_id === id)
-          .sort((a, b) => (order.get(a.passenger_id) ?? 0) - (order.get(b.passenger_id) ?? 0)),
+          .sort(
+            (a, b) =>
+              (order.get(a.passenger_id) ?? 0) - (order.get(b.passenger_id) ?? 0) ||
+              // Issue 32: a passenger's replaced tickets first, then the one that replaced them.
+              a.issued_at.getTime() - b.issued_at.getTime(),
+          ),
       },
     ];
   });

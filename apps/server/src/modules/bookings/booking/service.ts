@@ -17,6 +17,8 @@ import type { z } from 'zod';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
 import type { RateLimiter, RateRule } from '../../../platform/security/rate-limit.js';
+import { presentChanges } from '../changes/presenter.js';
+import { changesOf } from '../changes/repo.js';
 import { BOOKING_STATUS } from '../e-ticket/labels.js';
 import { eTicketMail } from '../e-ticket/mail.js';
 import { renderTicketPdf } from '../e-ticket/ticket-pdf.js';
@@ -90,13 +92,18 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps & { void
     if (!found) throw notFound();
     await refresh(found.id);
     await expireHoldIfDue(db, supplier.bookings, found.id, clock.now());
-    const [record, history, services] = await Promise.all([
+    const [record, history, services, changes] = await Promise.all([
       loadBookingRecord(db, scope, found.id),
       loadHistory(db, found.id),
       servicesOf(db, found.id),
+      changesOf(db, found.id),
     ]);
     if (!record) throw notFound();
-    return presentBookingDetails(record, history, services.map(presentService), viewerOf(principal));
+    return {
+      ...presentBookingDetails(record, history, services.map(presentService), viewerOf(principal)),
+      // Issue 32: the chain of changes, oldest first (changes/).
+      changes: presentChanges(changes),
+    };
   }
 
   async function renderTicket(principal: CompanyPrincipal, booking: BookingDetails) {
