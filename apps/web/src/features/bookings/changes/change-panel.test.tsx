@@ -1,7 +1,7 @@
 import type { BookingDetails } from '@skydesk/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bookingDetailsPath } from '../../../shared/routing/booking-paths';
+import { bookingDetailsPath, eTicketPath } from '../../../shared/routing/booking-paths';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';
 import { asListed, BOOKING_ID, credits } from '../testing/bookings';
 import { bookingState, OWNER_PERMISSIONS, renderBookingScreen, routesAnswer } from '../testing/render';
@@ -276,6 +276,19 @@ describe('exchanged tickets and the changes chain (issue 32)', { timeout: 20_000
     expect(changes).toHaveTextContent('Fare difference+US$180.00');
     expect(changes).toHaveTextContent('Change penaltyUS$150.00');
     expect(changes).toHaveTextContent('To pay from your creditsUS$330.00');
+  });
+
+  it('puts the new tickets on the e-ticket, naming the ones they replace', async () => {
+    answering({}, exchangedReturn);
+    renderBookingScreen(eTicketPath(BOOKING_ID), bookingState());
+    const passengers = await screen.findByRole(
+      'region',
+      { name: 'Passengers and ticket numbers' },
+      { timeout: 15_000 },
+    );
+    expect(passengers).toHaveTextContent('1250000000003');
+    expect(passengers).toHaveTextContent('Replaces 1250000000001');
+    expect(passengers).not.toHaveTextContent('Exchanged');
   });
 
   it('shows no changes card on a booking never changed', async () => {

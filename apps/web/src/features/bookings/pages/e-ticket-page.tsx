@@ -14,6 +14,7 @@ import { selectSessionCompany } from '../../../shared/session/session-slice';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
+import { ticketsOfPassenger } from '../changes/ticket-chain';
 import { BookingLoading, BookingNotFound } from '../components/booking-states';
 import { EmailTicketDialog } from '../components/email-ticket-dialog';
 import { InvalidTicketBanner, moneyOutcome } from '../components/invalid-ticket-banner';
@@ -67,8 +68,9 @@ function ETicket({ booking }: { booking: BookingDetails }) {
       </Alert>
     );
 
-  const issuedAt = booking.tickets[0]?.issued_at;
-  const ticketOf = new Map(booking.tickets.map((ticket) => [ticket.passenger_id, ticket]));
+  // Issue 32: after a change, the tickets that replaced the exchanged ones are the e-ticket's.
+  const valid = booking.tickets.filter((ticket) => ticket.status !== 'exchanged');
+  const issuedAt = (valid[0] ?? booking.tickets[0])?.issued_at;
   return (
     <div className="mx-auto w-full max-w-4xl space-y-5">
       {invalid && <InvalidTicketBanner booking={booking} invalid={invalid} />}
@@ -198,7 +200,7 @@ function ETicket({ booking }: { booking: BookingDetails }) {
               passengers={booking.passengers.map((passenger) => ({
                 ...passenger,
                 key: passenger.id,
-                ticket: ticketOf.get(passenger.id),
+                ticket: ticketsOfPassenger(booking.tickets, passenger.id).ticket,
               }))}
             />
           </section>
