@@ -45,7 +45,13 @@ const cancelledChange = () =>
 describe('the schedule changes page', { timeout: 20_000 }, () => {
   it('lists each change with its flight, day, new times, source and how many bookings answered', async () => {
     const gate = answerGate();
-    fakeApi({ [LIST]: gate.hold(() => ok([scheduleChange(), cancelledChange()])) });
+    const untouched = scheduleChange({
+      id: '5c4e0a11-0000-4000-8000-000000000003',
+      flight: 'AF22',
+      source: 'operator',
+      bookings: [],
+    });
+    fakeApi({ [LIST]: gate.hold(() => ok([scheduleChange(), cancelledChange(), untouched])) });
     renderConsole(adminPaths.scheduleChanges);
     expect(await screen.findByRole('status', { name: 'Loading the schedule changes' })).toBeInTheDocument();
     gate.open();
@@ -64,6 +70,10 @@ describe('the schedule changes page', { timeout: 20_000 }, () => {
     expect(cancelled).toHaveTextContent('was 07:45 → 11:35');
     expect(cancelled).toHaveTextContent('Operator');
     expect(cancelled).toHaveTextContent('1 booking1 answered');
+    // A change no booking was on says so, with nothing to open.
+    const none = rows.find((row) => row.textContent?.includes('AF22'))!;
+    expect(none).toHaveTextContent('No bookings');
+    expect(within(none).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('opens a change on its bookings: PNR, agency, answer, deadline and when it was answered', async () => {

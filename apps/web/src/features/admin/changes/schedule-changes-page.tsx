@@ -228,23 +228,26 @@ function ChangeRows({ change, expanded, onToggle, onExtend }: ChangeRowsProps) {
           )}
         </td>
         <td className="self-center text-right lg:py-3 lg:pr-5 lg:pl-3 lg:align-top">
-          <Button
-            variant="ghost"
-            className="-my-1 px-2.5"
-            aria-expanded={expanded}
-            aria-controls={detailsId}
-            aria-label={`${expanded ? 'Hide' : 'Show'} the bookings of ${change.flight} on ${day}`}
-            onClick={onToggle}
-          >
-            <span aria-hidden="true">{expanded ? 'Hide' : 'Bookings'}</span>
-            <ChevronDown
-              aria-hidden="true"
-              className={clsx('size-4 transition-transform', expanded && 'rotate-180')}
-            />
-          </Button>
+          {/* A change that touched no booking has nothing to open: its count says so. */}
+          {total > 0 && (
+            <Button
+              variant="ghost"
+              className="-my-1 px-2.5"
+              aria-expanded={expanded}
+              aria-controls={detailsId}
+              aria-label={`${expanded ? 'Hide' : 'Show'} the bookings of ${change.flight} on ${day}`}
+              onClick={onToggle}
+            >
+              <span aria-hidden="true">{expanded ? 'Hide' : 'Bookings'}</span>
+              <ChevronDown
+                aria-hidden="true"
+                className={clsx('size-4 transition-transform', expanded && 'rotate-180')}
+              />
+            </Button>
+          )}
         </td>
       </tr>
-      {expanded && (
+      {expanded && total > 0 && (
         <tr id={detailsId} className="block lg:table-row">
           <td colSpan={COLUMNS.length} className="block bg-slate-50/70 px-4 pb-4 lg:table-cell lg:px-5">
             <AffectedBookings change={change} onExtend={onExtend} />
@@ -295,12 +298,6 @@ function AffectedBookings({
   onExtend: (booking: AffectedBooking) => void;
 }) {
   const titleId = `schedule-change-${change.id}-bookings`;
-  if (change.bookings.length === 0)
-    return (
-      <p className="pt-1 text-slate-600">
-        No booking is on this flight that day: no agency had anything to answer.
-      </p>
-    );
   const now = Date.now();
   return (
     <section aria-labelledby={titleId}>
