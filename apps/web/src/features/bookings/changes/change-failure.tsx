@@ -91,7 +91,6 @@ export function ChangeProblemAlert({
       return (
         <Alert tone="warning" title="This offer can no longer be taken" className={className} assertive>
           <p>{problem.message}</p>
-          <p>It was used already, or its seats are gone. Nothing was changed or charged.</p>
           {searchAgain}
         </Alert>
       );

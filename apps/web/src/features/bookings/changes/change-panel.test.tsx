@@ -97,8 +97,13 @@ describe('change flights panel (issue 32)', { timeout: 30_000 }, () => {
     expect(passengers).toHaveTextContent('Exchanged for 1250000000003');
   });
 
-  it('asks for another airport of the same city only when the agent picks one', async () => {
-    const api = answering({ [OFFERS]: () => ok([]) });
+  it('asks for another airport of the same city only when the agent picks one, on a Flex fare', async () => {
+    const flex = ticketedReturn();
+    flex.pricing = {
+      ...flex.pricing,
+      FareInfos: flex.pricing.FareInfos.map((info) => ({ ...info, BrandName: 'Flex' })),
+    };
+    const api = answering({ [OFFERS]: () => ok([]) }, () => flex);
     const { user, panel } = await openPanel();
     await user.click(within(panel).getByRole('checkbox', { name: /Change outbound/ }));
     await user.selectOptions(await within(panel).findByLabelText('From'), 'LGW');
@@ -108,6 +113,14 @@ describe('change flights panel (issue 32)', { timeout: 30_000 }, () => {
         legs: [{ leg_index: 0, departure_date: '2026-12-22', origin: 'LGW' }],
       }),
     );
+  });
+
+  it('offers no other airport on a Standard fare (Flex only)', async () => {
+    answering({});
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('checkbox', { name: /Change outbound/ }));
+    expect(within(panel).getByLabelText('New date')).toBeInTheDocument();
+    expect(within(panel).queryByLabelText('From')).toBeNull();
   });
 
   it('says there are no flights on that day when no offer comes back', async () => {
@@ -167,10 +180,10 @@ describe('change flights panel (issue 32)', { timeout: 30_000 }, () => {
     expect(within(panel).getByText('This offer has expired')).toBeInTheDocument();
   });
 
-  it('says an offer already used or whose seats are gone (409) changed nothing', async () => {
-    answering({
+  it('says an offer already used or whose seats are gone (409), and asks the booking again', async () => {
+    const api = answering({
       [OFFERS]: () => ok([changeOffer()]),
-      [CHANGE]: () => fail(409, 'This change offer was already used'),
+      [CHANGE]: () => fail(409, 'This change offer was used already: the booking is changed'),
     });
     const { user, panel } = await openPanel();
     await findOutboundOn(user, panel);
@@ -178,8 +191,10 @@ describe('change flights panel (issue 32)', { timeout: 30_000 }, () => {
     await user.click(within(offer).getByRole('button', { name: /Change and pay/ }));
     const taken = await within(offer).findByRole('alert');
     expect(taken).toHaveTextContent('This offer can no longer be taken');
-    expect(taken).toHaveTextContent('This change offer was already used');
+    expect(taken).toHaveTextContent('This change offer was used already: the booking is changed');
     expect(within(taken).getByRole('button', { name: 'Search again' })).toBeInTheDocument();
+    // The booking may have changed meanwhile (another tab): it is asked again.
+    await waitFor(() => expect(api.calls(DETAILS).length).toBeGreaterThan(1));
   });
 
   it('explains too few credits (402) with the way to add credits', async () => {

@@ -1,10 +1,16 @@
-import type { Booking, BookingDetails, ChangeLegRequest, ChangeOffer } from '@skydesk/contract';
+import type {
+  Booking,
+  BookingDetails,
+  BookingSegment,
+  ChangeLegRequest,
+  ChangeOffer,
+} from '@skydesk/contract';
 import { CalendarClock, Clock, FileText, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type AirportDirectory, useAirports } from '../../../entities/airports/use-airports';
-import { legLabel, legsOfSegments } from '../../../entities/bookings/booking-segments';
-import { todayLocalDate } from '../../../shared/format/date-time';
+import { fareOfSegment, legLabel, legsOfSegments } from '../../../entities/bookings/booking-segments';
+import { addDays, todayLocalDate } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { useIdempotentMutation } from '../../../shared/http/use-idempotent-mutation';
 import { eTicketPath } from '../../../shared/routing/booking-paths';
@@ -28,6 +34,18 @@ type ChangePanelProps = {
   booking: BookingDetails;
   onClose: () => void;
 };
+
+const maxDate = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * Whether a leg may fly from or to another airport of the same city: the brands' rule (Flex only,
+ * fares.ts); a brand SkyDesk does not know (another supplier's) is left to the server to judge.
+ */
+function mayChangeAirports(booking: BookingDetails, first: BookingSegment | undefined): boolean {
+  if (!first) return false;
+  const brand = fareOfSegment(booking.pricing, booking.segments.indexOf(first))?.BrandName;
+  return brand !== 'Basic' && brand !== 'Standard';
+}
 
 /** The airports of the same city as `code` (itself first): where the brand allows, another may be asked. */
 const sameCity = (airports: AirportDirectory, code: string) => {
@@ -176,8 +194,20 @@ export function ChangePanel({ booking, onClose }: ChangePanelProps) {
                 {legs.map((leg, index) => {
                   const draft = drafts[index] as LegDraft;
                   const label = legLabel(booking.trip_type, index, legs.length) ?? 'Flight';
-                  const origins = sameCity(airports, leg[0]?.DepartureAirport.LocationCode ?? '');
-                  const destinations = sameCity(airports, leg.at(-1)?.ArrivalAirport.LocationCode ?? '');
+                  const alternative = schedule !== null && changedLegs.has(index);
+                  // Another airport of the same city where the fare allows it (the free alternative keeps them).
+                  const airportsMove = !alternative && mayChangeAirports(booking, leg[0]);
+                  const origins = airportsMove
+                    ? sameCity(airports, leg[0]?.DepartureAirport.LocationCode ?? '')
+                    : [];
+                  const destinations = airportsMove
+                    ? sameCity(airports, leg.at(-1)?.ArrivalAirport.LocationCode ?? '')
+                    : [];
+                  const originalDate = leg[0]?.DepartureDateTime.slice(0, 10) ?? '';
+                  // The free alternative flies within a day either side of the flight the airline changed.
+                  const earliest = alternative
+                    ? maxDate(todayLocalDate(), addDays(originalDate, -1))
+                    : todayLocalDate();
                   const dateId = `change-date-${index}`;
                   return (
                     <li key={label} className="p-3">
@@ -210,7 +240,8 @@ export function ChangePanel({ booking, onClose }: ChangePanelProps) {
                             <input
                               id={dateId}
                               type="date"
-                              min={todayLocalDate()}
+                              min={earliest}
+                              max={alternative ? addDays(originalDate, 1) : undefined}
                               value={draft.date}
                               aria-invalid={dateErrors[index] ? true : undefined}
                               aria-describedby={dateErrors[index] ? `${dateId}-error` : undefined}

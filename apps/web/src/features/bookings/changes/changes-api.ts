@@ -15,11 +15,16 @@ export const changesApi = api.injectEndpoints({
     changeOffers: contractMutation(build, changeEndpoints.changeOffers, { suppressErrors: true }),
     changeBooking: contractMutation(build, changeEndpoints.change, {
       suppressErrors: true,
-      invalidatesTags: (booking, error) => [
-        ...changedBy(booking),
-        // The credits moved since they were read: asked again so the shortfall is said against them.
-        ...((error as ApiFailure | undefined)?.status === 402 ? (['Credits', 'Statement'] as const) : []),
-      ],
+      invalidatesTags: (booking, error, { params }) => {
+        const status = (error as ApiFailure | undefined)?.status;
+        return [
+          ...changedBy(booking),
+          // The credits moved since they were read: asked again so the shortfall is said against them.
+          ...(status === 402 ? (['Credits', 'Statement'] as const) : []),
+          // Used already (another tab, a double click) or the booking moved on: the page shows it as it is.
+          ...(status === 409 ? ([{ type: 'Booking' as const, id: params.id }, 'Statement'] as const) : []),
+        ];
+      },
     }),
     acceptScheduleChange: contractMutation(build, changeEndpoints.acceptScheduleChange, {
       suppressErrors: true,

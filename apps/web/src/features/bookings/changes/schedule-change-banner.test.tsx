@@ -112,6 +112,9 @@ describe('schedule change banner (issue 32)', { timeout: 30_000 }, () => {
       /changed by the airline/,
     );
     expect(within(panel).getByRole('checkbox', { name: /Change return/ })).not.toBeChecked();
+    // Within a day either side, on the same airports.
+    expect(within(panel).getByLabelText('New date')).toHaveAttribute('max', '2026-12-23');
+    expect(within(panel).getByLabelText('New date')).toHaveAttribute('min', '2026-12-21');
     await user.click(within(panel).getByRole('button', { name: 'Find flights' }));
     const offer = await within(panel).findByRole('article', { name: /Change offer/ });
     expect(api.calls(OFFERS)[0]?.body).toEqual({ legs: [{ leg_index: 0, departure_date: '2026-12-22' }] });
