@@ -14,6 +14,10 @@ const ACTION_LABELS: Record<string, string> = {
   refund_rejected: 'Refund rejected',
   expired: 'Hold expired',
   e_ticket_sent: 'E-ticket e-mailed',
+  // Issue 32: changes after ticketing.
+  exchanged: 'Flights changed',
+  schedule_change: 'Airline schedule change',
+  schedule_change_accepted: "Airline's new times accepted",
 };
 
 /**
