@@ -4,9 +4,12 @@ import {
   BookingDetails,
   ChangeOffer,
   type FareBrand,
+  isSeat,
   PERMISSIONS,
   type PricedItinerary,
+  SeatMap,
 } from '@skydesk/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_CHANGEABLE } from '../../../src/modules/bookings/changes/amounts.js';
 import { CHANGE_MESSAGES } from '../../../src/modules/bookings/changes/service.js';
@@ -229,10 +232,14 @@ describe.each(storeKinds())('exchange on %s (issue 32)', (kind) => {
     const mails = await outbox(t, changed.contact.email);
     expect(mails.some((mail) => mail.subject.startsWith(`E-ticket ${booking.pnr}`))).toBe(true);
 
-    // The statement names the change line in words.
-    const statement = await get(t, '/api/payments/statement?order=newest', { token: agent.token });
-    if (statement.statusCode === 200 && lines[0]) {
-      expect(statement.body).toContain('Change of booking');
+    // The statement names the change line in words (JSON and CSV; the PDF prints a change's note).
+    if (lines[0]) {
+      const json = await get(t, '/api/company/statement?kind=change&order=newest', { token: agent.token });
+      expect(json.statusCode, json.body).toBe(200);
+      expect(json.body).toContain(`Change of booking ${booking.pnr}`);
+      const csv = await get(t, '/api/company/statement?format=csv', { token: agent.token });
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body).toContain(`Change of booking ${booking.pnr}`);
     }
 
     // The same offer again: used.
@@ -240,6 +247,80 @@ describe.each(storeKinds())('exchange on %s (issue 32)', (kind) => {
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json().message).toBe(CHANGE_MESSAGES.used);
   });
+
+  it('refunds a paid seat the new flight no longer has free, and counts the trip once in analytics', async () => {
+    const booking = await ticketed('Standard');
+    const mapRes = await get(t, `/api/booking/${booking.id}/seat-maps`, { token: agent.token });
+    expect(mapRes.statusCode, mapRes.body).toBe(200);
+    const map = SeatMap.parse(mapRes.json().data[0]);
+    const seat = map.cabins
+      .filter((cabin) => cabin.bookable)
+      .flatMap((cabin) => cabin.rows.flatMap((row) => row.seats.filter(isSeat)))
+      .find((entry) => entry.available && !entry.restriction && entry.price)!;
+    const bought = await post(
+      t,
+      `/api/booking/${booking.id}/services`,
+      { services: [{ type: 'seat', passenger_index: 0, segment_index: 0, designator: seat.designator }] },
+      { token: agent.token },
+    );
+    expect(bought.statusCode, bought.body).toBe(200);
+    const [offer] = await offersOk(booking);
+    const line = offer!.services.find((entry) => entry.type === 'seat')!;
+    expect(line.description).toContain(`Seat ${seat.designator}`);
+    if (line.outcome === 'carried') {
+      // Someone else takes the same seat on the new flight before the change is confirmed.
+      const other = await ticketed('Flex');
+      const flight = offer!.legs[0]!.segments[0]!;
+      await t.store.db
+        .insertInto('booking_services')
+        .values({
+          booking_id: other.id,
+          company_id: agent.companyId,
+          type: 'seat',
+          passenger_index: 0,
+          segment_index: 0,
+          flight: `${flight.MarketingAirline.Code}${flight.FlightNumber}`,
+          departure_date: LATER,
+          designator: seat.designator,
+          amount_minor: 0,
+          currency: 'USD',
+          status: 'issued',
+        })
+        .execute();
+    }
+    const ticketsBefore = await ticketCount();
+    const balanceBefore = (await readBalance(t.store.db, agent.companyId)).balanceMinor;
+    const res = await confirm(booking, offer!);
+    expect(res.statusCode, res.body).toBe(200);
+    const price = minor(seat.price!.Amount);
+    const moved = (await readBalance(t.store.db, agent.companyId)).balanceMinor - balanceBefore;
+    // A Standard fare is refundable: the change total comes back or is paid, and the seat comes back whole.
+    expect(moved).toBe(-minor(offer!.change_total.Amount) + price);
+    const view = await details(booking);
+    expect(view.services.find((entry) => entry.type === 'seat')?.status).toBe('refunded');
+    const entry = await t.store.db
+      .selectFrom('ledger_entries')
+      .select('note')
+      .where('booking_id', '=', booking.id)
+      .where('kind', '=', 'change')
+      .executeTakeFirstOrThrow();
+    expect(entry.note).toContain(`Seat ${seat.designator}`);
+
+    // A changed booking is one trip: its new tickets add none, now or on a recount.
+    expect(await ticketCount()).toBe(ticketsBefore);
+    await sql`select analytics_recount(${agent.companyId}::uuid)`.execute(t.store.db);
+    expect(await ticketCount()).toBe(ticketsBefore);
+  });
+
+  /** The tickets the agency's analytics count. */
+  async function ticketCount() {
+    const row = await t.store.db
+      .selectFrom('company_daily_stats')
+      .select((eb) => eb.fn.sum<number>('tickets').as('tickets'))
+      .where('company_id', '=', agent.companyId)
+      .executeTakeFirstOrThrow();
+    return Number(row.tickets);
+  }
 
   it('answers 410 for an offer past its 20 minutes', async () => {
     const booking = await ticketed('Flex');
