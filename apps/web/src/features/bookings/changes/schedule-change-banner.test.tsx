@@ -1,8 +1,9 @@
 import type { BookingDetails } from '@skydesk/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { bookingDetailsPath } from '../../../shared/routing/booking-paths';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';
+import { FakeWebSocket } from '../../../testing/fake-websocket';
 import { asListed, BOOKING_ID, credits } from '../testing/bookings';
 import { bookingState, OWNER_PERMISSIONS, renderBookingScreen, routesAnswer } from '../testing/render';
 import { changeOffer, pendingScheduleChange, ticketedReturn } from './testing';
@@ -157,6 +158,35 @@ describe('schedule change banner (issue 32)', { timeout: 30_000 }, () => {
     const region = await banner();
     expect(region).toHaveTextContent('View only');
     expect(within(region).queryByRole('button')).toBeNull();
+  });
+
+  it('shows the banner live when the airline change is pushed, without a reload', async () => {
+    let published = false;
+    const api = answering(() => (published ? withPending() : ticketedReturn()));
+    renderBookingScreen(bookingDetailsPath(BOOKING_ID), bookingState());
+    await screen.findByRole('region', { name: /K7Q2ZD/ }, { timeout: 15_000 });
+    expect(screen.queryByRole('region', { name: /The airline changed a flight/ })).toBeNull();
+    await vi.waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+    const socket = FakeWebSocket.latest();
+    published = true;
+    act(() => {
+      socket.accept();
+      socket.push({ type: 'ready' });
+      socket.push({
+        type: 'notification',
+        notification: {
+          id: '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+          kind: 'airline_change',
+          title: 'K7Q2ZD: the airline changed a flight',
+          body: pendingScheduleChange().summary,
+          link: bookingDetailsPath(BOOKING_ID),
+          read_at: null,
+          created_at: new Date().toISOString(),
+        },
+      });
+    });
+    expect(await banner()).toHaveTextContent('now leaves at 11:45');
+    expect(api.calls(DETAILS).length).toBeGreaterThan(1);
   });
 
   it('says an answered change as a quiet note', async () => {
