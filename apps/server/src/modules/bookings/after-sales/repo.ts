@@ -267,6 +267,14 @@ export function paidServicesOf(
       'booking_passengers.first_name',
       'booking_passengers.last_name',
       'booking_segments.departs_at',
+      // Issue 32: when an airline's schedule change first touched the service's flight, if one did.
+      (eb) =>
+        eb
+          .selectFrom('schedule_change_bookings as sc')
+          .select((inner) => inner.fn.min('sc.detected_at').as('at'))
+          .whereRef('sc.booking_id', '=', 'booking_services.booking_id')
+          .where(sql<boolean>`booking_services.segment_index = any(sc.segment_indexes)`)
+          .as('schedule_changed_at'),
     ])
     .where('booking_services.booking_id', '=', bookingId)
     .where('booking_services.issued_at', 'is not', null)

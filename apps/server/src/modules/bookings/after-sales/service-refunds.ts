@@ -34,7 +34,12 @@ export function quoteServices(
         type: service.type,
         paidMinor: Number(service.amount_minor),
         departsAt: service.departs_at,
-        flightChanged: flightChangedByAirline(booking, service.segment_index, at),
+        flightChanged: flightChangedByAirline(
+          booking,
+          service.segment_index,
+          at,
+          service.schedule_changed_at,
+        ),
         givenUp: givenUpBefore(service, at),
       },
       phase,
