@@ -118,6 +118,10 @@ describe('the schedule changes page', { timeout: 20_000 }, () => {
     const list = screen.getByRole('region', { name: 'Schedule changes' });
     expect(within(list).getByText('BA117')).toBeInTheDocument();
     expect(within(list).queryByText('EK5')).not.toBeInTheDocument();
+    // Opened on the bookings that wait.
+    expect(
+      within(list).getByRole('region', { name: 'Bookings on BA117 on Tue 22 Dec 2099' }),
+    ).toHaveTextContent('K7Q2ZD');
     // The filter is the page's own: the list is not asked again for it.
     expect(api.calls(LIST)).toHaveLength(1);
   });

@@ -85,6 +85,9 @@ export function ScheduleChangesPage() {
   else
     content = (
       <ChangeTable
+        // The waiting list opens on its bookings (what the operator came for); each tab starts afresh.
+        key={filters.show}
+        openAtFirst={filters.show === 'pending'}
         changes={shown}
         busy={isFetching}
         onExtend={(change, booking) => setExtending({ change, booking })}
@@ -129,13 +132,17 @@ const COLUMNS = [
 ];
 
 type ChangeTableProps = {
+  /** Every change opened on its bookings to begin with. */
+  openAtFirst: boolean;
   changes: AdminScheduleChange[];
   busy: boolean;
   onExtend: (change: AdminScheduleChange, booking: AffectedBooking) => void;
 };
 
-function ChangeTable({ changes, busy, onExtend }: ChangeTableProps) {
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+function ChangeTable({ openAtFirst, changes, busy, onExtend }: ChangeTableProps) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(
+    () => new Set(openAtFirst ? changes.map((change) => change.id) : []),
+  );
   const toggle = (id: string) =>
     setOpen((current) => {
       const next = new Set(current);
