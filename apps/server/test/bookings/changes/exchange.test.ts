@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AdminExchange,
   type Booking,
   BookingDetails,
   ChangeOffer,
@@ -27,6 +28,7 @@ import {
   searchOffer,
   seatsSold,
 } from '../../support/bookings.js';
+import { signedInOperator } from '../../support/operator.js';
 import { storeKinds } from '../../support/stores.js';
 
 /**
@@ -321,6 +323,27 @@ describe.each(storeKinds())('exchange on %s (issue 32)', (kind) => {
       .executeTakeFirstOrThrow();
     return Number(row.tickets);
   }
+
+  it('lists every exchange to the operator with its booking, agency and amounts', async () => {
+    const booking = await ticketed('Flex');
+    const [offer] = await offersOk(booking);
+    expect((await confirm(booking, offer!)).statusCode).toBe(200);
+    const operator = await signedInOperator(t);
+    const res = await get(t, '/api/admin/exchanges', { token: operator.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = AdminExchange.array().parse(res.json().data);
+    expect(listed[0]).toMatchObject({
+      booking_id: booking.id,
+      pnr: booking.pnr,
+      company: { id: agent.companyId },
+      kind: 'exchange',
+      fare_difference: offer!.fare_difference,
+      penalty: offer!.penalty,
+      change_total: offer!.change_total,
+    });
+    // Agents are not operators.
+    expect((await get(t, '/api/admin/exchanges', { token: agent.token })).statusCode).toBe(403);
+  });
 
   it('answers 410 for an offer past its 20 minutes', async () => {
     const booking = await ticketed('Flex');
