@@ -25,6 +25,7 @@ import { JourneyPlanner, MAX_LAYOVER_MINUTES, minimumConnectionMinutes } from '.
 import {
   createSandboxScheduleChanges,
   type SandboxScheduleChanges,
+  withScheduleChanges,
 } from './schedule-changes/airline-changes.js';
 import { dateOfEpochDay, epochDayOf, localDate, MINUTES_PER_DAY } from './time-zones.js';
 import type { Timetable } from './timetable.js';
@@ -135,6 +136,7 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
     rules,
     inventory: seats,
     quotedAt: new Date(Math.floor(now.getTime() / 1000) * 1000),
+    scheduleChanges,
   });
 
   /**
@@ -251,7 +253,7 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
         };
       }
       const { offer } = check;
-      const legs = resolveOfferedLegs(offer, timetable);
+      const legs = resolveOfferedLegs(offer, timetable, scheduleChanges, clock.now());
       if (!legs) return { status: 'invalid', message: 'This offer does not match the timetable.' };
       const classes = offer.legs.map((leg) =>
         BOOKING_CLASSES[offer.cabin].findIndex((bookingClass) => bookingClass.code === leg.bookingClass),
@@ -350,6 +352,8 @@ export async function createSandboxSupplier(options: SandboxSupplierOptions): Pr
             ],
           },
           timetable,
+          scheduleChanges,
+          now,
         );
         if (!resolved) {
           return { status: 'invalid', field, message: 'This option does not match the timetable.' };
@@ -417,7 +421,12 @@ function bookingOf(
  * date, and connects to the next within the connection rules (times and the carriers' rule). Null
  * when anything is off.
  */
-function resolveOfferedLegs(offer: Pick<Offer, 'legs'>, timetable: Timetable): LegOption[] | null {
+function resolveOfferedLegs(
+  offer: Pick<Offer, 'legs'>,
+  timetable: Timetable,
+  changes?: SandboxScheduleChanges,
+  now?: Date,
+): LegOption[] | null {
   const legs: LegOption[] = [];
   for (const offered of offer.legs) {
     const segments: LegOption['segments'] = [];
@@ -445,11 +454,17 @@ function resolveOfferedLegs(offer: Pick<Offer, 'legs'>, timetable: Timetable): L
     const first = segments[0];
     const last = segments[segments.length - 1];
     if (!first || !last) return null;
-    legs.push({
+    const leg: LegOption = {
       segments,
       departure: first.departure,
       arrival: last.departure + timetable.flightBlock[last.flight]!,
-    });
+    };
+    // Issue 32: a flight its airline moved since is priced at its new times; one it cancelled, or a
+    // connection a move broke, is no longer sold.
+    const flown =
+      changes && now ? withScheduleChanges(leg, changes, timetable, Math.floor(now.getTime() / 60_000)) : leg;
+    if (!flown) return null;
+    legs.push(flown);
   }
   return legs;
 }

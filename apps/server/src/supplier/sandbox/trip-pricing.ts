@@ -23,7 +23,15 @@ import type { Timetable } from './timetable.js';
  */
 
 /** One flight on one date. */
-export type Segment = { flight: number; departure: number };
+export type Segment = {
+  flight: number;
+  departure: number;
+  /**
+   * Issue 32: the timetable's departure of a flight its airline moved (`departure` is then the new
+   * one); the flight-day — its date, seats and fares — stays this one's.
+   */
+  scheduled?: number;
+};
 
 /** The flights of one leg of a trip (an OriginDestinationOption). */
 export type LegOption = { segments: Segment[]; departure: number; arrival: number };
@@ -232,7 +240,10 @@ export function legTotal(leg: PricedLeg, passengers: PassengerMix): number {
 
 /** The flight date inventory and offers use: the local departure date at the origin. */
 export function segmentDate(timetable: Timetable, segment: Segment): string {
-  return localDate(timetable.airport(timetable.flightOrigin[segment.flight]!).timeZone, segment.departure);
+  return localDate(
+    timetable.airport(timetable.flightOrigin[segment.flight]!).timeZone,
+    segment.scheduled ?? segment.departure,
+  );
 }
 
 export type TripTotals = {

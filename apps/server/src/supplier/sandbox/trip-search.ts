@@ -2,6 +2,7 @@ import type { TripType } from '@skydesk/contract';
 import { type FlightSearchRequest, SupplierRequestError } from '../port.js';
 import { cabinBit } from './fleet.js';
 import { type JourneyPlanner, minimumConnectionMinutes } from './routing.js';
+import { type SandboxScheduleChanges, withScheduleChanges } from './schedule-changes/airline-changes.js';
 import { epochDayOf, startOfLocalDay } from './time-zones.js';
 import type { Timetable } from './timetable.js';
 import {
@@ -21,7 +22,10 @@ import {
 export type PricedTrip = { legs: PricedLeg[]; total: number; elapsedMinutes: number };
 
 /** How a search prices: what the request itself does not say (cabin, party, trip type). */
-export type TripPricing = Omit<PricingContext, 'cabin' | 'passengers' | 'tripType'>;
+export type TripPricing = Omit<PricingContext, 'cabin' | 'passengers' | 'tripType'> & {
+  /** Issue 32: the airlines' schedule changes, as of `quotedAt`: moved flights shown moved, cancelled ones not sold. */
+  scheduleChanges?: SandboxScheduleChanges;
+};
 
 /** Most results an agent is shown: enough that filters never work on a truncated list (the issue:
  * agents complain about results cut at a few hundred elsewhere). */
@@ -68,7 +72,8 @@ export async function pricedOptions(
   const { timetable } = pricing;
   validateTripSearch(search, timetable);
   const allowedAirlines = preferredAirlineMask(search.preferredAirlines, timetable);
-  const salesClose = Math.floor(pricing.quotedAt.getTime() / 60_000) + SALES_CLOSE_MINUTES;
+  const quotedMinute = Math.floor(pricing.quotedAt.getTime() / 60_000);
+  const salesClose = quotedMinute + SALES_CLOSE_MINUTES;
 
   const legOptions: LegOption[][] = search.legs.map((leg) => {
     const origin = timetable.airportIndex(leg.origin)!;
@@ -85,11 +90,19 @@ export async function pricedOptions(
     });
     return journeys
       .filter((journey) => journey.departure >= salesClose)
-      .map((journey) => ({
-        segments: journey.flights.map((flight, index) => ({ flight, departure: journey.departures[index]! })),
-        departure: journey.departure,
-        arrival: journey.arrival,
-      }));
+      .flatMap((journey) => {
+        const option: LegOption = {
+          segments: journey.flights.map((flight, index) => ({
+            flight,
+            departure: journey.departures[index]!,
+          })),
+          departure: journey.departure,
+          arrival: journey.arrival,
+        };
+        if (!pricing.scheduleChanges) return [option];
+        const changed = withScheduleChanges(option, pricing.scheduleChanges, timetable, quotedMinute);
+        return changed && changed.departure >= salesClose ? [changed] : [];
+      });
   });
 
   const priced = await priceLegs(legOptions, {

@@ -5,8 +5,10 @@ import type {
   SupplierScheduleChanges,
 } from '../../schedule-changes.js';
 import { unitMix } from '../random.js';
+import { MAX_LAYOVER_MINUTES, minimumConnectionMinutes } from '../routing.js';
 import { epochDayOf, localDate, localTime, MINUTES_PER_DAY } from '../time-zones.js';
 import type { Timetable } from '../timetable.js';
+import type { LegOption, Segment } from '../trip-pricing.js';
 
 /**
  * The sandbox airlines' schedule changes (issue 32). One flight-day in fifty is moved (30 minutes to
@@ -126,5 +128,45 @@ export function createSandboxScheduleChanges(timetable: Timetable, seed: number)
         publishedAtMinute: 0,
       });
     },
+  };
+}
+
+/**
+ * A leg as its airlines fly it as of `nowMinute`: moved flights at their new times (the
+ * flight-day kept as `scheduled`), null when a flight of it is cancelled or a move breaks one of
+ * its connections (the next flight leaves before the minimum connection time is over) — such a
+ * leg is not sold.
+ */
+export function withScheduleChanges(
+  leg: LegOption,
+  changes: Pick<SandboxScheduleChanges, 'changeAt'>,
+  timetable: Timetable,
+  nowMinute: number,
+): LegOption | null {
+  let segments: Segment[] | null = null;
+  for (const [index, segment] of leg.segments.entries()) {
+    const change = changes.changeAt(segment.flight, segment.scheduled ?? segment.departure, nowMinute);
+    if (!change) continue;
+    if (change.kind === 'cancelled') return null;
+    segments ??= [...leg.segments];
+    const scheduled = segment.scheduled ?? segment.departure;
+    segments[index] = { flight: segment.flight, departure: scheduled + change.minutes, scheduled };
+  }
+  if (!segments) return leg;
+  for (let i = 1; i < segments.length; i++) {
+    const previous = segments[i - 1]!;
+    const next = segments[i]!;
+    const landed = previous.departure + timetable.flightBlock[previous.flight]!;
+    const connection = minimumConnectionMinutes(
+      timetable.linkInternational[timetable.flightLink[previous.flight]!] === 1,
+      timetable.linkInternational[timetable.flightLink[next.flight]!] === 1,
+    );
+    if (next.departure < landed + connection || next.departure > landed + MAX_LAYOVER_MINUTES) return null;
+  }
+  const last = segments[segments.length - 1]!;
+  return {
+    segments,
+    departure: segments[0]!.departure,
+    arrival: last.departure + timetable.flightBlock[last.flight]!,
   };
 }
