@@ -101,10 +101,12 @@ describe.each(storeKinds())('booking lists, details, travellers and credits on %
   it('shows one booking with its history and what the agent may do with it', async () => {
     const res = await get(t, `/api/booking/${family.id}`, { token: agent.token });
     expect(res.statusCode, res.body).toBe(200);
-    const { history, services, ...booking } = res.json().data;
+    const { history, services, changes, ...booking } = res.json().data;
     expect(booking).toEqual(family);
     // Booked without seats or bags (issue 31's services are tested in booking-services.test.ts).
     expect(services).toEqual([]);
+    // Never changed (issue 32's changes are tested in changes/exchange.test.ts).
+    expect(changes).toEqual([]);
     expect(booking.allowed_actions).toEqual(['issue', 'cancel']);
     expect(history).toEqual([
       {
