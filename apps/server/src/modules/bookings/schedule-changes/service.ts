@@ -170,6 +170,28 @@ export function createScheduleChangeService(deps: ScheduleChangeDeps) {
     return applied;
   }
 
+  let restored = false;
+  /**
+   * Operators' changes live in the supplier's memory for its searches: after a restart they are
+   * told to it again from the table (once per process, before the first sweep's work).
+   */
+  async function restoreOperatorChanges(now: Date) {
+    const changes = supplier.scheduleChanges;
+    if (restored || !changes) return;
+    const rows = await db
+      .selectFrom('schedule_changes')
+      .select(['flight', 'departure_date', 'kind', 'minutes'])
+      .where('source', '=', 'operator')
+      .where('supplier', '=', 'sandbox')
+      .where('departure_date', '>=', now.toISOString().slice(0, 10))
+      .orderBy('published_at')
+      .execute();
+    for (const row of rows) {
+      changes.publish({ flight: row.flight, date: row.departure_date, kind: row.kind, minutes: row.minutes });
+    }
+    restored = true;
+  }
+
   async function listAdmin(only?: string): Promise<AdminScheduleChange[]> {
     return (await listScheduleChanges(db, only)).map(presentAdminScheduleChange);
   }
@@ -179,6 +201,7 @@ export function createScheduleChangeService(deps: ScheduleChangeDeps) {
 
     /** The sweep's work: new changes applied, then the due answers accepted. */
     async sweep(now = clock.now()) {
+      await restoreOperatorChanges(now);
       const applied = await applyAirlineChanges(now);
       const autoAccepted = await acceptDue(now);
       return { applied, autoAccepted };

@@ -39,15 +39,23 @@ export function airlineChangeOfFlight(
   flight: number,
   departure: number,
 ): FlightDayChange | null {
+  // One hash decides whether the flight-day changes at all (searches ask for every flight they
+  // show, so this path allocates nothing); the rest is drawn only for the few that do.
   const key = designatorKey(timetable, flight);
   const day = Math.floor(departure / MINUTES_PER_DAY);
-  const mix = (part: number) => unitMix(seed ^ SALT, key, day, part);
-  if (mix(0) >= CHANGED_SHARE) return null;
-  const daysOut = 7 + Math.floor(mix(4) * 54);
-  const publishedAtMinute = departure - daysOut * MINUTES_PER_DAY + Math.floor(mix(5) * MINUTES_PER_DAY);
-  if (mix(1) < CANCELLED_SHARE) return { kind: 'cancelled', minutes: 0, publishedAtMinute };
-  const minutes = 30 + 5 * Math.floor(mix(2) * 67);
-  return { kind: 'retimed', minutes: mix(3) < 0.25 ? -minutes : minutes, publishedAtMinute };
+  const salted = (seed ^ SALT) >>> 0;
+  if (unitMix(salted, key, day, 0) >= CHANGED_SHARE) return null;
+  const daysOut = 7 + Math.floor(unitMix(salted, key, day, 4) * 54);
+  const publishedAtMinute =
+    departure - daysOut * MINUTES_PER_DAY + Math.floor(unitMix(salted, key, day, 5) * MINUTES_PER_DAY);
+  if (unitMix(salted, key, day, 1) < CANCELLED_SHARE)
+    return { kind: 'cancelled', minutes: 0, publishedAtMinute };
+  const minutes = 30 + 5 * Math.floor(unitMix(salted, key, day, 2) * 67);
+  return {
+    kind: 'retimed',
+    minutes: unitMix(salted, key, day, 3) < 0.25 ? -minutes : minutes,
+    publishedAtMinute,
+  };
 }
 
 /** The UTC departure (epoch minutes) of a flight whose local departure date is `date`, if it flies then. */
