@@ -232,6 +232,8 @@ export type RemoteOrder = {
    */
   services?: { id: string; type: string; passengerIds: string[]; segmentIds: string[]; quantity: number }[];
   segmentIds?: string[];
+  /** Issue 32: the order's slices (legs) by the supplier's ids, each with its segment ids. */
+  slices?: { id: string; segmentIds: string[] }[];
   createdAt: Date;
 };
 

@@ -130,7 +130,7 @@ export async function deliverWebhooks(t: DuffelBookingApp, type?: string) {
 
 /**
  * The ledger against the supplier (issue 29's "ledger matches orders"), per agency: its ticket
- * debits less its reversals and refunds, against what the test server was paid less what it
+ * and change debits less its reversals, refunds and change credits (issue 32), against what the test server was paid less what it
  * refunded for the agency's bookings, converted at each booking's rate, plus the markup of the
  * bookings paid for (the platform keeps it on a refund). Supplier amounts are in its minor units.
  */
@@ -139,7 +139,7 @@ export async function ledgerAgainstSupplier(t: DuffelBookingApp, companyId: stri
     .selectFrom('ledger_entries')
     .select(['kind', 'amount_minor'])
     .where('company_id', '=', companyId)
-    .where('kind', 'in', ['ticket', 'reversal', 'refund', 'void'])
+    .where('kind', 'in', ['ticket', 'reversal', 'refund', 'void', 'change'])
     .execute();
   const charged = entries.reduce((sum, entry) => sum - entry.amount_minor, 0);
   const bookings = await t.store.db

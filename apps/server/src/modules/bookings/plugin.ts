@@ -42,6 +42,8 @@ export const bookingsModule = defineModule(
           log,
           settleWindowMs: config.supplierSettleSeconds * 1000,
           crashAt: crashPoints(config.crashAt),
+          // Issue 32: the supplier's order changes, one more step of the saga.
+          ...(app.flightSupplier.changes ? { changes: app.flightSupplier.changes } : {}),
         })
       : null;
     const { holdSweep } = registerBookingRoutes(context, app.flightSupplier, saga);
@@ -54,8 +56,8 @@ export const bookingsModule = defineModule(
     registerTravellerRoutes(context);
     registerSeatMapRoutes(context, app.flightSupplier);
     registerServiceRoutes(context, app.flightSupplier, saga);
-    // Issue 32: changes after ticketing (a remote booking's changes plug in here once wired).
-    registerChangeRoutes(context, app.flightSupplier);
+    // Issue 32: changes after ticketing; a remote booking's through the saga's order change step.
+    registerChangeRoutes(context, app.flightSupplier, saga?.orderChanges ?? null);
     await registerSupplierWebhookRoutes(context, app, orders && saga ? { orders, saga } : null);
     if (saga) {
       const reconciler = supplierReconciler({

@@ -54,7 +54,7 @@ type DuffelOrderAnswer = {
     segment_ids: string[];
     quantity: number;
   }[];
-  slices?: { segments: { id: string }[] }[];
+  slices?: { id: string; segments: { id: string }[] }[];
   payment_status: {
     awaiting_payment: boolean;
     payment_required_by: string | null;
@@ -136,7 +136,13 @@ export function toRemoteOrder(order: DuffelOrderAnswer): RemoteOrder {
         }
       : {}),
     ...(order.slices
-      ? { segmentIds: order.slices.flatMap((slice) => slice.segments.map((segment) => segment.id)) }
+      ? {
+          segmentIds: order.slices.flatMap((slice) => slice.segments.map((segment) => segment.id)),
+          slices: order.slices.map((slice) => ({
+            id: slice.id,
+            segmentIds: slice.segments.map((segment) => segment.id),
+          })),
+        }
       : {}),
     createdAt: new Date(order.created_at),
   };

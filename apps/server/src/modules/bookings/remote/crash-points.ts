@@ -24,6 +24,10 @@ export const CRASH_POINTS = [
   'duffel.before-services',
   /** Issue 31: the airline added the bags to its order; not recorded. */
   'duffel.after-services',
+  /** Issue 32: a change's debit (when positive) is committed and its offer used; the confirm not sent yet. */
+  'duffel.before-change',
+  /** Issue 32: the airline confirmed the order change; the new tickets not recorded. */
+  'duffel.after-change',
 ] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 

@@ -5,6 +5,7 @@ import type {
   Database,
   StoredAirlineChange,
   StoredCancellationQuote,
+  StoredChangeStep,
   StoredRemoteOffer,
   StoredServicesStep,
 } from '../../../platform/db/schema.js';
@@ -23,6 +24,7 @@ export const IN_FLIGHT_STATES = [
   'paying',
   'ordering',
   'adding_services',
+  'changing',
   'cancelling',
 ] as const satisfies readonly SupplierState[];
 export type InFlightState = (typeof IN_FLIGHT_STATES)[number];
@@ -110,13 +112,21 @@ export async function updateSupplierBooking(
     supplier_synced_at?: Date;
     supplier_change?: StoredAirlineChange;
     supplier_services?: StoredServicesStep | null;
+    supplier_change_step?: StoredChangeStep | null;
     ticketing_deadline?: Date;
     issued_at?: Date;
     void_until?: Date | null;
     updated_at: Date;
   },
 ) {
-  const { supplier_offer, supplier_cancellation, supplier_change, supplier_services, ...plain } = changes;
+  const {
+    supplier_offer,
+    supplier_cancellation,
+    supplier_change,
+    supplier_services,
+    supplier_change_step,
+    ...plain
+  } = changes;
   await trx
     .updateTable('bookings')
     .set({
@@ -129,6 +139,9 @@ export async function updateSupplierBooking(
       ...(supplier_services === undefined
         ? {}
         : { supplier_services: supplier_services && JSON.stringify(supplier_services) }),
+      ...(supplier_change_step === undefined
+        ? {}
+        : { supplier_change_step: supplier_change_step && JSON.stringify(supplier_change_step) }),
     })
     .where('id', '=', bookingId)
     .execute();

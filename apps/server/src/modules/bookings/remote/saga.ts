@@ -6,6 +6,7 @@ import { commitRequestSoFar } from '../../../platform/db/request-transaction.js'
 import type { Database, StoredCancellationQuote } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { FlightShopping } from '../../../supplier/port.js';
+import type { RemoteChanges } from '../../../supplier/remote-changes.js';
 import {
   type CreateRemoteOrder,
   type RemoteOrderEvent,
@@ -18,6 +19,7 @@ import { refuseOtherCurrency } from '../booking/credits-currency.js';
 import { utcMinute } from '../booking/presenter.js';
 import { insertOrder, recordEvent } from '../booking/repo.js';
 import type { CrashAt } from './crash-points.js';
+import { createOrderChangeSteps } from './order-changes.js';
 import { createOrderServiceSteps } from './order-services.js';
 import {
   bookingIdOfOrder,
@@ -70,6 +72,8 @@ export type SagaDeps = {
   /** How long a step may wait for the supplier before an order not found counts as never made. */
   settleWindowMs: number;
   crashAt: CrashAt;
+  /** Issue 32: the supplier's order changes (remote/order-changes.ts); without them, none are made. */
+  changes?: RemoteChanges;
 };
 
 /** Expired holds' airline orders cancelled per sweep at most (the rest at the next, or the reconciler). */
@@ -242,6 +246,8 @@ export function createSupplierSaga(deps: SagaDeps) {
       }
       case 'adding_services':
         return orderServices.settle(booking, missingMeansNone);
+      case 'changing':
+        return orderChanges?.settle(booking, missingMeansNone);
       case 'confirmed': {
         if (!booking.supplier_order_id) return;
         await recordSynced(db, booking.id, await orders.get(booking.supplier_order_id), clock.now());
@@ -320,6 +326,21 @@ export function createSupplierSaga(deps: SagaDeps) {
     refusal,
     waiting: waitingForAirline,
   });
+
+  // Issue 32: a change of flights confirmed with the airline, one more step (remote/order-changes.ts).
+  const orderChanges = deps.changes
+    ? createOrderChangeSteps({
+        db,
+        clock,
+        orders,
+        changes: deps.changes,
+        crashAt: deps.crashAt,
+        settleWindowMs: deps.settleWindowMs,
+        tryResolve,
+        refusal,
+        waiting: waitingForAirline,
+      })
+    : null;
 
   // ── the hold ────────────────────────────────────────────────────────────────────────────
 
@@ -697,6 +718,7 @@ export function createSupplierSaga(deps: SagaDeps) {
     refreshOnOpen,
     cancelExpiredHolds,
     orderServices,
+    orderChanges,
   };
 }
 
