@@ -75,7 +75,7 @@ describe.each(storeKinds())('issuing tickets on %s', (kind) => {
       id: booking.id,
       status: 'ticketed',
       void_until: new Date(issuedAt.getTime() + 24 * HOUR_MS).toISOString(),
-      allowed_actions: ['void'],
+      allowed_actions: ['void', 'change'],
     });
     const fares = offer.AirItineraryPricingInfo.PTC_FareBreakdowns.PTC_FareBreakdown.map(
       (breakdown) => breakdown.PassengerFare.TotalFare,
@@ -137,10 +137,12 @@ describe.each(storeKinds())('issuing tickets on %s', (kind) => {
 
     const details = await get(t, `/api/booking/${booking.id}`, { token: agent.token });
     expect(details.statusCode, details.body).toBe(200);
-    const { history, services, ...shown } = details.json().data;
+    const { history, services, changes, ...shown } = details.json().data;
     expect(shown).toEqual(ticketed);
     // Issue 31: details list the seats and bags; this booking chose none.
     expect(services).toEqual([]);
+    // Issue 32: and the changes it went through; none yet.
+    expect(changes).toEqual([]);
     expect(history).toEqual([
       expect.objectContaining({
         action: 'booked',

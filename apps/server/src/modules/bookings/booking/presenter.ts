@@ -80,9 +80,9 @@ export function presentBooking(record: BookingRecord, viewer: Viewer): Booking {
         paid: money(ticket.paid_minor, booking.currency),
         refunded: ticket.refunded_minor === null ? null : money(ticket.refunded_minor, booking.currency),
         issued_at: ticket.issued_at.toISOString(),
-        // Issue 32: the chain of a change (changes/).
-        exchanged_for: ticket.exchanged_for?.trim() ?? null,
-        replaces: ticket.replaces?.trim() ?? null,
+        // Issue 32: the chain of a change (changes/), on the tickets a change touched only.
+        ...(ticket.exchanged_for ? { exchanged_for: ticket.exchanged_for.trim() } : {}),
+        ...(ticket.replaces ? { replaces: ticket.replaces.trim() } : {}),
       };
     }),
     created_by: creator,
