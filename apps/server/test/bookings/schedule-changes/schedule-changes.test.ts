@@ -4,10 +4,14 @@ import {
   type Booking,
   BookingDetails,
   BookingServices,
+  isSeat,
   PERMISSIONS,
+  PenaltyAnswer,
   type PricedItinerary,
+  SeatMap,
 } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_REASONS } from '../../../src/modules/bookings/after-sales/penalty.js';
 import { createScheduleChangeService } from '../../../src/modules/bookings/index.js';
 import { ledgerSum, readBalance } from '../../../src/modules/payments/ledger-repo.js';
 import { asOperator, auditOf, notificationsOf, ok } from '../../support/admin.js';
@@ -23,9 +27,10 @@ import {
   issueOk,
   searchOffers,
   segmentsOf,
+  signInAgain,
 } from '../../support/bookings.js';
 import { sendMails } from '../../support/notices.js';
-import { type Operator, signedInOperator } from '../../support/operator.js';
+import { type Operator, signedInOperator, signInAgainAsOperator } from '../../support/operator.js';
 import { storeKinds } from '../../support/stores.js';
 
 /**
@@ -396,5 +401,41 @@ describe.each(storeKinds())('schedule changes on %s (issue 32)', (kind) => {
         .where('title', '=', `Schedule change of booking ${waiting.pnr} accepted for you`)
         .execute(),
     ).toHaveLength(1);
+  });
+  it('refunds a paid seat with its ticket when a schedule change touched its flight', async () => {
+    agent = await signInAgain(t, agent);
+    operator = await signInAgainAsOperator(t, operator);
+    const booking = await booked(agent);
+    const map = SeatMap.parse(
+      (await ok(get(t, `/api/booking/${booking.id}/seat-maps`, { token: agent.token })))[0],
+    );
+    const seat = map.cabins
+      .filter((cabin) => cabin.bookable)
+      .flatMap((cabin) => cabin.rows.flatMap((row) => row.seats.filter(isSeat)))
+      .find((candidate) => candidate.available && !candidate.restriction && candidate.price)!;
+    await ok(
+      post(
+        t,
+        `/api/booking/${booking.id}/services`,
+        { services: [{ type: 'seat', passenger_index: 0, segment_index: 0, designator: seat.designator }] },
+        { token: agent.token },
+      ),
+    );
+    await publishOn(booking, { kind: 'retimed', delay_minutes: 40 });
+    await ok(answer(agent, booking, 'accept'));
+    // Past the void window: a refund's seat comes back only when the airline changed its flight.
+    t.clock.advance(25 * 60 * 60_000);
+    agent = await signInAgain(t, agent);
+    const quote = PenaltyAnswer.parse(
+      await ok(post(t, '/api/getPenalty', { booking_id: booking.id }, { token: agent.token })),
+    );
+    expect(quote.services).toEqual([
+      expect.objectContaining({
+        type: 'seat',
+        paid: seat.price,
+        refund_amount: seat.price,
+        reason: SERVICE_REASONS.seatFlightChanged,
+      }),
+    ]);
   });
 });
