@@ -11,6 +11,7 @@ import {
   SeatMap,
 } from '@skydesk/contract';
 import { sql } from 'kysely';
+import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_CHANGEABLE } from '../../../src/modules/bookings/changes/amounts.js';
 import { CHANGE_MESSAGES } from '../../../src/modules/bookings/changes/service.js';
@@ -242,6 +243,17 @@ describe.each(storeKinds())('exchange on %s (issue 32)', (kind) => {
       const csv = await get(t, '/api/company/statement?format=csv', { token: agent.token });
       expect(csv.statusCode).toBe(200);
       expect(csv.body).toContain(`Change of booking ${booking.pnr}`);
+      const pdf = await get(t, '/api/company/statement?format=pdf', { token: agent.token });
+      expect(pdf.statusCode).toBe(200);
+      const document = await getDocumentProxy(new Uint8Array(pdf.rawPayload));
+      let text = '';
+      for (let number = 1; number <= document.numPages; number += 1) {
+        const content = await (await document.getPage(number)).getTextContent();
+        text += ` ${content.items.map((item) => ('str' in item ? item.str : '')).join(' ')}`;
+      }
+      text = text.replace(/\s+/g, ' ');
+      expect(text).toContain('Change');
+      expect(text).toContain(`Change of booking ${booking.pnr}`);
     }
 
     // The same offer again: used.

@@ -59,8 +59,7 @@ function details(line: StatementLine): string {
     tickets.length > 0 ? tickets.join(' ') : null,
     line.reference_no ? `Ref ${line.reference_no}` : null,
   ].filter(Boolean);
-  // A change line's note says its amounts in words (penalty, fare difference, residual): shown.
-  if (line.kind === 'adjustment' || line.kind === 'change' || about.length === 0) about.push(line.note);
+  if (line.kind === 'adjustment' || about.length === 0) about.push(line.note);
   return about.filter(Boolean).join(' · ');
 }
 
@@ -166,7 +165,10 @@ export function statementPdf(
   const row = (line: StatementLine) => {
     // Issue 31: a ticket line paying for seats and bags names them on a second, smaller line.
     const services = line.kind === 'ticket' ? servicesNamedIn(line.note) : [];
-    const height = services.length > 0 ? ROW + SERVICES_ROW : ROW;
+    // Issue 32: a change line says its amounts in words (fare difference, fee, net, services
+    // refunded, tickets old → new), one part a line under the entry.
+    const words = line.kind === 'change' && line.note ? line.note.split('; ') : [];
+    const height = ROW + (services.length > 0 ? SERVICES_ROW : 0) + words.length * SERVICES_ROW;
     sheet.ensure(height, () => tableHeader(sheet, COLUMNS));
     const top = sheet.y + 4;
     const cells = [
@@ -198,6 +200,12 @@ export function statementPdf(
         color: COLOR.muted,
       });
     }
+    words.forEach((part, index) => {
+      sheet.cell(part, DETAILS_X + 6, top + ROW - 3 + index * SERVICES_ROW, RIGHT - DETAILS_X - 12, {
+        size: 6.5,
+        color: COLOR.muted,
+      });
+    });
     sheet.y += height;
     sheet.rule(sheet.y, COLOR.faint);
   };
