@@ -92,6 +92,7 @@ export async function createSandboxFlightContent(deps: {
     inventory,
     clock: deps.clock,
     onWorkerExit: deps.onWorkerExit,
+    published: () => shopping.scheduleChanges.published(),
   });
   return { supplier, runner };
 }

@@ -5,6 +5,7 @@ import type { SeatInventory, SeatQuery } from '../inventory.js';
 import { type FlightSearchRequest, SupplierRequestError } from '../port.js';
 import type { SearchOutcome } from '../search-outcome.js';
 import type { SearchRunner } from '../search-runner.js';
+import type { OperatorScheduleChange } from './schedule-changes/airline-changes.js';
 import type { TimetableParts } from './timetable.js';
 
 /**
@@ -25,8 +26,21 @@ export type SearchWorkerSetup = {
 
 /** From the event loop to a worker. */
 export type ToWorker =
-  | { type: 'search'; id: number; request: FlightSearchRequest; now: number; gzip: boolean }
-  | { type: 'lowestFare'; id: number; request: FlightSearchRequest; now: number }
+  | {
+      type: 'search';
+      id: number;
+      request: FlightSearchRequest;
+      now: number;
+      gzip: boolean;
+      published?: readonly OperatorScheduleChange[];
+    }
+  | {
+      type: 'lowestFare';
+      id: number;
+      request: FlightSearchRequest;
+      now: number;
+      published?: readonly OperatorScheduleChange[];
+    }
   | { type: 'sold'; id: number; sold: readonly number[] }
   | { type: 'soldFailed'; id: number; message: string };
 
@@ -85,6 +99,11 @@ export function createSearchPool(options: {
   onWorkerExit: (error: Error) => void;
   /** IDLE_STOP_MS unless a test needs a shorter quiet spell. */
   idleStopMs?: number;
+  /**
+   * Issue 32: the operators' schedule changes, sent with each job (a few, and a worker may have
+   * started after they were published) so the workers' searches fly them too.
+   */
+  published?: () => readonly OperatorScheduleChange[];
 }): SearchRunner & { running(): number } {
   const { idleStopMs = IDLE_STOP_MS } = options;
   let nextId = 0;
@@ -161,6 +180,11 @@ export function createSearchPool(options: {
     if (members.length === 0) members = Array.from({ length: Math.max(1, options.size) }, start);
   }
 
+  const publishedNow = () => {
+    const published = options.published?.() ?? [];
+    return published.length > 0 ? { published } : {};
+  };
+
   const leastBusy = () =>
     members.reduce((best, member) => (member.pending.size < best.pending.size ? member : best));
 
@@ -181,8 +205,9 @@ export function createSearchPool(options: {
 
   return {
     search: (request, { gzip }) =>
-      ask<SearchOutcome>((id, now) => ({ type: 'search', id, request, now, gzip })),
-    lowestFare: (request) => ask<Money | null>((id, now) => ({ type: 'lowestFare', id, request, now })),
+      ask<SearchOutcome>((id, now) => ({ type: 'search', id, request, now, gzip, ...publishedNow() })),
+    lowestFare: (request) =>
+      ask<Money | null>((id, now) => ({ type: 'lowestFare', id, request, now, ...publishedNow() })),
     /** A worker takes some 300 ms to start: a search form opening starts them before its search. */
     warm: () => {
       if (!closing) ready();

@@ -48,6 +48,7 @@ const supplier = await createSandboxSupplier({
 
 async function run(message: Extract<ToWorker, { type: 'search' | 'lowestFare' }>) {
   const now = new Date(message.now);
+  for (const change of message.published ?? []) supplier.scheduleChanges.publish(change);
   try {
     if (message.type === 'lowestFare') {
       const lowest = await supplier.lowestFareAt(message.request, now);

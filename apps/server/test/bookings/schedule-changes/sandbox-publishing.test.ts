@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../src/platform/clock.js';
+import { inventoryFromMap } from '../../../src/supplier/inventory.js';
 import type { FlightSearchRequest } from '../../../src/supplier/port.js';
 import { sharedTimetable } from '../../../src/supplier/sandbox/index.js';
 import {
@@ -7,8 +8,10 @@ import {
   CHANGED_SHARE,
   createSandboxScheduleChanges,
 } from '../../../src/supplier/sandbox/schedule-changes/airline-changes.js';
+import { createSearchPool } from '../../../src/supplier/sandbox/search-pool.js';
 import { createSandboxSupplier, type SandboxSupplier } from '../../../src/supplier/sandbox/shopping.js';
 import type { Timetable } from '../../../src/supplier/sandbox/timetable.js';
+import { plainOf } from '../../../src/supplier/search-outcome.js';
 
 /**
  * Issue 32: the sandbox airlines publish schedule changes — a reproducible share of flight-days
@@ -141,5 +144,45 @@ describe("the sandbox's searches after a schedule change", () => {
       expect(priced.booking.segments[0]).toMatchObject({ date });
     }
     expect((await supplier.price(cancelled!.offerId)).status).toBe('invalid');
+  });
+  it("sends an operator's change to the search workers too", async () => {
+    const date = '2027-01-13';
+    const inThread = flightsOf(await search(date));
+    const [moved] = inThread;
+    supplier.scheduleChanges.publish({ flight: moved!.flight, date, kind: 'retimed', minutes: -50 });
+    const pool = createSearchPool({
+      size: 1,
+      setup: {
+        timetable: timetable.parts(),
+        offerKey: new TextEncoder().encode('test-offer-key'),
+        currency: 'USD',
+      },
+      inventory: inventoryFromMap(new Map()),
+      clock,
+      onWorkerExit: (error) => {
+        throw error;
+      },
+      published: () => supplier.scheduleChanges.published(),
+    });
+    try {
+      const outcome = await pool.search(
+        {
+          tripType: 'OneWay',
+          legs: [{ origin: 'LHR', destination: 'JFK', departureDate: date }],
+          passengers: { adults: 1, children: 0, infants: 0 },
+          cabin: 'Economy',
+          maxStops: 0,
+          preferredAirlines: [],
+        },
+        { gzip: false },
+      );
+      // The answer's bytes as the portal sends them (a fragment of the envelope).
+      const shown = plainOf(outcome.answer).toString('utf8');
+      const shift = (local: string) =>
+        new Date(Date.parse(`${local}Z`) - 50 * 60_000).toISOString().slice(0, 19);
+      expect(shown).toContain(shift(moved!.departs));
+    } finally {
+      await pool.close();
+    }
   });
 });

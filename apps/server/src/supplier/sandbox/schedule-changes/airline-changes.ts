@@ -69,7 +69,17 @@ export function departureOnLocalDate(timetable: Timetable, flight: number, date:
   return null;
 }
 
+/** An operator's change as told to the sandbox (and sent on to its search workers). */
+export type OperatorScheduleChange = {
+  flight: string;
+  date: string;
+  kind: ScheduleChangeKind;
+  minutes: number;
+};
+
 export type SandboxScheduleChanges = SupplierScheduleChanges & {
+  /** The operators' changes told so far, in order. */
+  published(): readonly OperatorScheduleChange[];
   /** The change searches apply to the flight leaving at `departure`, as of `nowMinute`; null when none. */
   changeAt(flight: number, departure: number, nowMinute: number): FlightDayChange | null;
 };
@@ -77,6 +87,7 @@ export type SandboxScheduleChanges = SupplierScheduleChanges & {
 export function createSandboxScheduleChanges(timetable: Timetable, seed: number): SandboxScheduleChanges {
   /** Operators' changes by `flight index:UTC day`; few, so a map is all they need. */
   const published = new Map<string, FlightDayChange>();
+  const told = new Map<string, OperatorScheduleChange>();
 
   const changeAt = (flight: number, departure: number, nowMinute: number): FlightDayChange | null => {
     if (published.size > 0) {
@@ -127,7 +138,11 @@ export function createSandboxScheduleChanges(timetable: Timetable, seed: number)
       };
     },
 
+    published: () => [...told.values()],
+
     publish({ flight: designator, date, kind, minutes }) {
+      // Told again (a restart, each job of a search worker) changes nothing.
+      told.set(`${designator} ${date}`, { flight: designator, date, kind, minutes });
       const found = resolve(designator, date);
       if (!found) return;
       published.set(`${found.flight}:${Math.floor(found.departure / MINUTES_PER_DAY)}`, {
