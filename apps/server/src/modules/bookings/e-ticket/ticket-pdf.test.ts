@@ -470,6 +470,24 @@ describe('the PDF e-ticket', () => {
     expect(text).toContain('LHR');
   });
 
+  it('prints the ticket that replaced an exchanged one (issue 32), not the exchanged one', async () => {
+    const base = returnTrip();
+    const [first] = base.tickets;
+    if (!first) throw new Error('a ticket expected');
+    const replacement = `${first.ticket_number.slice(0, 3)}9999999999`;
+    const booking = BookingDetails.parse({
+      ...base,
+      tickets: [
+        { ...first, status: 'exchanged', exchanged_for: replacement },
+        ...base.tickets.slice(1),
+        { ...first, ticket_number: replacement, replaces: first.ticket_number },
+      ],
+    });
+    const { text } = await read(await renderTicketPdf({ booking, agency, airportName, generatedAt }));
+    expect(text).toContain(replacement);
+    expect(text).not.toContain(first.ticket_number);
+  });
+
   it('marks a voided booking VOID on every page, says since when, and strikes the total as returned', async () => {
     const base = returnTrip();
     const voidedAt = '2026-11-15T08:30:00.000Z';

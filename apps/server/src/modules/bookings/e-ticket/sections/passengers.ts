@@ -23,7 +23,9 @@ export function passengers(sheet: Sheet, { booking }: TicketPdfInput): void {
     const nameHeight = sheet.paragraphHeight(name, nameWidth, { face: 'bold', size: 9 });
     const rowHeight = Math.max(firstRow, nameHeight + 9);
     sheet.ensure(rowHeight, () => tableHeader(sheet, columns));
-    const ticket = booking.tickets.find((candidate) => candidate.passenger_id === passenger.id);
+    // Issue 32: after a change, the ticket that replaced the exchanged one is the passenger's.
+    const own = booking.tickets.filter((candidate) => candidate.passenger_id === passenger.id);
+    const ticket = own.find((candidate) => candidate.status !== 'exchanged') ?? own[0];
     const top = sheet.y + 6;
     let x = LEFT;
     sheet.cell(String(index + 1), x + 6, top, 12, { size: 9, color: COLOR.muted });
