@@ -1,7 +1,7 @@
 import { changeEndpoints } from '@skydesk/contract';
 import type { ModuleContext } from '../../../platform/module.js';
 import type { FlightSupplier } from '../../../supplier/port.js';
-import { createScheduleChangeService } from './service.js';
+import { createScheduleChangeService, type ScheduleChangeDeps } from './service.js';
 
 /**
  * docs/api.md's third wave: the agency's answers to an airline's schedule change (accept, or cancel
@@ -12,8 +12,16 @@ import { createScheduleChangeService } from './service.js';
 export function registerScheduleChangeRoutes(
   { route, store, clock, config, log }: ModuleContext,
   supplier: FlightSupplier,
+  /** Issue 32 (duffel): a remote booking's accept answered at its airline first; none for the sandbox. */
+  acceptAtSupplier: ScheduleChangeDeps['acceptAtSupplier'] | null = null,
 ) {
-  const scheduleChanges = createScheduleChangeService({ db: store.db, clock, supplier, log });
+  const scheduleChanges = createScheduleChangeService({
+    db: store.db,
+    clock,
+    supplier,
+    log,
+    ...(acceptAtSupplier ? { acceptAtSupplier } : {}),
+  });
 
   route(changeEndpoints.acceptScheduleChange, async ({ principal, params }) => ({
     message: 'Schedule change accepted',

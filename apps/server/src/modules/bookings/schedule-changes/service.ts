@@ -56,6 +56,12 @@ export type ScheduleChangeDeps = {
   clock: Clock;
   supplier: FlightSupplier;
   log?: FastifyBaseLogger;
+  /**
+   * Issue 32 (duffel): answers a remote booking's airline before its accept is recorded (Duffel's
+   * `…/airline_initiated_changes/{id}/actions/accept`; remote/airline-changes.ts). Does nothing for
+   * a booking it does not concern; a refusal is thrown as the agent's answer.
+   */
+  acceptAtSupplier?: (principal: CompanyPrincipal, bookingId: string) => Promise<void>;
 };
 
 /** Pending answers auto-accepted per transaction; a sweep goes on while there are more. */
@@ -209,6 +215,7 @@ export function createScheduleChangeService(deps: ScheduleChangeDeps) {
 
     /** The agent accepts the new times (refused when the flight is cancelled or a connection breaks). */
     async accept(principal: CompanyPrincipal, bookingId: string): Promise<Booking> {
+      await deps.acceptAtSupplier?.(principal, bookingId);
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const { booking, pending } = await lockWithPending(trx, principal, bookingId);
