@@ -12,6 +12,7 @@ import {
 } from '../support/bookings.js';
 import {
   type DuffelBookingApp,
+  deliverWebhooks,
   duffelBookingApp,
   duffelOffer,
   ledgerAgainstSupplier,
@@ -235,6 +236,50 @@ describe.each(storeKinds())('changes of a Duffel booking on %s', (kind) => {
       'exchanged',
       'issued',
     ]);
+    await ledgerMatches();
+  });
+
+  it('an airline-initiated change told by webhook is the booking’s schedule change, accepted through Duffel', async () => {
+    const booking = await ticketed();
+    const order = orderOf(booking.id);
+    const aic = t.duffel.controls.airlineInitiatedChange(order.id, { minutes: 95, sliceIndex: 0 });
+    const answers = await deliverWebhooks(t, 'order.airline_initiated_change_detected');
+    expect(answers.every((status) => status === 200)).toBe(true);
+    const flagged = await details(booking.id);
+    expect(flagged.schedule_change).toMatchObject({
+      kind: 'retimed',
+      status: 'pending',
+      connection_broken: false,
+      actions: expect.arrayContaining(['accept', 'cancel']),
+    });
+    const before = booking.segments[0]!.DepartureDateTime;
+    expect(flagged.schedule_change!.before[0]!.departs_at).toBe(before);
+    expect(Date.parse(`${flagged.schedule_change!.after[0]!.departs_at}Z`) - Date.parse(`${before}Z`)).toBe(
+      95 * 60_000,
+    );
+    // Told again (Duffel delivers at least once): still one schedule change.
+    await deliverWebhooks(t, 'order.airline_initiated_change_detected');
+    const rows = await t.store.db
+      .selectFrom('schedule_changes')
+      .select('id')
+      .where('supplier_change_id', '=', aic.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+
+    const res = await post(
+      t,
+      `/api/booking/${booking.id}/schedule-change/accept`,
+      {},
+      { token: agent.token },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    // Answered at the airline through its accept action, then recorded here.
+    const [accept] = t.duffel.requestsTo('POST /air/airline_initiated_changes/{id}/actions/accept').slice(-1);
+    expect(accept!.path).toBe(`/air/airline_initiated_changes/${aic.id}/actions/accept`);
+    expect(t.duffel.state.airlineInitiatedChanges().find((c) => c.id === aic.id)?.action_taken).toBe(
+      'accepted',
+    );
+    expect((await details(booking.id)).schedule_change).toMatchObject({ status: 'accepted', actions: [] });
     await ledgerMatches();
   });
 

@@ -3,6 +3,7 @@ import { registerAfterSalesRoutes } from './after-sales/routes.js';
 import { createHeldValue, type HeldValue } from './booking/hold-expiry.js';
 import { registerBookingRoutes } from './booking/routes.js';
 import { registerChangeRoutes } from './changes/routes.js';
+import { routeCountries } from './remote/airline-changes.js';
 import { crashPoints } from './remote/crash-points.js';
 import { supplierReconciler } from './remote/reconciler.js';
 import { createSupplierSaga } from './remote/saga.js';
@@ -44,6 +45,7 @@ export const bookingsModule = defineModule(
           crashAt: crashPoints(config.crashAt),
           // Issue 32: the supplier's order changes, one more step of the saga.
           ...(app.flightSupplier.changes ? { changes: app.flightSupplier.changes } : {}),
+          countryOf: routeCountries(app.flightSupplier),
         })
       : null;
     const { holdSweep } = registerBookingRoutes(context, app.flightSupplier, saga);
@@ -51,7 +53,12 @@ export const bookingsModule = defineModule(
     const { refundSweep } = registerAfterSalesRoutes(context, app.flightSupplier, saga);
     app.addHook('onListen', refundSweep.start).addHook('onClose', refundSweep.stop);
     // Issue 32: airlines' schedule changes — the agency's answers and the sweep that applies them.
-    const { scheduleChangeSweep } = registerScheduleChangeRoutes(context, app.flightSupplier);
+    // A remote booking's accept answers its airline first (remote/airline-changes.ts).
+    const { scheduleChangeSweep } = registerScheduleChangeRoutes(
+      context,
+      app.flightSupplier,
+      saga?.airlineChanges?.acceptAtSupplier ?? null,
+    );
     app.addHook('onListen', scheduleChangeSweep.start).addHook('onClose', scheduleChangeSweep.stop);
     registerTravellerRoutes(context);
     registerSeatMapRoutes(context, app.flightSupplier);

@@ -31,3 +31,23 @@ export async function livePaidOf(db: Db, bookingId: string): Promise<Map<string,
     .execute();
   return new Map(rows.map((row) => [row.ticket_number.trim(), Number(row.paid_minor)]));
 }
+
+/**
+ * The schedule change a remote booking waits to answer, with the supplier's id of it (Duffel's
+ * `aic_…`; null when it came from elsewhere), or undefined when none waits.
+ */
+export async function pendingSupplierChangeOf(db: Db, bookingId: string) {
+  return db
+    .selectFrom('schedule_change_bookings')
+    .innerJoin('schedule_changes', 'schedule_changes.id', 'schedule_change_bookings.schedule_change_id')
+    .select([
+      'schedule_changes.supplier_change_id',
+      'schedule_changes.kind',
+      'schedule_change_bookings.connection_broken',
+    ])
+    .where('schedule_change_bookings.booking_id', '=', bookingId)
+    .where('schedule_change_bookings.status', '=', 'pending')
+    .orderBy('schedule_change_bookings.detected_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

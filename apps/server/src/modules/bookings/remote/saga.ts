@@ -18,6 +18,8 @@ import { postLedgerEntry } from '../../payments/index.js';
 import { refuseOtherCurrency } from '../booking/credits-currency.js';
 import { utcMinute } from '../booking/presenter.js';
 import { insertOrder, recordEvent } from '../booking/repo.js';
+import type { CountryOf } from '../schedule-changes/record.js';
+import { createAirlineChangeSteps } from './airline-changes.js';
 import type { CrashAt } from './crash-points.js';
 import { createOrderChangeSteps } from './order-changes.js';
 import { createOrderServiceSteps } from './order-services.js';
@@ -74,6 +76,8 @@ export type SagaDeps = {
   crashAt: CrashAt;
   /** Issue 32: the supplier's order changes (remote/order-changes.ts); without them, none are made. */
   changes?: RemoteChanges;
+  /** Issue 32: airports' countries, for the connections an airline's schedule change may break. */
+  countryOf?: () => Promise<CountryOf>;
 };
 
 /** Expired holds' airline orders cancelled per sweep at most (the rest at the next, or the reconciler). */
@@ -326,6 +330,17 @@ export function createSupplierSaga(deps: SagaDeps) {
     refusal,
     waiting: waitingForAirline,
   });
+
+  // Issue 32: the airline's own schedule changes, as the schedule module's (remote/airline-changes.ts).
+  const airlineChanges = deps.changes
+    ? createAirlineChangeSteps({
+        db,
+        clock,
+        changes: deps.changes,
+        countryOf: deps.countryOf ?? (async () => () => undefined),
+        refusal,
+      })
+    : null;
 
   // Issue 32: a change of flights confirmed with the airline, one more step (remote/order-changes.ts).
   const orderChanges = deps.changes
@@ -677,9 +692,13 @@ export function createSupplierSaga(deps: SagaDeps) {
       bookingId = (await bookingIdOfOrder(db, supplier, event.orderId)) ?? null;
     if (!bookingId) return;
     switch (event.type) {
-      case 'airline_change':
-        await recordAirlineChange(db, bookingId, event.changeId, clock.now());
+      case 'airline_change': {
+        // Issue 32: recorded as a schedule change the agency answers (banner, accept, cancel),
+        // which tells the agency itself; the booking is flagged as before either way.
+        const recorded = (await airlineChanges?.record(bookingId)) ?? 0;
+        await recordAirlineChange(db, bookingId, event.changeId, clock.now(), recorded === 0);
         return;
+      }
       case 'other':
         return;
       default:
@@ -719,6 +738,7 @@ export function createSupplierSaga(deps: SagaDeps) {
     cancelExpiredHolds,
     orderServices,
     orderChanges,
+    airlineChanges,
   };
 }
 

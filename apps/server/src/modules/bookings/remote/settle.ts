@@ -595,6 +595,7 @@ async function flagChange(
   what: string,
   now: Date,
   advice = 'Check the new schedule with your traveller.',
+  tell = true,
 ) {
   await updateSupplierBooking(trx, booking.id, { supplier_change: change, updated_at: now });
   await recordEvent(trx, {
@@ -606,6 +607,7 @@ async function flagChange(
     actorUserId: null,
     at: now,
   });
+  if (!tell) return;
   await tellAgency(
     trx,
     booking,
@@ -622,7 +624,14 @@ async function flagChange(
  * An airline-initiated change the supplier reported: the booking is flagged and the agency told,
  * once per change (a repeated webhook finds the same change recorded).
  */
-export async function recordAirlineChange(db: Db, bookingId: string, changeId: string | null, now: Date) {
+export async function recordAirlineChange(
+  db: Db,
+  bookingId: string,
+  changeId: string | null,
+  now: Date,
+  /** Issue 32: false when the schedule change recorded for it tells the agency (before and after, deadline). */
+  tell = true,
+) {
   return db.transaction().execute(async (trx) => {
     const booking = await lockSupplierBooking(trx, bookingId);
     if (!booking || booking.supplier === 'sandbox') return false;
@@ -633,6 +642,8 @@ export async function recordAirlineChange(db: Db, bookingId: string, changeId: s
       { id: changeId, detectedAt: now.toISOString() },
       'The airline changed the schedule',
       now,
+      undefined,
+      tell,
     );
     return true;
   });
