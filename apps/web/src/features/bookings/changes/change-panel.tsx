@@ -297,7 +297,11 @@ export function ChangePanel({ booking, onClose }: ChangePanelProps) {
             )}
             {offers && offers.length === 0 && (
               <Alert tone="info" title="No flights on that day">
-                <p>No flight can replace this one on the date asked. Try another date.</p>
+                <p>
+                  {schedule && asked?.some((leg) => changedLegs.has(leg.leg_index))
+                    ? 'No other flight on this route that day. The free alternative may also fly the day before or after: try those dates.'
+                    : 'No flight can replace this one on the date asked. Try another date.'}
+                </p>
               </Alert>
             )}
             {offers && offers.length > 0 && (
