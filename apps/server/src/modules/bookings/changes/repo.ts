@@ -94,17 +94,6 @@ export async function useChangeOffer(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Whether the booking changed after `since` (an older offer no longer describes its flights). */
-export async function changedSince(trx: Db, bookingId: string, since: Date): Promise<boolean> {
-  const row = await trx
-    .selectFrom('booking_changes')
-    .select('id')
-    .where('booking_id', '=', bookingId)
-    .where('created_at', '>=', since)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export type NewBookingChange = {
   bookingId: string;
   companyId: string;

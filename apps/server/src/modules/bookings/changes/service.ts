@@ -45,7 +45,6 @@ import { changeAmounts, changeLedgerMinor, changeNote, NOT_CHANGEABLE } from './
 import { presentChangeOffer, presentChanges } from './presenter.js';
 import {
   carryService,
-  changedSince,
   changesOf,
   exchangeTicket,
   insertBookingChange,
@@ -498,7 +497,19 @@ export function createChangeService(deps: {
           if (!current) throw notFound();
           const reason = notChangeable(current, now);
           if (reason) throw new AppError('conflict', reason);
-          if (await changedSince(trx, locked.id, offer.created_at)) {
+          // An offer describes the booking as it was quoted: the legs it keeps fly the same flights
+          // and, for a voluntary change, the live tickets cost what its fare difference was worked
+          // from. Another change since (even at the same instant) makes it stale.
+          const kept = legsOf(offer.itinerary);
+          const quotedLegs = new Set(offer.legs.map((leg) => leg.leg_index));
+          const sameTrip = legsOf(locked.itinerary).every(
+            (leg, index) => quotedLegs.has(index) || sameFlights(leg.segments, kept[index]?.segments ?? []),
+          );
+          const paidNow = current.tickets
+            .filter((ticket) => ticket.status === 'issued')
+            .reduce((sum, ticket) => sum + Number(ticket.paid_minor), 0);
+          const paidThen = Number(offer.new_total_minor) - Number(offer.fare_difference_minor);
+          if (!sameTrip || (offer.kind === 'voluntary' && paidNow !== paidThen)) {
             throw new AppError('conflict', CHANGE_MESSAGES.stale);
           }
           if (offer.kind === 'schedule_change') {
