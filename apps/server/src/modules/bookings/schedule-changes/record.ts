@@ -1,12 +1,20 @@
 import type { FlightSegment, PricedItinerary } from '@skydesk/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, StoredScheduledFlight } from '../../../platform/db/schema.js';
 import { notify } from '../../notices/index.js';
 import { agencyTimeZone } from '../booking/agency-zone-repo.js';
 import { bookingLink } from '../booking/hold-notices.js';
 import { utcMinute } from '../booking/presenter.js';
 import { type BookingRow, recordEvent } from '../booking/repo.js';
-import type { ScheduleChangeRow } from './repo.js';
+import {
+  insertAffectedBooking,
+  insertChangeRow,
+  lockSandboxBookingsOn,
+  markChangeApplied,
+  type ScheduleChangeRow,
+  setRetimedItinerary,
+  setSegmentDeparture,
+} from './repo.js';
 import { changeSummary } from './words.js';
 
 /**
@@ -177,23 +185,18 @@ export async function flagBooking(trx: Transaction<Database>, input: FlagInput):
     ),
   );
   const deadline = answerDeadline(now, firstDeparture);
-  const inserted = await trx
-    .insertInto('schedule_change_bookings')
-    .values({
-      schedule_change_id: change.id,
-      booking_id: booking.id,
-      company_id: booking.company_id,
-      segment_indexes: touched.map((flight) => flight.index),
-      before: JSON.stringify(before),
-      after: JSON.stringify(after),
-      deadline,
-      connection_broken: connectionBroken,
-      detected_at: now,
-      notified_at: now,
-    })
-    .onConflict((conflict) => conflict.columns(['schedule_change_id', 'booking_id']).doNothing())
-    .returning('booking_id')
-    .executeTakeFirst();
+  const inserted = await insertAffectedBooking(trx, {
+    schedule_change_id: change.id,
+    booking_id: booking.id,
+    company_id: booking.company_id,
+    segment_indexes: touched.map((flight) => flight.index),
+    before: JSON.stringify(before),
+    after: JSON.stringify(after),
+    deadline,
+    connection_broken: connectionBroken,
+    detected_at: now,
+    notified_at: now,
+  });
   if (!inserted) return false;
 
   // The flight flies at its new times whatever the agency answers: the itinerary (and so the
@@ -204,23 +207,19 @@ export async function flagBooking(trx: Transaction<Database>, input: FlagInput):
     const itinerary = retimedItinerary(booking.itinerary, retimed);
     const newFlights = tripFlights(itinerary);
     for (const flight of newFlights.filter((candidate) => retimed.has(candidate.index))) {
-      await trx
-        .updateTable('booking_segments')
-        .set({ departs_at: utcOf(flight.segment.DepartureDateTime, flight.segment.DepartureUTCOffset) })
-        .where('booking_id', '=', booking.id)
-        .where('position', '=', flight.index)
-        .execute();
+      await setSegmentDeparture(
+        trx,
+        booking.id,
+        flight.index,
+        utcOf(flight.segment.DepartureDateTime, flight.segment.DepartureUTCOffset),
+      );
     }
     const first = newFlights[0]!.segment;
-    await trx
-      .updateTable('bookings')
-      .set({
-        itinerary: JSON.stringify(itinerary),
-        first_departure_at: utcOf(first.DepartureDateTime, first.DepartureUTCOffset),
-        updated_at: now,
-      })
-      .where('id', '=', booking.id)
-      .execute();
+    await setRetimedItinerary(trx, booking.id, {
+      itinerary,
+      firstDepartureAt: utcOf(first.DepartureDateTime, first.DepartureUTCOffset),
+      at: now,
+    });
   }
 
   const summary = changeSummary(before, after, input.minutes);
@@ -279,57 +278,24 @@ export async function insertScheduleChange(
   change: NewFlightChange,
 ): Promise<ScheduleChangeRow | null> {
   const retimed = change.kind === 'retimed';
-  const row = await trx
-    .insertInto('schedule_changes')
-    .values({
-      flight: change.flight,
-      departure_date: change.departureDate,
-      kind: change.kind,
-      minutes: retimed ? change.minutes : 0,
-      origin: change.origin,
-      destination: change.destination,
-      before_departs_at: change.before.departsAt,
-      before_arrives_at: change.before.arrivesAt,
-      after_departs_at: retimed ? shiftLocal(change.before.departsAt, change.minutes) : null,
-      after_arrives_at: retimed ? shiftLocal(change.before.arrivesAt, change.minutes) : null,
-      source: change.source,
-      supplier: change.supplier ?? 'sandbox',
-      sandbox_key: change.sandboxKey ?? null,
-      supplier_change_id: change.supplierChangeId ?? null,
-      published_at: change.publishedAt,
-    })
-    .onConflict((conflict) => conflict.doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const row = await insertChangeRow(trx, {
+    flight: change.flight,
+    departure_date: change.departureDate,
+    kind: change.kind,
+    minutes: retimed ? change.minutes : 0,
+    origin: change.origin,
+    destination: change.destination,
+    before_departs_at: change.before.departsAt,
+    before_arrives_at: change.before.arrivesAt,
+    after_departs_at: retimed ? shiftLocal(change.before.departsAt, change.minutes) : null,
+    after_arrives_at: retimed ? shiftLocal(change.before.arrivesAt, change.minutes) : null,
+    source: change.source,
+    supplier: change.supplier ?? 'sandbox',
+    sandbox_key: change.sandboxKey ?? null,
+    supplier_change_id: change.supplierChangeId ?? null,
+    published_at: change.publishedAt,
+  });
   return row ?? null;
-}
-
-/**
- * The live bookings of a sandbox flight-day, locked for the flagging transaction. An airline's
- * change touches only bookings made before it was published: one made after it was sold at the
- * new times (searches show them).
- */
-export function lockBookingsOn(
-  trx: Transaction<Database>,
-  flight: { flight: string; departureDate: string; madeBefore: Date | null },
-) {
-  let query = trx
-    .selectFrom('bookings')
-    .selectAll('bookings')
-    .where('bookings.supplier', '=', 'sandbox')
-    .where('bookings.status', 'in', ['booked', 'ticketed'])
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('booking_segments as s')
-          .select(sql`1`.as('one'))
-          .whereRef('s.booking_id', '=', 'bookings.id')
-          .where('s.flight', '=', flight.flight)
-          .where('s.departure_date', '=', flight.departureDate),
-      ),
-    );
-  if (flight.madeBefore) query = query.where('bookings.created_at', '<', flight.madeBefore);
-  return query.orderBy('bookings.id').forUpdate().execute();
 }
 
 /**
@@ -341,7 +307,7 @@ export async function flagBookingsOn(
   change: ScheduleChangeRow,
   deps: { countryOf: CountryOf; now: Date },
 ): Promise<number> {
-  const bookings = await lockBookingsOn(trx, {
+  const bookings = await lockSandboxBookingsOn(trx, {
     flight: change.flight,
     departureDate: change.departure_date,
     madeBefore: change.source === 'airline' ? change.published_at : null,
@@ -374,11 +340,7 @@ export async function flagBookingsOn(
     )
       flagged++;
   }
-  await trx
-    .updateTable('schedule_changes')
-    .set({ applied_at: deps.now })
-    .where('id', '=', change.id)
-    .execute();
+  await markChangeApplied(trx, change.id, deps.now);
   return flagged;
 }
 
@@ -433,11 +395,7 @@ export async function recordBookingScheduleChange(
     now: input.now,
     minutes,
   });
-  await trx
-    .updateTable('schedule_changes')
-    .set({ applied_at: input.now })
-    .where('id', '=', change.id)
-    .execute();
+  await markChangeApplied(trx, change.id, input.now);
   return change.id;
 }
 

@@ -1,4 +1,5 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { PricedItinerary } from '@skydesk/contract';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type {
   Database,
   ScheduleChangeBookingStatus,
@@ -202,3 +203,141 @@ export async function listScheduleChanges(db: Db, only?: string) {
     bookings: affected.filter((row) => row.schedule_change_id === change.id),
   }));
 }
+
+// ── recording a change (record.ts) ─────────────────────────────────────────────────────────────
+
+export const insertChangeRow = async (trx: Transaction<Database>, values: Insertable<ScheduleChangesTable>) =>
+  (await trx
+    .insertInto('schedule_changes')
+    .values(values)
+    .onConflict((conflict) => conflict.doNothing())
+    .returningAll()
+    .executeTakeFirst()) ?? null;
+
+export const markChangeApplied = async (trx: Transaction<Database>, changeId: string, at: Date) => {
+  await trx.updateTable('schedule_changes').set({ applied_at: at }).where('id', '=', changeId).execute();
+};
+
+/** One booking flagged for a change; undefined when it was flagged for it already. */
+export const insertAffectedBooking = (
+  trx: Transaction<Database>,
+  values: Insertable<ScheduleChangeBookingsTable>,
+) =>
+  trx
+    .insertInto('schedule_change_bookings')
+    .values(values)
+    .onConflict((conflict) => conflict.columns(['schedule_change_id', 'booking_id']).doNothing())
+    .returning('booking_id')
+    .executeTakeFirst();
+
+export const setSegmentDeparture = async (
+  trx: Transaction<Database>,
+  bookingId: string,
+  position: number,
+  departsAt: Date,
+) => {
+  await trx
+    .updateTable('booking_segments')
+    .set({ departs_at: departsAt })
+    .where('booking_id', '=', bookingId)
+    .where('position', '=', position)
+    .execute();
+};
+
+/** The booking's itinerary with its moved flights, and its first departure with them. */
+export const setRetimedItinerary = async (
+  trx: Transaction<Database>,
+  bookingId: string,
+  values: { itinerary: PricedItinerary; firstDepartureAt: Date; at: Date },
+) => {
+  await trx
+    .updateTable('bookings')
+    .set({
+      itinerary: JSON.stringify(values.itinerary),
+      first_departure_at: values.firstDepartureAt,
+      updated_at: values.at,
+    })
+    .where('id', '=', bookingId)
+    .execute();
+};
+
+/**
+ * The live bookings of a sandbox flight-day, locked for the flagging transaction. An airline's
+ * change touches only bookings made before it was published: one made after it was sold at the
+ * new times (searches show them).
+ */
+export function lockSandboxBookingsOn(
+  trx: Transaction<Database>,
+  flight: { flight: string; departureDate: string; madeBefore: Date | null },
+) {
+  let query = trx
+    .selectFrom('bookings')
+    .selectAll('bookings')
+    .where('bookings.supplier', '=', 'sandbox')
+    .where('bookings.status', 'in', ['booked', 'ticketed'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('booking_segments as s')
+          .select(sql`1`.as('one'))
+          .whereRef('s.booking_id', '=', 'bookings.id')
+          .where('s.flight', '=', flight.flight)
+          .where('s.departure_date', '=', flight.departureDate),
+      ),
+    );
+  if (flight.madeBefore) query = query.where('bookings.created_at', '<', flight.madeBefore);
+  return query.orderBy('bookings.id').forUpdate().execute();
+}
+
+// ── the sweep and the operator (service.ts) ───────────────────────────────────────────────────
+
+export const markAutoAccepted = async (
+  trx: Transaction<Database>,
+  key: { changeId: string; bookingId: string },
+  at: Date,
+) => {
+  await trx
+    .updateTable('schedule_change_bookings')
+    .set({ status: 'auto_accepted', answered_at: at })
+    .where('schedule_change_id', '=', key.changeId)
+    .where('booking_id', '=', key.bookingId)
+    .execute();
+};
+
+/** Operators' changes of sandbox flights from `date` on, oldest first (told to the sandbox again). */
+export const operatorChangesFrom = (db: Db, date: string) =>
+  db
+    .selectFrom('schedule_changes')
+    .select(['flight', 'departure_date', 'kind', 'minutes'])
+    .where('source', '=', 'operator')
+    .where('supplier', '=', 'sandbox')
+    .where('departure_date', '>=', date)
+    .orderBy('published_at')
+    .execute();
+
+/** One booking's answer to one change, locked, with its PNR. */
+export const lockAffectedBooking = (
+  trx: Transaction<Database>,
+  key: { changeId: string; bookingId: string },
+) =>
+  trx
+    .selectFrom('schedule_change_bookings as a')
+    .innerJoin('bookings as b', 'b.id', 'a.booking_id')
+    .select(['a.status', 'a.deadline', 'a.company_id', 'b.pnr'])
+    .where('a.schedule_change_id', '=', key.changeId)
+    .where('a.booking_id', '=', key.bookingId)
+    .forUpdate('a')
+    .executeTakeFirst();
+
+export const setAnswerDeadline = async (
+  trx: Transaction<Database>,
+  key: { changeId: string; bookingId: string },
+  deadline: Date,
+) => {
+  await trx
+    .updateTable('schedule_change_bookings')
+    .set({ deadline })
+    .where('schedule_change_id', '=', key.changeId)
+    .where('booking_id', '=', key.bookingId)
+    .execute();
+};

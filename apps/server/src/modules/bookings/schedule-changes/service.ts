@@ -37,9 +37,13 @@ import { type CountryOf, flagBookingsOn, insertScheduleChange } from './record.j
 import {
   bookedFlightDaysWithoutChange,
   listScheduleChanges,
+  lockAffectedBooking,
   lockDueAnswers,
   lockPendingChange,
+  markAutoAccepted,
   markScheduleChangeAnswered,
+  operatorChangesFrom,
+  setAnswerDeadline,
 } from './repo.js';
 import { changeSummary } from './words.js';
 
@@ -106,12 +110,7 @@ export function createScheduleChangeService(deps: ScheduleChangeDeps) {
       const count = await db.transaction().execute(async (trx) => {
         const due = await lockDueAnswers(trx, now, ACCEPT_BATCH);
         for (const row of due) {
-          await trx
-            .updateTable('schedule_change_bookings')
-            .set({ status: 'auto_accepted', answered_at: now })
-            .where('schedule_change_id', '=', row.schedule_change_id)
-            .where('booking_id', '=', row.booking_id)
-            .execute();
+          await markAutoAccepted(trx, { changeId: row.schedule_change_id, bookingId: row.booking_id }, now);
           const summary = changeSummary(row.before, row.after, row.minutes);
           const zone = await agencyTimeZone(trx, row.company_id);
           await recordEvent(trx, {
@@ -184,14 +183,7 @@ export function createScheduleChangeService(deps: ScheduleChangeDeps) {
   async function restoreOperatorChanges(now: Date) {
     const changes = supplier.scheduleChanges;
     if (restored || !changes) return;
-    const rows = await db
-      .selectFrom('schedule_changes')
-      .select(['flight', 'departure_date', 'kind', 'minutes'])
-      .where('source', '=', 'operator')
-      .where('supplier', '=', 'sandbox')
-      .where('departure_date', '>=', now.toISOString().slice(0, 10))
-      .orderBy('published_at')
-      .execute();
+    const rows = await operatorChangesFrom(db, now.toISOString().slice(0, 10));
     for (const row of rows) {
       changes.publish({ flight: row.flight, date: row.departure_date, kind: row.kind, minutes: row.minutes });
     }
@@ -367,14 +359,8 @@ export function createScheduleChangeService(deps: ScheduleChangeDeps) {
       const now = clock.now();
       const deadline = new Date(body.deadline);
       await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('schedule_change_bookings as a')
-          .innerJoin('bookings as b', 'b.id', 'a.booking_id')
-          .select(['a.status', 'a.deadline', 'a.company_id', 'b.pnr'])
-          .where('a.schedule_change_id', '=', changeId)
-          .where('a.booking_id', '=', body.booking_id)
-          .forUpdate('a')
-          .executeTakeFirst();
+        const key = { changeId, bookingId: body.booking_id };
+        const row = await lockAffectedBooking(trx, key);
         if (!row) throw new AppError('not_found', 'This booking is not affected by this schedule change');
         if (row.status !== 'pending') {
           throw new AppError('conflict', 'The agency has answered this schedule change already');
@@ -383,12 +369,7 @@ export function createScheduleChangeService(deps: ScheduleChangeDeps) {
           const message = 'The new deadline must be later than the current one';
           throw new AppError('validation', message, { fieldErrors: { deadline: [message] } });
         }
-        await trx
-          .updateTable('schedule_change_bookings')
-          .set({ deadline })
-          .where('schedule_change_id', '=', changeId)
-          .where('booking_id', '=', body.booking_id)
-          .execute();
+        await setAnswerDeadline(trx, key, deadline);
         const zone = await agencyTimeZone(trx, row.company_id);
         await notify(trx, {
           companyId: row.company_id,

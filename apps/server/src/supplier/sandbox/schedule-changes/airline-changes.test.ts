@@ -1,17 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createManualClock } from '../../../src/platform/clock.js';
-import { inventoryFromMap } from '../../../src/supplier/inventory.js';
-import type { FlightSearchRequest } from '../../../src/supplier/port.js';
-import { sharedTimetable } from '../../../src/supplier/sandbox/index.js';
-import {
-  airlineChangeOfFlight,
-  CHANGED_SHARE,
-  createSandboxScheduleChanges,
-} from '../../../src/supplier/sandbox/schedule-changes/airline-changes.js';
-import { createSearchPool } from '../../../src/supplier/sandbox/search-pool.js';
-import { createSandboxSupplier, type SandboxSupplier } from '../../../src/supplier/sandbox/shopping.js';
-import type { Timetable } from '../../../src/supplier/sandbox/timetable.js';
-import { plainOf } from '../../../src/supplier/search-outcome.js';
+import { createManualClock } from '../../../platform/clock.js';
+import { inventoryFromMap } from '../../inventory.js';
+import type { FlightSearchRequest } from '../../port.js';
+import { plainOf } from '../../search-outcome.js';
+import { sharedTimetable } from '../index.js';
+import { createSearchPool } from '../search-pool.js';
+import { createSandboxSupplier, type SandboxSupplier } from '../shopping.js';
+import type { Timetable } from '../timetable.js';
+import { airlineChangeOfFlight, CHANGED_SHARE, createSandboxScheduleChanges } from './airline-changes.js';
 
 /**
  * Issue 32: the sandbox airlines publish schedule changes — a reproducible share of flight-days
