@@ -463,6 +463,24 @@ describe.each(storeKinds())('exchange on %s (issue 32)', (kind) => {
     expect(forbidden.json().message).toContain('bookings.issue');
   });
 
+  it('changes to another airport of the same city on a Flex fare only', async () => {
+    const leg = (origin: string) => ({ legs: [{ leg_index: 0, departure_date: LATER, origin }] });
+    const standard = await ticketed('Standard');
+    const refused = await askOffers(standard, leg('LGW'));
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().data.errors['legs.0.origin']).toEqual([CHANGE_MESSAGES.airportsStay]);
+
+    const flex = await ticketed('Flex');
+    const elsewhere = await askOffers(flex, leg('CDG'));
+    expect(elsewhere.statusCode, elsewhere.body).toBe(422);
+    expect(elsewhere.json().data.errors['legs.0.origin']).toEqual([CHANGE_MESSAGES.otherCity]);
+    const london = await askOffers(flex, leg('LGW'));
+    expect(london.statusCode, london.body).toBe(200);
+    for (const offer of ChangeOffer.array().parse(london.json().data)) {
+      expect(offer.legs[0]!.segments[0]!.DepartureAirport.LocationCode).toBe('LGW');
+    }
+  });
+
   it('answers bad bodies with field errors', async () => {
     const booking = await ticketed('Flex');
     const cases: [unknown, string][] = [
