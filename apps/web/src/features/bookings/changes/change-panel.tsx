@@ -69,8 +69,11 @@ const sameCity = (airports: AirportDirectory, code: string) => {
 export function ChangePanel({ booking, onClose }: ChangePanelProps) {
   const airports = useAirports();
   const legs = legsOfSegments(booking.segments);
-  const schedule = pendingScheduleChange(booking);
-  const changedLegs = scheduleChangedLegs(booking);
+  // Read once: the panel keeps its purpose (and title) when the change answers the airline's.
+  const [{ schedule, changedLegs }] = useState(() => ({
+    schedule: pendingScheduleChange(booking),
+    changedLegs: scheduleChangedLegs(booking),
+  }));
   const [drafts, setDrafts] = useState<LegDraft[]>(() =>
     legs.map((leg, index) => ({
       checked: schedule ? changedLegs.has(index) : legs.length === 1,
@@ -406,7 +409,8 @@ function ChangeDone({
   onClose: () => void;
 }) {
   const net = netOf(offer.change_total, offer.refund_to);
-  const replacing = booking.tickets.filter((ticket) => ticket.replaces);
+  // The tickets valid now and what they replaced (an earlier change's ticket, exchanged again, is history).
+  const replacing = booking.tickets.filter((ticket) => ticket.replaces && ticket.status !== 'exchanged');
   return (
     <Alert tone="success" title="Flights changed" className="mt-3">
       <p>

@@ -90,8 +90,18 @@ describe('schedule change banner (issue 32)', { timeout: 30_000 }, () => {
     );
   });
 
-  it('opens the change panel on the changed leg for the free alternative', async () => {
-    const api = answering(() => withPending(), {
+  it('opens the change panel on the changed leg for the free alternative, and takes it', async () => {
+    let answered = false;
+    const changed = () =>
+      ticketedReturn({
+        schedule_change: pendingScheduleChange({
+          status: 'changed',
+          actions: [],
+          answered_at: new Date().toISOString(),
+        }),
+      });
+    const api = answering(() => (answered ? changed() : withPending()), {
+      [`POST /api/booking/${BOOKING_ID}/change`]: () => ok(asListed(changed())),
       [OFFERS]: () =>
         ok([
           changeOffer({
@@ -121,7 +131,15 @@ describe('schedule change banner (issue 32)', { timeout: 30_000 }, () => {
     expect(api.calls(OFFERS)[0]?.body).toEqual({ legs: [{ leg_index: 0, departure_date: '2026-12-22' }] });
     expect(offer).toHaveTextContent("Free alternative to the airline's change");
     expect(offer).toHaveTextContent('Nothing to pay');
-    expect(within(offer).getByRole('button', { name: 'Change at no cost' })).toBeEnabled();
+    answered = true;
+    await user.click(within(offer).getByRole('button', { name: 'Change at no cost' }));
+    // The panel keeps its title while the booking, asked again, no longer waits for an answer.
+    expect(await within(panel).findByText('Flights changed')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Nothing was charged.');
+    expect(
+      await screen.findByText(/Airline schedule change: Answered with another flight/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Choose another flight' })).toBe(panel);
   });
 
   it('cancels with a full refund after a confirmation, and says a refusal in the dialog', async () => {
