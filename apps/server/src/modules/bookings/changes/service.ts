@@ -472,13 +472,17 @@ export function createChangeService(deps: {
       const scope = bookingScopeOf(principal);
       const record = await loadOwn(principal, bookingId);
       if (record.booking.supplier !== 'sandbox') {
-        // REMOTE: the duffel adapter's order change confirm answers here once wired.
+        // REMOTE: the supplier's order change flow (remote/order-changes.ts, a saga step).
         if (!deps.remote) throw new AppError('validation', CHANGE_MESSAGES.remote);
         await deps.remote.change(principal, record.booking, body.change_offer_id);
-        return presentBooking(await loadOwn(principal, bookingId), {
-          now: clock.now(),
-          permissions: principal.permissions,
-        });
+        const changed = await loadOwn(principal, bookingId);
+        // The airline confirmed it (not left waiting for it): the new e-ticket goes as the sandbox's.
+        if (changed.booking.supplier_state === 'confirmed') {
+          await mailNewTicket(principal, changed).catch((error: unknown) => {
+            log?.error({ err: error, bookingId }, 'could not mail the changed e-ticket');
+          });
+        }
+        return presentBooking(changed, { now: clock.now(), permissions: principal.permissions });
       }
       const now = clock.now();
       try {
