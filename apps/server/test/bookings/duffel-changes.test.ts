@@ -140,6 +140,10 @@ describe.each(storeKinds())('changes of a Duffel booking on %s', (kind) => {
     expect(documents).toContain(fresh.ticket_number);
     expect(documents).not.toContain(oldTicket);
     expect(after.segments[0]!.DepartureDateTime.slice(0, 10)).toBe(NEW_DATE);
+    // The step in the history, and the new e-ticket mailed to the contact as the sandbox's change.
+    expect(after.history.map((event) => event.action)).toEqual(
+      expect.arrayContaining(['airline_change_asked', 'exchanged', 'e_ticket_sent']),
+    );
     expect(after.changes).toEqual([
       expect.objectContaining({
         kind: 'exchange',
