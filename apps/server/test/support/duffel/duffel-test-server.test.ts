@@ -734,3 +734,61 @@ describe('webhooks', () => {
     ).rejects.toThrow(/only sends webhooks to this machine/);
   });
 });
+
+describe('order changes, through the official client', () => {
+  it('answers a change request with offers, makes a change from one and confirms it with its payment', async () => {
+    const { server, duffel } = await start();
+    const offer = offerBy(await search(duffel), 'ZZ', 'Standard');
+    const { data: order } = await duffel.orders.create({
+      type: 'instant',
+      selected_offers: [offer.id],
+      passengers: travellers(offer),
+      payments: [{ type: 'balance', amount: offer.total_amount, currency: offer.total_currency }],
+    });
+    const oldTicket = order.documents?.find((d) => d.type === 'electronic_ticket')?.unique_identifier;
+    const { data: request } = await duffel.orderChangeRequests.create({
+      order_id: order.id,
+      slices: {
+        remove: [{ slice_id: order.slices[0]!.id }],
+        add: [{ origin: 'LHR', destination: 'JFK', departure_date: inDays(33), cabin_class: 'economy' }],
+      },
+    });
+    expect(request.order_id).toBe(order.id);
+    expect(request.order_change_offers.length).toBeGreaterThan(0);
+    const chosen = request.order_change_offers.find((o) => Number(o.change_total_amount) > 0)!;
+    // The reference's names (the client's 4.x type says penalty_amount): the three amounts apart.
+    expect(chosen).toMatchObject({
+      id: expect.stringMatching(/^oco_/),
+      change_total_currency: 'GBP',
+      penalty_total_amount: '50.00',
+      new_total_currency: 'GBP',
+      order_change_id: null,
+    });
+    expect(chosen.slices.remove[0]!.id).toBe(order.slices[0]!.id);
+    expect(chosen.slices.add[0]!.segments[0]!.departing_at.slice(0, 10)).toBe(inDays(33));
+    expect((await duffel.orderChangeRequests.get(request.id)).data.order_change_offers).toHaveLength(
+      request.order_change_offers.length,
+    );
+
+    const { data: pending } = await duffel.orderChanges.create({ selected_order_change_offer: chosen.id });
+    expect(pending).toMatchObject({ order_id: order.id, confirmed_at: null });
+    expect((await duffel.orderChangeOffers.get(chosen.id)).data.order_change_id).toBe(pending.id);
+    // Confirmed without its payment: refused (a positive change total is paid).
+    await expect(duffel.orderChanges.confirm(pending.id, {})).rejects.toBeInstanceOf(DuffelError);
+    const { data: confirmed } = await duffel.orderChanges.confirm(pending.id, {
+      payment: { type: 'balance', amount: chosen.change_total_amount!, currency: 'GBP' },
+    });
+    expect(confirmed.id).toBe(pending.id);
+    expect(server.state.payments().at(-1)).toMatchObject({
+      purpose: 'order_change',
+      amount: chosen.change_total_amount,
+    });
+    const { data: changed } = await duffel.orders.get(order.id);
+    expect(changed.booking_reference).toBe(order.booking_reference);
+    expect(changed.slices[0]!.segments[0]!.departing_at.slice(0, 10)).toBe(inDays(33));
+    const newTicket = changed.documents?.find((d) => d.type === 'electronic_ticket')?.unique_identifier;
+    expect(newTicket).toMatch(/^\d{13}$/);
+    expect(newTicket).not.toBe(oldTicket);
+    expect(changed.total_amount).toBe(chosen.new_total_amount);
+  });
+});
