@@ -10,6 +10,7 @@ import {
   type PricedItinerary,
   SeatMap,
 } from '@skydesk/contract';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_REASONS } from '../../../src/modules/bookings/after-sales/penalty.js';
 import { createScheduleChangeService } from '../../../src/modules/bookings/index.js';
@@ -231,6 +232,14 @@ describe.each(storeKinds())('schedule changes on %s (issue 32)', (kind) => {
       actions: ['alternative', 'cancel'],
     });
     expect(now.schedule_change!.summary).toContain('is cancelled by the airline');
+
+    // The e-ticket still names the flight, and says it no longer flies.
+    const pdf = await get(t, `/api/booking/${booking.id}/ticket.pdf`, { token: agent.token });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    expect(text).toContain('Cancelled by the airline');
 
     const refused = await answer(agent, booking, 'accept');
     expect(refused.statusCode, refused.body).toBe(409);

@@ -1,4 +1,9 @@
-import { type BookingSegment, CABIN_LABELS as CABIN_LABEL, type FareInfo } from '@skydesk/contract';
+import {
+  type Booking,
+  type BookingSegment,
+  CABIN_LABELS as CABIN_LABEL,
+  type FareInfo,
+} from '@skydesk/contract';
 import { printable } from '../../../../platform/pdf/fonts.js';
 import { duration, localDate, localStamp, parseLocal, utcMinutes } from '../../../../platform/pdf/format.js';
 import { COLOR, LEFT, RIGHT, type Sheet, WIDTH } from '../../../../platform/pdf/sheet.js';
@@ -51,7 +56,7 @@ export function itinerary(sheet: Sheet, input: TicketPdfInput): void {
         sheet.ensure(LAYOVER_HEIGHT + SEGMENT_HEIGHT, continueLeg);
         layover(sheet, previous, segment, placeName);
       }
-      flight(sheet, segment, fare, placeName);
+      flight(sheet, segment, fare, placeName, cancelledByAirline(booking, segmentRef - 1));
     });
     sheet.y += 8;
   });
@@ -82,11 +87,26 @@ function legHeader(
   sheet.y += LEG_HEADER_HEIGHT;
 }
 
+/**
+ * Issue 32: a flight its airline cancelled and the agency has not replaced — the ticket still
+ * names it, so it says it no longer flies (a moved flight already shows its new times).
+ */
+function cancelledByAirline(booking: Booking, segmentIndex: number): boolean {
+  const change = booking.schedule_change;
+  return (
+    !!change &&
+    change.kind === 'cancelled' &&
+    change.status !== 'changed' &&
+    change.before.some((flight) => flight.segment_index === segmentIndex)
+  );
+}
+
 function flight(
   sheet: Sheet,
   segment: BookingSegment,
   fare: FareInfo | undefined,
   airportName: PlaceName,
+  cancelled = false,
 ): void {
   const top = sheet.y;
   const marketing = segment.MarketingAirline;
@@ -108,6 +128,14 @@ function flight(
     WIDTH * 0.4,
     { face: 'bold', size: 8.5, color: COLOR.brand, align: 'right' },
   );
+  if (cancelled) {
+    sheet.cell('Cancelled by the airline', LEFT + WIDTH * 0.6, top + 15, WIDTH * 0.4, {
+      face: 'bold',
+      size: 8.5,
+      color: COLOR.layoverText,
+      align: 'right',
+    });
+  }
   if (operating.Code !== marketing.Code) {
     sheet.cell(`Operated by ${operating.Name} (${operating.Code})`, LEFT, top + 15, WIDTH * 0.6, {
       size: 7.5,
