@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../support/auth-flow.js';
 import {
   type Agent,
+  addCredits,
   agentWithPermissions,
   bookingAgent,
   bookOk,
@@ -199,6 +200,28 @@ describe.each(storeKinds())('changes of a Duffel booking on %s', (kind) => {
     expect(after.changes).toEqual([]);
     expect(await stepOf(booking.id)).toEqual({ supplier_state: 'confirmed', supplier_change_step: null });
     await ledgerMatches();
+  });
+
+  it('402 when the credits cannot cover the change: nothing confirmed at the airline, nothing debited', async () => {
+    const poor = await bookingAgent(t, { creditsMinor: 50_000_000 });
+    const booking = await ticketed(poor);
+    const offers = ChangeOffer.array().parse((await askOffers(poor, booking.id)).json().data);
+    const offer = costly(offers);
+    const balance = await t.store.db
+      .selectFrom('ledger_entries')
+      .select('balance_after_minor')
+      .where('company_id', '=', poor.companyId)
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await addCredits(t.store.db, poor.companyId, -Number(balance.balance_after_minor));
+    const confirms = t.duffel.requestsTo('POST /air/order_changes/{id}/actions/confirm').length;
+    const res = await confirm(poor, booking.id, offer.id);
+    expect(res.statusCode, res.body).toBe(402);
+    expect(t.duffel.requestsTo('POST /air/order_changes/{id}/actions/confirm')).toHaveLength(confirms);
+    expect(changePayments(booking.id)).toHaveLength(0);
+    expect((await lines(booking.id)).map((line) => line.kind)).toEqual(['ticket']);
+    expect(await stepOf(booking.id)).toEqual({ supplier_state: 'confirmed', supplier_change_step: null });
   });
 
   it('a lost answer after the airline confirmed: read back at once, recorded once, paid once', async () => {
