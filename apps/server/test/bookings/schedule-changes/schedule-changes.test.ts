@@ -190,6 +190,22 @@ describe.each(storeKinds())('schedule changes on %s (issue 32)', (kind) => {
     ).toBeTruthy();
   });
 
+  it('moves a flight moved twice from its scheduled time, not twice over', async () => {
+    const booking = await booked(agent);
+    const scheduled = booking.segments[0]!;
+    const by = (local: string, minutes: number) =>
+      new Date(Date.parse(`${local}Z`) + minutes * 60_000).toISOString().slice(0, 19);
+    await publishOn(booking, { kind: 'retimed', delay_minutes: 60 });
+    await publishOn(booking, { kind: 'retimed', delay_minutes: 120 });
+    const now = await details(agent, booking);
+    expect(now.segments[0]!.DepartureDateTime).toBe(by(scheduled.DepartureDateTime, 120));
+    expect(now.schedule_change).toMatchObject({
+      before: [{ departs_at: by(scheduled.DepartureDateTime, 60) }],
+      after: [{ departs_at: by(scheduled.DepartureDateTime, 120) }],
+      status: 'pending',
+    });
+  });
+
   it('accepts the new times once, honouring Idempotency-Key; a second accept is 409', async () => {
     const booking = await booked(agent);
     await publishOn(booking, { kind: 'retimed', delay_minutes: -45 });

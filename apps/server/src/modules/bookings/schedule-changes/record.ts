@@ -315,17 +315,23 @@ export async function flagBookingsOn(
   let flagged = 0;
   for (const booking of bookings) {
     const changed = new Map<number, NewTimes>();
-    for (const flight of tripFlights(booking.itinerary)) {
-      if (designatorOf(flight.segment) !== change.flight) continue;
-      if (flight.segment.DepartureDateTime.slice(0, 10) !== change.departure_date) continue;
+    // The flight on its flight-day: by its number, and by its date when the trip flies it twice (a
+    // flight moved before may leave on another local date than its flight-day).
+    const same = tripFlights(booking.itinerary).filter(
+      (flight) => designatorOf(flight.segment) === change.flight,
+    );
+    const onDay =
+      same.length > 1
+        ? same.filter((flight) => flight.segment.DepartureDateTime.slice(0, 10) === change.departure_date)
+        : same;
+    for (const flight of onDay) {
+      // The change's own times are the schedule's (absolute): a flight moved before moves from its
+      // scheduled time, not again from the booking's.
       changed.set(
         flight.index,
-        change.kind === 'cancelled'
+        change.kind === 'cancelled' || !change.after_departs_at || !change.after_arrives_at
           ? null
-          : {
-              departsAt: shiftLocal(flight.segment.DepartureDateTime, change.minutes),
-              arrivesAt: shiftLocal(flight.segment.ArrivalDateTime, change.minutes),
-            },
+          : { departsAt: change.after_departs_at, arrivesAt: change.after_arrives_at },
       );
     }
     if (

@@ -49,6 +49,8 @@ export async function pendingScheduleChangeOf(
     .where('a.booking_id', '=', bookingId)
     .where('a.status', '=', 'pending')
     .orderBy('a.detected_at', 'desc')
+    // Two changes of one moment (an operator's twice over): the later recorded is the latest.
+    .orderBy('c.created_at', 'desc')
     .orderBy('c.id')
     .executeTakeFirst();
   if (!row) return null;
@@ -102,6 +104,7 @@ export async function latestScheduleChanges(
     .select(['c.kind', 'c.minutes'])
     .where('a.booking_id', 'in', ids)
     .orderBy('a.detected_at', 'desc')
+    .orderBy('c.created_at', 'desc')
     .orderBy('a.schedule_change_id')
     .execute();
   const latest = new Map<string, BookingScheduleChange>();
@@ -119,6 +122,7 @@ export const lockPendingChange = (trx: Transaction<Database>, bookingId: string)
     .where('a.booking_id', '=', bookingId)
     .where('a.status', '=', 'pending')
     .orderBy('a.detected_at', 'desc')
+    .orderBy('c.created_at', 'desc')
     .forUpdate('a')
     .executeTakeFirst();
 
