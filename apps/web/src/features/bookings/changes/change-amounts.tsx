@@ -52,23 +52,23 @@ export function ChangeAmounts({
 }: ChangeAmountsProps) {
   const net = netOf(changeTotal, refundTo);
   return (
-    <dl className={clsx('grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm tabular-nums', className)}>
+    <dl className={clsx('grid grid-cols-[1fr_auto] gap-y-1 text-sm tabular-nums', className)}>
       {newTotal && (
         <>
           <dt className="text-slate-600">New trip price today</dt>
-          <dd className="text-right text-slate-900">{formatMoney(newTotal)}</dd>
+          <dd className="pl-4 text-right text-slate-900">{formatMoney(newTotal)}</dd>
         </>
       )}
       <dt className="text-slate-600">Fare difference</dt>
-      <dd className="text-right text-slate-900">{signedMoney(fareDifference)}</dd>
+      <dd className="pl-4 text-right text-slate-900">{signedMoney(fareDifference)}</dd>
       <dt className="text-slate-600">Change penalty</dt>
-      <dd className={clsx('text-right', penalty.Amount > 0 ? 'text-rose-700' : 'text-slate-900')}>
+      <dd className={clsx('pl-4 text-right', penalty.Amount > 0 ? 'text-rose-700' : 'text-slate-900')}>
         {penalty.Amount > 0 ? formatMoney(penalty) : 'None'}
       </dd>
       <dt className="border-slate-200 border-t pt-1 font-medium text-slate-800">{net.label}</dt>
       <dd
         className={clsx(
-          'border-slate-200 border-t pt-1 text-right font-semibold',
+          'border-slate-200 border-t pt-1 pl-4 text-right font-semibold',
           net.tone === 'back'
             ? 'text-emerald-700'
             : net.tone === 'lost'
