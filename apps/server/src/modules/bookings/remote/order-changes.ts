@@ -456,7 +456,7 @@ export function createOrderChangeSteps(deps: OrderChangeDeps) {
     return db.transaction().execute(async (trx) => {
       const booking = await lockSupplierBooking(trx, bookingId);
       const step = booking?.supplier_change_step;
-      if (!booking || booking.supplier_state !== 'changing' || !step) return false;
+      if (booking?.supplier_state !== 'changing' || !step) return false;
       const now = clock.now();
       const offer = await changeOfferById(trx, step.offerId);
       const tickets = await exchangeTickets(
@@ -609,7 +609,7 @@ export function createOrderChangeSteps(deps: OrderChangeDeps) {
     return db.transaction().execute(async (trx) => {
       const booking = await lockSupplierBooking(trx, bookingId);
       const step = booking?.supplier_change_step;
-      if (!booking || booking.supplier_state !== 'changing' || !step) return false;
+      if (booking?.supplier_state !== 'changing' || !step) return false;
       const now = clock.now();
       if (step.debitMinor > 0) {
         await lockLedger(trx, booking.company_id);
