@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bookingStatus, fillPassenger, openPriceSummary, type Traveller } from './support/booking.js';
 import { baseUrl, launchBrowser, openPage } from './support/browser.js';
 import { chooseAirport, inDays, seededPersonTotp, signInAsDemo } from './support/demo.js';
-import { amountOf, cents, signedAmountOf } from './support/money.js';
+import { amountOf, cents, signedAmountOf, usd } from './support/money.js';
 import { OPERATOR } from './support/operator.js';
 import { pdfText } from './support/pdf-text.js';
 import { photographer } from './support/photograph.js';
@@ -170,6 +170,7 @@ describe('changes after ticketing in Chromium (issue 32)', () => {
   let details: string;
   let oldTicket: string;
   let newTicket: string;
+  let changeNet: number;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -209,6 +210,7 @@ describe('changes after ticketing in Chromium (issue 32)', () => {
     const difference = await figure(offer, /^Fare difference$/);
     const penalty = await figure(offer, /^Change penalty$/);
     const net = amountOf(await offer.getByTestId('change-net').textContent());
+    changeNet = net;
     expect(newTotal).toBeGreaterThan(0);
     expect(penalty).toBeGreaterThan(0);
     const owed = cents(difference) + cents(penalty);
@@ -249,6 +251,11 @@ describe('changes after ticketing in Chromium (issue 32)', () => {
       .filter({ hasText: /Change/ })
       .first();
     await line.waitFor({ timeout: 20_000 });
+    // The change in words, with what it moved.
+    const words = (await line.textContent()) ?? '';
+    expect(words).toMatch(/fare difference/i);
+    expect(words).toMatch(/change fee/i);
+    expect(words).toContain(usd(changeNet));
     await photograph(page, 'statement-change-line');
   });
 
