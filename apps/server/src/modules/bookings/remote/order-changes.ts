@@ -6,8 +6,7 @@ import {
   minorMoneyText,
   type PricedItinerary,
 } from '@skydesk/contract';
-import type { Kysely, Transaction } from 'kysely';
-import type { Clock } from '../../../platform/clock.js';
+import type { Transaction } from 'kysely';
 import { commitRequestSoFar } from '../../../platform/db/request-transaction.js';
 import type { Database, StoredChangeLeg, StoredChangeStep } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
@@ -16,7 +15,7 @@ import type {
   RemoteChanges,
   RemoteOrderChange,
 } from '../../../supplier/remote-changes.js';
-import { type RemoteOrder, type RemoteOrders, SupplierCallError } from '../../../supplier/remote-orders.js';
+import { type RemoteOrder, SupplierCallError } from '../../../supplier/remote-orders.js';
 import { lockLedger, postLedgerEntry } from '../../payments/index.js';
 import { refuseOtherCurrency } from '../booking/credits-currency.js';
 import { recordEvent } from '../booking/repo.js';
@@ -34,7 +33,7 @@ import {
   useChangeOffer,
 } from '../changes/repo.js';
 import { changeOfferById, changeOfferOfBooking, livePaidOf } from './change-repo.js';
-import type { CrashAt } from './crash-points.js';
+import type { OrderStepDeps } from './order-services.js';
 import {
   lockSupplierBooking,
   orderPassengersOf,
@@ -158,21 +157,8 @@ function shares(total: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => each + (i === 0 ? total - each * parts : 0));
 }
 
-export type OrderChangeDeps = {
-  db: Kysely<Database>;
-  clock: Clock;
-  orders: RemoteOrders;
-  changes: RemoteChanges;
-  crashAt: CrashAt;
-  /** The step's window: a change still unconfirmed by then is confirmed again or given up. */
-  settleWindowMs: number;
-  /** Looks the step up now, a failure logged (the reconciler tries again). */
-  tryResolve: (bookingId: string) => Promise<void>;
-  /** A supplier's refusal as the agent's answer (409, 410, 503). */
-  refusal: (error: SupplierCallError) => AppError;
-  /** 409 'waiting for the airline'. */
-  waiting: (booking: Pick<SupplierBookingRow, 'pnr'>) => AppError;
-};
+/** The step's window (`settleWindowMs`): a change still unconfirmed by then is confirmed again or given up. */
+export type OrderChangeDeps = OrderStepDeps & { changes: RemoteChanges };
 
 export function createOrderChangeSteps(deps: OrderChangeDeps) {
   const { db, clock, orders, changes } = deps;

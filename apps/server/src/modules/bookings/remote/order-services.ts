@@ -240,7 +240,8 @@ export function quoteOrderBags(
   };
 }
 
-export type OrderServiceDeps = {
+/** What a saga step after the order (services added, a change of flights) is given by the saga. */
+export type OrderStepDeps = {
   db: Kysely<Database>;
   clock: Clock;
   orders: RemoteOrders;
@@ -255,7 +256,7 @@ export type OrderServiceDeps = {
   waiting: (booking: Pick<SupplierBookingRow, 'pnr'>) => AppError;
 };
 
-export function createOrderServiceSteps(deps: OrderServiceDeps) {
+export function createOrderServiceSteps(deps: OrderStepDeps) {
   const { db, clock, orders } = deps;
 
   async function onSale(booking: SupplierBookingRow) {
