@@ -427,6 +427,48 @@ describe.each(storeKinds())('schedule changes on %s (issue 32)', (kind) => {
         .execute(),
     ).toHaveLength(1);
   });
+  it('cancels with a full refund at the deadline what cannot be accepted (a cancelled flight), and tells the agency', async () => {
+    // The clock moved past the last test's deadline: the sessions signed in before it ended.
+    agent = await signInAgain(t, agent);
+    operator = await signInAgainAsOperator(t, operator);
+    const booking = await booked(agent);
+    const held = await booked(agent, { ticketed: false });
+    await publishOn(booking, { kind: 'cancelled' });
+    await publishOn(held, { kind: 'cancelled' });
+    const deadline = new Date((await details(agent, booking)).schedule_change!.deadline);
+    const heldDeadline = new Date((await details(agent, held)).schedule_change!.deadline);
+    const start = await balanceOf(agent);
+    const paid = booking.tickets.reduce((sum, ticket) => sum + minor(ticket.paid.Amount), 0);
+
+    t.clock.set(new Date(Math.max(deadline.getTime(), heldDeadline.getTime()) + 60_000));
+    const swept = await service().sweep(t.clock.now());
+    expect(swept.autoRefunded).toBeGreaterThanOrEqual(2);
+    agent = await signInAgain(t, agent);
+
+    const refunded = await details(agent, booking);
+    expect(refunded.status).toBe('refunded');
+    expect(refunded.schedule_change).toMatchObject({ status: 'cancelled', actions: [] });
+    expect(refunded.tickets.every((ticket) => ticket.status === 'refunded')).toBe(true);
+    expect(await balanceOf(agent)).toBe(start + paid);
+    expect(await ledgerSum(t.store.db, agent.companyId)).toBe(await balanceOf(agent));
+    expect(refunded.history.at(-1)).toMatchObject({ action: 'refunded', actor: null });
+    expect((await details(agent, held)).status).toBe('cancelled');
+    const told = await t.store.db
+      .selectFrom('notifications')
+      .select('title')
+      .where('company_id', '=', agent.companyId)
+      .where('title', 'in', [
+        `Booking ${booking.pnr} cancelled with a full refund`,
+        `Booking ${held.pnr} cancelled with a full refund`,
+      ])
+      .execute();
+    expect(told).toHaveLength(2);
+
+    // Swept again: nothing is refunded twice.
+    expect((await service().sweep(t.clock.now())).autoRefunded).toBe(0);
+    expect(await balanceOf(agent)).toBe(start + paid);
+  });
+
   it('refunds a paid seat with its ticket when a schedule change touched its flight', async () => {
     agent = await signInAgain(t, agent);
     operator = await signInAgainAsOperator(t, operator);

@@ -126,8 +126,19 @@ export const lockPendingChange = (trx: Transaction<Database>, bookingId: string)
     .forUpdate('a')
     .executeTakeFirst();
 
-/** Pending answers past their deadline, locked (skip locked: a request answering one keeps it). */
-export const lockDueAnswers = (trx: Transaction<Database>, now: Date, limit: number) =>
+/**
+ * Pending answers past their deadline, locked (skip locked: a request answering one keeps it):
+ * those the sweep accepts (`accept`), or those whose new times cannot be accepted — a cancelled
+ * flight or a broken connection of a live sandbox booking — which it cancels with a refund
+ * (`refund`). A remote booking's airline refunds it itself: its change is accepted as the airline
+ * made it; so is one of a booking no longer live (a refund requested meanwhile).
+ */
+export const lockDueAnswers = (
+  trx: Transaction<Database>,
+  now: Date,
+  limit: number,
+  answer: 'accept' | 'refund',
+) =>
   trx
     .selectFrom('schedule_change_bookings as a')
     .innerJoin('schedule_changes as c', 'c.id', 'a.schedule_change_id')
@@ -136,6 +147,14 @@ export const lockDueAnswers = (trx: Transaction<Database>, now: Date, limit: num
     .select(['c.kind', 'c.minutes', 'b.pnr', 'b.status as booking_status'])
     .where('a.status', '=', 'pending')
     .where('a.deadline', '<=', now)
+    .where((eb) => {
+      const cannotAccept = eb.and([
+        eb('b.supplier', '=', 'sandbox'),
+        eb('b.status', 'in', ['ticketed', 'booked']),
+        eb.or([eb('c.kind', '=', 'cancelled'), eb('a.connection_broken', '=', true)]),
+      ]);
+      return answer === 'refund' ? cannotAccept : eb.not(cannotAccept);
+    })
     .orderBy('a.deadline')
     .limit(limit)
     .forUpdate('a')

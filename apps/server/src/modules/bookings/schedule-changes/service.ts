@@ -72,6 +72,8 @@ export type ScheduleChangeDeps = {
 const ACCEPT_BATCH = 100;
 
 const notFound = () => new AppError('not_found', 'Booking not found');
+type PendingChange = NonNullable<Awaited<ReturnType<typeof lockPendingChange>>>;
+
 const nothingPending = () =>
   new AppError('conflict', 'No schedule change of this booking is waiting for an answer');
 
@@ -108,7 +110,7 @@ export function createScheduleChangeService(deps: ScheduleChangeDeps) {
     let accepted = 0;
     for (;;) {
       const count = await db.transaction().execute(async (trx) => {
-        const due = await lockDueAnswers(trx, now, ACCEPT_BATCH);
+        const due = await lockDueAnswers(trx, now, ACCEPT_BATCH, 'accept');
         for (const row of due) {
           await markAutoAccepted(trx, { changeId: row.schedule_change_id, bookingId: row.booking_id }, now);
           const summary = changeSummary(row.before, row.after, row.minutes);
@@ -138,6 +140,54 @@ export function createScheduleChangeService(deps: ScheduleChangeDeps) {
       accepted += count;
       if (count < ACCEPT_BATCH) return accepted;
     }
+  }
+
+  /**
+   * Answers every change whose deadline passed and whose new times cannot be accepted (the flight
+   * is cancelled, or a connection breaks) by cancelling the booking with a full refund, and tells the
+   * agency: accepting would leave the passengers without a flight they can take. One transaction per
+   * booking, taking the booking's lock before its change's, as the agent's answers do.
+   */
+  async function refundDue(now: Date): Promise<number> {
+    // One batch a sweep: a booking that fails stays due and is tried again at the next sweep,
+    // after the others, never in a loop.
+    const due = await db.transaction().execute((trx) => lockDueAnswers(trx, now, ACCEPT_BATCH, 'refund'));
+    let refunded = 0;
+    for (const row of due) {
+      try {
+        if (await refundAtDeadline(row.company_id, row.booking_id, row.pnr, now)) refunded += 1;
+      } catch (error) {
+        deps.log?.error(
+          { err: error, bookingId: row.booking_id },
+          'could not cancel a changed booking at its deadline',
+        );
+      }
+    }
+    return refunded;
+  }
+
+  async function refundAtDeadline(companyId: string, bookingId: string, pnr: string, now: Date) {
+    return db.transaction().execute(async (trx) => {
+      const booking = await loadBookingForUpdate(trx, { companyId, createdBy: null }, bookingId);
+      const pending = booking && (await lockPendingChange(trx, booking.id));
+      if (!booking || !pending || pending.deadline.getTime() > now.getTime()) return false;
+      const zone = await agencyTimeZone(trx, companyId);
+      const deadline = utcMinute(pending.deadline, zone);
+      const reason = pending.kind === 'cancelled' ? 'the flight is cancelled' : 'a connection breaks';
+      const why = `No answer by the deadline, ${deadline}, and the airline's new times could not be accepted (${reason}): the booking was cancelled`;
+      await cancelWithFullRefund(trx, booking, pending, { actorUserId: null, now, why });
+      await notify(trx, {
+        companyId,
+        userId: null,
+        kind: 'airline_change',
+        title: `Booking ${pnr} cancelled with a full refund`,
+        body: `Booking ${pnr} had no answer to the airline's schedule change by its deadline, ${deadline}. Its new times could not be accepted (${reason}), so the booking was cancelled and everything paid for it returned to your credits.\n\n${changeSummary(pending.before, pending.after, pending.minutes)}`,
+        link: bookingLink(bookingId),
+        bookingId,
+        at: now,
+      });
+      return true;
+    });
   }
 
   /**
@@ -202,7 +252,8 @@ export function createScheduleChangeService(deps: ScheduleChangeDeps) {
       await restoreOperatorChanges(now);
       const applied = await applyAirlineChanges(now);
       const autoAccepted = await acceptDue(now);
-      return { applied, autoAccepted };
+      const autoRefunded = await refundDue(now);
+      return { applied, autoAccepted, autoRefunded };
     },
 
     /** The agent accepts the new times (refused when the flight is cancelled or a connection breaks). */
@@ -252,28 +303,7 @@ export function createScheduleChangeService(deps: ScheduleChangeDeps) {
             "This booking's airline refunds it itself: request a refund to cancel it",
           );
         }
-        const summary = changeSummary(pending.before, pending.after, pending.minutes);
-        if (booking.status === 'ticketed') await refundWhole(trx, principal, booking, summary, now);
-        else if (booking.status === 'booked') {
-          await supplier.bookings.release(trx, await heldSeatsOf(trx, booking.id));
-          await releaseServices(trx, booking.id, now);
-          await updateBooking(trx, booking.id, { status: 'cancelled', updated_at: now });
-          await recordEvent(trx, {
-            bookingId: booking.id,
-            action: 'cancelled',
-            from: 'booked',
-            to: 'cancelled',
-            note: `Cancelled after the airline's schedule change; nothing was charged. ${summary}`,
-            actorUserId: principal.userId,
-            at: now,
-          });
-        } else {
-          throw new AppError(
-            'conflict',
-            `A ${booking.status.replace(/_/g, ' ')} booking cannot be cancelled`,
-          );
-        }
-        await markScheduleChangeAnswered(trx, booking.id, 'cancelled', now, principal.userId);
+        await cancelWithFullRefund(trx, booking, pending, { actorUserId: principal.userId, now });
       });
       return answer(principal, bookingId);
     },
@@ -289,10 +319,15 @@ export function createScheduleChangeService(deps: ScheduleChangeDeps) {
         log: options.log,
         exclusively: options.exclusively,
         run: async () => {
-          const { applied, autoAccepted } = await this.sweep(clock.now());
+          const { applied, autoAccepted, autoRefunded } = await this.sweep(clock.now());
           if (applied > 0) options.log.info({ applied }, "applied airlines' schedule changes");
           if (autoAccepted > 0)
             options.log.info({ autoAccepted }, 'accepted schedule changes at their deadline');
+          if (autoRefunded > 0)
+            options.log.info(
+              { autoRefunded },
+              'cancelled with a refund the changes that could not be accepted at their deadline',
+            );
         },
       });
     },
@@ -397,11 +432,46 @@ export function createScheduleChangeService(deps: ScheduleChangeDeps) {
   };
 
   /** A ticketed sandbox booking refunded whole: tickets, seats and bags; seats given back. */
+  /**
+   * Cancels a sandbox booking the airline changed, everything paid coming back (the agent's cancel,
+   * and the sweep's answer at the deadline when the new times cannot be accepted): under the
+   * booking's row lock and its pending change's, as the agent's answers take them.
+   */
+  async function cancelWithFullRefund(
+    trx: Transaction<Database>,
+    booking: BookingRow,
+    pending: PendingChange,
+    options: { actorUserId: string | null; now: Date; why?: string },
+  ) {
+    const { actorUserId, now } = options;
+    const summary = changeSummary(pending.before, pending.after, pending.minutes);
+    const why = options.why ?? "Cancelled after the airline's schedule change";
+    if (booking.status === 'ticketed')
+      await refundWhole(trx, booking, `${why}. ${summary}`.trim(), actorUserId, now);
+    else if (booking.status === 'booked') {
+      await supplier.bookings.release(trx, await heldSeatsOf(trx, booking.id));
+      await releaseServices(trx, booking.id, now);
+      await updateBooking(trx, booking.id, { status: 'cancelled', updated_at: now });
+      await recordEvent(trx, {
+        bookingId: booking.id,
+        action: 'cancelled',
+        from: 'booked',
+        to: 'cancelled',
+        note: `${why}; nothing was charged. ${summary}`,
+        actorUserId,
+        at: now,
+      });
+    } else {
+      throw new AppError('conflict', `A ${booking.status.replace(/_/g, ' ')} booking cannot be cancelled`);
+    }
+    await markScheduleChangeAnswered(trx, booking.id, 'cancelled', now, actorUserId);
+  }
+
   async function refundWhole(
     trx: Transaction<Database>,
-    principal: CompanyPrincipal,
     booking: BookingRow,
-    summary: string,
+    why: string,
+    actorUserId: string | null,
     now: Date,
   ) {
     const tickets = (await ticketsWithFares(trx, booking.id)).filter((ticket) => ticket.status === 'issued');
@@ -421,7 +491,7 @@ export function createScheduleChangeService(deps: ScheduleChangeDeps) {
             amountMinor: refunded,
             bookingId: booking.id,
             note: `Refund of booking ${booking.pnr}: the airline changed its schedule (no penalty)`,
-            userId: principal.userId,
+            userId: actorUserId,
           })
         : null;
     for (const ticket of tickets) await markTicketRefunded(trx, ticket.ticket_number, ticket.paid_minor, now);
@@ -444,8 +514,8 @@ export function createScheduleChangeService(deps: ScheduleChangeDeps) {
       action: 'refunded',
       from: 'ticketed',
       to: 'refunded',
-      note: `Cancelled after the airline's schedule change: ${minorMoneyText(refunded, booking.currency)} refunded to credits in full${servicesText}, no penalty; the seats were released. ${summary}`,
-      actorUserId: principal.userId,
+      note: `${why}: ${minorMoneyText(refunded, booking.currency)} refunded to credits in full${servicesText}, no penalty; the seats were released.`,
+      actorUserId,
       at: now,
     });
   }
