@@ -88,6 +88,8 @@ describe('schedule change banner (issue 32)', { timeout: 30_000 }, () => {
     expect(within(region).getByRole('list', { name: 'Flights changed' })).toHaveTextContent(
       'Cancelled by the airline',
     );
+    // What the deadline does: the new times cannot be accepted, so the booking is refunded.
+    expect(region).toHaveTextContent('the booking is cancelled with a full refund.');
   });
 
   it('opens the change panel on the changed leg for the free alternative, and takes it', async () => {

@@ -73,7 +73,8 @@ type ScheduleChangeBannerProps = {
 
 /**
  * Issue 32: the airline moved or cancelled a flight of the booking. Pending, a banner says before
- * and after in words, the deadline (accepted for the agency when it passes) and whether a
+ * and after in words, the deadline (when it passes, the server accepts the new times for the agency,
+ * or cancels a sandbox booking whose flight is gone or connection broken with a full refund) and whether a
  * connection is broken, with the answers the server offers: accept the new times, choose another
  * flight (a free change offer within a day either side) or cancel with a full refund. Answered,
  * a quiet note says how.
@@ -160,7 +161,9 @@ export function ScheduleChangeBanner({ booking, onChooseAlternative }: ScheduleC
         Without an answer by {formatInstant(change.deadline)},{' '}
         {change.kind === 'retimed' && !change.connection_broken
           ? 'the new times are accepted for you.'
-          : "the airline's change is accepted for you."}
+          : booking.supplier.code === 'sandbox'
+            ? 'the booking is cancelled with a full refund.'
+            : "the airline's change is accepted for you."}
       </p>
       {problem && !confirmingCancel && <ChangeProblemAlert problem={problem} className="mt-3" />}
       {mayAnswer ? (
