@@ -16,6 +16,7 @@ import {
   type FilePart,
   formData,
   makeApprovedCompany,
+  post,
   postForm,
   randomIp,
   sampleFiles,
@@ -241,6 +242,32 @@ const KINDS: Record<string, Kind> = {
       });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data.attachment.id;
+    },
+  },
+  /** Issue 32: a change offer of one of the agency's bookings (a Standard fare's outbound, three days later). */
+  change_offer: {
+    owned: true,
+    make: async (world, agency) => {
+      const { t } = world;
+      const itinerary = await searchOffer(t, agency.owner);
+      const standard =
+        itinerary.AirItineraryPricingInfo.FareInfos[0]?.BrandName === 'Standard'
+          ? itinerary.offer_id
+          : itinerary.FareFamilies.find((family) => family.BrandName === 'Standard' && !family.SoldOut)
+              ?.offer_id;
+      if (!standard) throw new Error('no Standard fare to change');
+      const held = await bookOk(t, agency.owner, bookingBody(itinerary, undefined, { offer_id: standard }));
+      const booking = await issueOk(t, agency.owner, held.pnr);
+      const departure = Date.parse(`${booking.segments[0]!.DepartureDateTime.slice(0, 10)}T00:00:00Z`);
+      const later = new Date(departure + 3 * 86_400_000).toISOString().slice(0, 10);
+      const res = await post(
+        t,
+        `/api/booking/${booking.id}/change-offers`,
+        { legs: [{ leg_index: 0, departure_date: later }] },
+        { token: agency.owner.token },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data[0].id;
     },
   },
   client: {
