@@ -341,7 +341,8 @@ export const Booking = z.object({
   /**
    * What the agency pays for the booking on every supplier (issue 31): the fare and the seats and
    * bags it pays for — held with it, or paid once (a seat changed after issue still was). After
-   * issue, the sum of the booking's `ticket` debits.
+   * issue, the sum of the booking's `ticket` debits; after a change (issue 32), the new fare plus
+   * those services — the change's penalty and fare difference are its own ledger line, in `changes`.
    */
   total: Money,
   /** The seats and bags part of `total` (0 without any); the fare is `total` less it. */
