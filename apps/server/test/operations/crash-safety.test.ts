@@ -200,6 +200,8 @@ async function crashRun(
   }
 
   let server = startServer(env);
+  /** The output of the server killed last: a 500 it answered before the kill has its cause there. */
+  let killedOutput = '';
   cleanups.push(async () => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
   });
@@ -474,6 +476,7 @@ async function crashRun(
       cpSync(join(dataDir, 'pglite'), copy, { recursive: true });
     }
     // The server recovers the store by itself while the checks read it (or its copy).
+    killedOutput = server.output();
     server = startServer(env);
     if (kind === 'pglite') {
       const store = await openStore({ kind: 'pglite', dataDir: copy! });
@@ -507,10 +510,10 @@ async function crashRun(
       }
     }
     spent.retries += Date.now() - phase;
-    // A failure names the server's own errors since its restart (a 500's cause is only there).
+    // A failure names the server's own errors, the killed one's and since its restart (a 500's
+    // cause is only there).
     const serverErrors = () =>
-      server
-        .output()
+      `${killedOutput}\n${server.output()}`
         .split('\n')
         .filter((line) => /"level":(50|60)/.test(line))
         .join('\n');

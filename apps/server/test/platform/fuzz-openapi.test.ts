@@ -435,6 +435,13 @@ describe.each(storeKinds())('every operation of the OpenAPI document on %s', (ki
     }
   }
 
+  /**
+   * Calls answered only from this machine (the development outbox: issue 27): sent from loopback,
+   * or their guard refuses every run with a 403 and only the runs validation refuses first would
+   * count as reaching the handler — a share left to chance.
+   */
+  const LOCAL_ONLY = new Set(['/api/dev/outbox']);
+
   function send(call: Call, signedIn: boolean, method: string, token: string) {
     const headers: Record<string, string> = {};
     if (call.body?.contentType !== undefined) headers['content-type'] = call.body.contentType;
@@ -450,7 +457,7 @@ describe.each(storeKinds())('every operation of the OpenAPI document on %s', (ki
       method: method as 'GET',
       url: call.url,
       headers,
-      remoteAddress: randomIp(),
+      remoteAddress: LOCAL_ONLY.has(call.url.split('?')[0]!) ? '127.0.0.1' : randomIp(),
       ...(call.body ? { payload: call.body.payload } : {}),
     });
   }
