@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bookingStatus, fillPassenger, openPriceSummary, type Traveller } from './support/booking.js';
+import {
+  bookingStatus,
+  confirmBooking,
+  fillPassenger,
+  issueTicket,
+  type Traveller,
+} from './support/booking.js';
 import { baseUrl, launchBrowser, openPage } from './support/browser.js';
 import { chooseAirport, inDays, seededPersonTotp, signInAsDemo } from './support/demo.js';
 import { amountOf, cents, signedAmountOf, usd } from './support/money.js';
@@ -71,24 +77,12 @@ async function holdReturn(page: Page, days: number, brand: Brand): Promise<strin
   await page.getByRole('button', { name: new RegExp(`Continue with ${brand}`) }).click();
   await page.waitForURL('**/dashboard/travelers-details');
   await fillPassenger(page, 'Adult 1', layla);
-  await openPriceSummary(page);
-  await page.getByRole('button', { name: /Continue to confirm/ }).click();
-  await page.waitForURL('**/dashboard/confirm-booking');
-  await page.getByRole('button', { name: 'Confirm booking' }).click();
-  await page.waitForURL('**/dashboard/booking-details?id=*', { timeout: 20_000 });
-  await bookingStatus(page).getByText('Booked', { exact: true }).waitFor();
-  return (await page.locator('#booking-title span').first().textContent())?.trim() ?? '';
+  return confirmBooking(page);
 }
 
 /** From a held booking's details, issues its one ticket; answers the ticket number. */
 async function issueOne(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Issue ticket' }).click();
-  await page
-    .getByRole('region', { name: /^Issue 1 ticket/ })
-    .getByRole('button', { name: /^Issue for / })
-    .click();
-  await page.waitForURL('**/dashboard/e-ticket?id=*', { timeout: 20_000 });
-  await page.getByRole('article', { name: 'Electronic ticket' }).waitFor();
+  await issueTicket(page);
   return ticketNumbers(await page.getByRole('article', { name: 'Electronic ticket' }).textContent())[0] ?? '';
 }
 
