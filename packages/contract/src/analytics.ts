@@ -29,6 +29,15 @@ export const KPI_KEYS = [
   'top_airlines',
   'staff',
   'outcomes',
+  /**
+   * Issue 33: what the agency's clients paid (selling prices and fees of issued bookings, net of
+   * voids, refunds and changes), what it paid for them, the difference, and that as a percentage
+   * of sales. A booking exchanged or refunded counts once, with its net effect.
+   */
+  'sales',
+  'net_cost',
+  'margin',
+  'margin_percent',
 ] as const;
 export const KpiKey = z.enum(KPI_KEYS);
 export type KpiKey = z.infer<typeof KpiKey>;
@@ -44,12 +53,16 @@ export const ADMIN_KPI_KEYS = [
   'agency_approval_hours',
   'deposit_approval_hours',
   'top_agencies',
+  /** Issue 33: the platform rules' margin (agencies' net less suppliers' price), with items by supplier. */
+  'platform_margin',
+  /** Issue 33: the platform's margin by agency (items), largest first. */
+  'platform_margin_by_agency',
 ] as const;
 export const AdminKpiKey = z.enum(ADMIN_KPI_KEYS);
 export type AdminKpiKey = z.infer<typeof AdminKpiKey>;
 
-/** count: a number of things; money: an amount in `currency`; ratio: a plain number (searches per booking); hours. */
-export const KPI_UNITS = ['count', 'money', 'ratio', 'hours'] as const;
+/** count: a number of things; money: an amount in `currency`; ratio: a plain number (searches per booking); hours; percent (issue 33: margin %). */
+export const KPI_UNITS = ['count', 'money', 'ratio', 'hours', 'percent'] as const;
 export const KpiUnit = z.enum(KPI_UNITS);
 export type KpiUnit = z.infer<typeof KpiUnit>;
 
@@ -67,6 +80,11 @@ export const KpiItem = z.object({
   value: z.number(),
   /** Money the line moved (spend of its tickets), when it has any. */
   amount: z.number().nullable(),
+  /**
+   * Issue 33: the line's margin (selling less net, fees included) — routes, airlines and staff of an
+   * agency; the platform's margin for top agencies and suppliers. Absent where it means nothing.
+   */
+  margin: z.number().nullable().optional(),
 });
 export type KpiItem = z.infer<typeof KpiItem>;
 

@@ -6,7 +6,9 @@ import { defineEndpoint } from './endpoint.js';
 import { BookingStatus, Cabin, PassengerType, SupplierCode, SupplierState, TripType } from './enums.js';
 import { MAX_PAGE, Money } from './envelope.js';
 import { AirItineraryPricingInfo, FlightSegment } from './flights.js';
+import { InvoiceKind } from './invoices.js';
 import { FALLBACK } from './messages.js';
+import { BookingEarnings, InvoiceClient, ManualFee } from './pricing.js';
 import { BookingService, ServiceRequest, ServiceType } from './seat-maps.js';
 import { PRINTABLE_TOKEN, Text } from './text.js';
 
@@ -130,6 +132,8 @@ export const BookingBody = z.strictObject({
   save_travellers: z.boolean().default(false),
   /** Seats and extra bags chosen with the booking (issue 31): seats held with it, all charged at issue. */
   services: z.array(ServiceRequest).max(200).default([]),
+  /** Issue 33: the quote option this booking sells (the quote then says `booked`). */
+  quote_option_id: z.uuid().optional(),
 });
 export type BookingBody = z.input<typeof BookingBody>;
 export type ParsedBookingBody = z.output<typeof BookingBody>;
@@ -172,6 +176,19 @@ const Pnr = z
   .toUpperCase()
   .regex(/^[A-Z0-9]{6}$/, 'A booking reference has 6 letters and digits');
 export const PnrBody = z.strictObject({ pnr: Pnr });
+
+/**
+ * `POST /api/booking-issue` (issue 33 adds the optional rest): the selling price agreed with the
+ * client for the whole booking — an override of the rules' price, recorded; 422 on `selling_total`
+ * below the net unless the owner allows it, or above the owner's ceiling — the fees added by hand,
+ * and whom the client invoice is made out to (the contact and lead passenger when absent).
+ */
+export const IssueBody = PnrBody.extend({
+  selling_total: z.number().positive().max(10_000_000).optional(),
+  fees: z.array(ManualFee).max(10).default([]),
+  client: InvoiceClient.optional(),
+});
+export type IssueBody = z.input<typeof IssueBody>;
 
 const TicketNumber = z.string().regex(/^\d{13}$/, 'A ticket number has 13 digits');
 const Reason = Text({
@@ -361,6 +378,13 @@ export const Booking = z.object({
    * null when there is none. Optional for readers of the older shape; the server always sends it.
    */
   schedule_change: ScheduleChange.nullable().optional(),
+  /**
+   * Issue 33: `net` is `total` (what the agency pays); `selling` what its client pays for the trip
+   * (fees apart, in `BookingDetails.earnings`). Optional for readers of the older shape; the server
+   * always sends them.
+   */
+  net: Money.optional(),
+  selling: Money.optional(),
 });
 export type Booking = z.infer<typeof Booking>;
 
@@ -371,6 +395,12 @@ export const BookingDetails = Booking.extend({
   services: z.array(BookingService),
   /** Issue 32: the changes the booking went through, oldest first (none when never changed). */
   changes: z.array(BookingChange).optional(),
+  /** Issue 33: selling price, the rule or override behind it, fees and margin. */
+  earnings: BookingEarnings.optional(),
+  /** Issue 33: the client invoice and the credit notes and supplementary invoices against it, oldest first. */
+  invoices: z
+    .array(z.object({ id: z.uuid(), number: z.string(), kind: InvoiceKind, total: Money }))
+    .optional(),
 });
 export type BookingDetails = z.infer<typeof BookingDetails>;
 
@@ -574,7 +604,7 @@ export const bookingEndpoints = {
     summary: "Tickets a held booking, paid from the agency's credits",
     access: 'company',
     permission: 'bookings.issue',
-    body: PnrBody,
+    body: IssueBody,
     response: Booking,
     idempotent: true,
     fallbackMessage: FALLBACK.issueBooking,

@@ -117,6 +117,8 @@ export const PERMISSIONS = [
   'support.use',
   'analytics.view',
   'history.view',
+  /** Issue 33: the agency's markup rules, service fees and earnings settings. */
+  'pricing.manage',
 ] as const;
 export const Permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof Permission>;

@@ -110,6 +110,10 @@ export const FareFamily = z.object({
   AirItineraryPricingInfo: AirItineraryPricingInfo.nullable(),
   /** Issue 29: `instant` when this brand's offer cannot be held; absent means `hold`. */
   ticketing: Ticketing.optional(),
+  /** Issue 33: what the agency pays for the whole party (its TotalFare); null when sold out. */
+  net: Money.nullable().optional(),
+  /** Issue 33: what its client pays under the agency's markup rules; null when sold out. */
+  selling: Money.nullable().optional(),
 });
 export type FareFamily = z.infer<typeof FareFamily>;
 
@@ -135,6 +139,14 @@ export const PricedItinerary = z.object({
   FareFamilies: z.array(FareFamily),
   /** Issue 29: `instant` when the offer cannot be held (issue it at once); absent means `hold`. */
   ticketing: Ticketing.optional(),
+  /**
+   * Issue 33: what the agency pays for the whole party — the fare total above, which keeps its
+   * meaning — and what its client pays under the agency's markup rules, with the rule that applied
+   * (null: sold at net). Optional for readers of the older shape; the server always sends them.
+   */
+  net: Money.optional(),
+  selling: Money.optional(),
+  markup_rule: z.object({ id: z.uuid(), name: z.string() }).nullable().optional(),
 });
 export type PricedItinerary = z.infer<typeof PricedItinerary>;
 
@@ -312,6 +324,11 @@ export const LegBrand = z.object({
    * priced at the round-trip share); null when sold out.
    */
   total: z.number().nullable(),
+  /**
+   * Issue 33: the same share at the client's selling price under the agency's markup rules (null
+   * when sold out). The sum over a trip's legs is what `POST /api/search/price` says as `selling`.
+   */
+  selling_total: z.number().nullable().optional(),
 });
 export type LegBrand = z.infer<typeof LegBrand>;
 
@@ -339,6 +356,8 @@ export const LegOption = z.object({
    * cheapest brand open on every leg of that trip (a trip is sold in one brand).
    */
   cheapest_total: z.number(),
+  /** Issue 33: that trip's total at the client's selling price. */
+  cheapest_selling_total: z.number().optional(),
 });
 export type LegOption = z.infer<typeof LegOption>;
 

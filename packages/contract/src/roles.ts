@@ -97,6 +97,11 @@ export const PERMISSION_GROUPS: {
         label: 'See history',
         explains: 'Read search history and order history.',
       },
+      {
+        permission: 'pricing.manage',
+        label: 'Manage pricing',
+        explains: 'Set markup rules, service fees, invoice numbering and the tax on earnings.',
+      },
     ],
   },
   {

@@ -9,7 +9,7 @@ export type Measure = { unit: KpiUnit; currency: string | null };
 export const COUNT: Measure = { unit: 'count', currency: null };
 export const money = (currency: string): Measure => ({ unit: 'money', currency });
 
-/** A value as a person reads it: "1,204", "US$12,345.00", "12.3", "5.3 h". */
+/** A value as a person reads it: "1,204", "US$12,345.00", "12.3", "5.3 h", "12.5 %". */
 export function formatMeasure(value: number, { unit, currency }: Measure): string {
   switch (unit) {
     case 'money':
@@ -20,6 +20,8 @@ export function formatMeasure(value: number, { unit, currency }: Measure): strin
       return formatHours(value);
     case 'count':
       return formatCount(value);
+    case 'percent':
+      return `${formatRatio(value)} %`;
   }
 }
 
@@ -27,6 +29,7 @@ export function formatMeasure(value: number, { unit, currency }: Measure): strin
 export function formatMeasureAxis(value: number, { unit, currency }: Measure): string {
   if (unit === 'money') return formatCompactMoney(value, currency ?? 'USD');
   if (unit === 'hours') return `${formatCompactCount(value)} h`;
+  if (unit === 'percent') return `${formatCompactCount(value)} %`;
   return formatCompactCount(value);
 }
 
