@@ -47,6 +47,11 @@ export const API_TAGS = [
   // The operators' schedule changes and exchanges (features/admin/changes, issue 32).
   'AdminScheduleChanges',
   'AdminExchanges',
+  // Issue 33: the agency's quotes to its clients and its client invoices (features/quotes, features/invoices).
+  'Quotes',
+  'Quote',
+  'Invoices',
+  'Invoice',
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 
