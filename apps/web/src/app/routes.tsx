@@ -104,6 +104,7 @@ const AnalyticsPage = lazyScreen(() => import('../features/analytics/pages/analy
 const UsersPage = lazyScreen(() => import('../features/users/pages/users-page'), 'UsersPage');
 const CreateUserPage = lazyScreen(() => import('../features/users/pages/create-user-page'), 'CreateUserPage');
 const SettingsPage = lazyScreen(() => import('../features/users/pages/settings-page'), 'SettingsPage');
+const PricingPage = lazyScreen(() => import('../features/pricing/pages/pricing-page'), 'PricingPage');
 const RolesPage = lazyScreen(() => import('../features/roles/pages/roles-page'), 'RolesPage');
 const CreateRolePage = lazyScreen(() => import('../features/roles/pages/create-role-page'), 'CreateRolePage');
 const ViewTicketsPage = lazyScreen(
@@ -222,6 +223,7 @@ export const appRoutes: RouteObject[] = [
               screen(d.notifications, 'Notifications', <NotificationsPage />),
               screen(d.announcement, 'Announcements', <AnnouncementPage />),
               screen(d.settings, 'Settings', <SettingsPage />),
+              screen(d.pricing, 'Pricing', <PricingPage />),
             ],
           },
         ],

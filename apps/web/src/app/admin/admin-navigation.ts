@@ -9,6 +9,7 @@ import {
   Landmark,
   LifeBuoy,
   Megaphone,
+  Percent,
   Repeat,
   ScrollText,
   Server,
@@ -63,6 +64,7 @@ export const adminNavigation: NavGroup[] = [
     items: [
       { label: 'Platform figures', to: adminPaths.kpi, icon: ChartNoAxesCombined },
       { label: 'Suppliers', to: adminPaths.suppliers, icon: Server },
+      { label: 'Platform pricing', to: adminPaths.pricing, icon: Percent },
       { label: 'Audit log', to: adminPaths.audit, icon: ScrollText },
     ],
   },

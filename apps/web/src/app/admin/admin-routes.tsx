@@ -56,6 +56,10 @@ const ExchangesPage = lazyScreen(
   () => import('../../features/admin/changes/exchanges-page'),
   'ExchangesPage',
 );
+const PlatformPricingPage = lazyScreen(
+  () => import('../../features/admin/pricing/platform-pricing-page'),
+  'PlatformPricingPage',
+);
 const AuditPage = lazyScreen(() => import('../../features/admin/audit/audit-page'), 'AuditPage');
 const SupportQueuePage = lazyScreen(
   () => import('../../features/admin/support/support-queue-page'),
@@ -144,6 +148,7 @@ export const adminRoutes: RouteObject[] = [
               screen(adminPaths.audit, 'Audit log', <AuditPage />),
               screen(adminPaths.suppliers, 'Suppliers', <SuppliersPage />),
               screen(adminPaths.rates, 'Currency rates', <RatesPage />),
+              screen(adminPaths.pricing, 'Platform pricing', <PlatformPricingPage />),
               screen(adminPaths.support, 'Support', <SupportQueuePage />),
               screen(`${adminPaths.support}/:id`, 'Support ticket', <AdminTicketPage />),
               screen(adminPaths.announcements, 'Announcements', <AnnouncementsPage />),

@@ -10,6 +10,7 @@ import {
   type LucideIcon,
   Megaphone,
   MessagesSquare,
+  Percent,
   Receipt,
   ScrollText,
   Search,
@@ -90,6 +91,11 @@ export const mainNavigation: NavGroup[] = [
       link('Notifications', paths.dashboard.notifications, Bell),
       link('Announcements', paths.dashboard.announcement, Megaphone),
     ],
+  },
+  {
+    // Issue 33: how the agency earns, at the foot beside Settings (an owner's screen, rarely opened).
+    heading: 'Agency',
+    items: [link('Pricing', paths.dashboard.pricing, Percent)],
   },
 ];
 

@@ -45,6 +45,7 @@ export const DASHBOARD_ACCESS = {
   notifications: null,
   announcement: null,
   settings: null,
+  pricing: 'pricing.manage',
 } as const satisfies Record<DashboardScreen, Permission | null>;
 
 const permissionByPath = new Map<string, Permission | null>(

@@ -31,6 +31,8 @@ export const adminPaths = {
   scheduleChanges: `${admin}/schedule-changes`,
   /** Every exchange (voluntary change after ticketing) with its amounts (issue 32). */
   exchanges: `${admin}/exchanges`,
+  /** The platform's markup rules on suppliers' prices (issue 33), with their preview. */
+  pricing: `${admin}/pricing`,
 } as const;
 
 /** One support ticket's chat in the console. */

@@ -54,6 +54,8 @@ export const paths = {
     notifications: `${dashboard}/notifications`,
     announcement: `${dashboard}/announcement`,
     settings: `${dashboard}/settings`,
+    /** Issue 33: the agency's markup rules, service fees, preview and earnings settings. */
+    pricing: `${dashboard}/pricing`,
   },
 } as const;
 
