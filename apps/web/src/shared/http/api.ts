@@ -52,6 +52,10 @@ export const API_TAGS = [
   'Quote',
   'Invoices',
   'Invoice',
+  // Issue 33: the agency's pricing rules and earnings settings, the platform's rules (entities/pricing).
+  'PricingRules',
+  'PricingSettings',
+  'AdminPricingRules',
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 
