@@ -920,6 +920,71 @@ export type ScheduleChangeBookingsTable = {
   notified_at: Date | null;
 };
 
+/** Client quotes (issue 33, migration 0028): the status is derived (modules/quotes/status.ts). */
+export type QuotesTable = {
+  id: Generated<string>;
+  company_id: string;
+  reference: string;
+  client_name: string;
+  client_email: string | null;
+  note: string | null;
+  /** SHA-256 (hex) of the public link's token: how the link finds its quote. */
+  token_hash: string;
+  /** The token sealed with the data-encryption key, so the agency can copy its link again. */
+  token_sealed: string;
+  currency: string;
+  valid_until: Date;
+  created_by: string | null;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+  sent_to: string | null;
+  viewed_at: Date | null;
+  withdrawn_at: Date | null;
+  booked_at: Date | null;
+};
+
+/** A quote option's party, per passenger, in minor units. */
+export type StoredQuotePassenger = {
+  passenger_type: PassengerType;
+  quantity: number;
+  net_minor: number;
+  selling_minor: number;
+};
+
+/** The search a quote option came from: what its re-price searches again. */
+export type StoredQuoteSearch = {
+  origin_destinations: { origin: string; destination: string; departure_date: string }[];
+  passengers: { type: PassengerType; count: number }[];
+  cabin: Cabin;
+};
+
+/** One option of a quote, snapshotted when the quote was made (migration 0028). */
+export type QuoteOptionsTable = {
+  id: Generated<string>;
+  quote_id: string;
+  company_id: string;
+  position: number;
+  supplier: SupplierCode;
+  trip_type: TripType;
+  cabin: Cabin;
+  brand: string;
+  brand_label: string | null;
+  validating_carrier: string;
+  /** jsonb: BookingSegment[]. */
+  segments: ColumnType<unknown[], string, string>;
+  itinerary: ColumnType<PricedItinerary, string, string>;
+  search: ColumnType<StoredQuoteSearch, string, string>;
+  passengers: ColumnType<StoredQuotePassenger[], string, string>;
+  net_minor: number;
+  selling_minor: number;
+  currency: string;
+  markup_rule_id: string | null;
+  markup_rule_name: string | null;
+  includes: ColumnType<{ baggage: string; changes: string; refunds: string }, string, string>;
+  booking_id: string | null;
+  booked_at: Date | null;
+};
+
 export type Database = {
   companies: CompaniesTable;
   roles: RolesTable;
@@ -974,4 +1039,6 @@ export type Database = {
   schedule_change_bookings: ScheduleChangeBookingsTable;
   change_offers: ChangeOffersTable;
   booking_changes: BookingChangesTable;
+  quotes: QuotesTable;
+  quote_options: QuoteOptionsTable;
 };
