@@ -378,6 +378,18 @@ export type BookingsTable = {
   supplier_services: ColumnType<StoredServicesStep | null, string | null | undefined, string | null>;
   /** jsonb (migration 0024): a change of flights confirmed with the supplier, while `changing` settles. */
   supplier_change_step: ColumnType<StoredChangeStep | null, string | null | undefined, string | null>;
+  /**
+   * Issue 33 (migration 0026): what the client pays for the trip (fare at selling + services); a
+   * trigger makes it the total when not given, and moves it with a total nobody re-priced.
+   */
+  selling_minor: ColumnType<number, number | undefined, number>;
+  /** The markup rule behind the fare's selling price (its name kept for a deleted rule). */
+  markup_rule_id: ColumnType<string | null, string | null | undefined, string | null>;
+  markup_rule_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set only when an agent overrode the rules' selling price at issue. */
+  rules_selling_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  selling_override_by: ColumnType<string | null, string | null | undefined, string | null>;
+  selling_override_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 /** An amount as a supplier states it: a decimal string in its currency. */
@@ -756,6 +768,52 @@ export type SupplierSettingsTable = {
   updated_at: UpdatedAt;
 };
 
+/**
+ * A pricing rule (issue 33, migration 0025): an agency's markup or service fee, or a platform
+ * rule (company_id null). Matched in modules/pricing/engine.ts.
+ */
+export type PricingRulesTable = {
+  id: Generated<string>;
+  company_id: string | null;
+  kind: 'markup' | 'fee';
+  name: string;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  position: number;
+  /** jsonb: the contract's RuleMatch, written as JSON text. */
+  match: ColumnType<import('@skydesk/contract').RuleMatch, string, string>;
+  /** Hundredths of a percent (450 = 4.5 %). */
+  percent_bps: number | null;
+  /** Owner's currency, minor units. */
+  fixed_minor: number | null;
+  fixed_per: ColumnType<'passenger' | 'booking', 'passenger' | 'booking' | undefined, 'passenger' | 'booking'>;
+  rounding: ColumnType<
+    'none' | 'whole' | 'ninety_nine',
+    'none' | 'whole' | 'ninety_nine' | undefined,
+    'none' | 'whole' | 'ninety_nine'
+  >;
+  event: 'issue' | 'change' | 'refund' | null;
+  /** The supplier whose back-office "markup" this platform rule is. */
+  supplier_markup: ColumnType<SupplierCode | null, SupplierCode | null | undefined, SupplierCode | null>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+/** An agency's earnings settings (migration 0025); no row = the defaults. */
+export type PricingSettingsTable = {
+  company_id: string;
+  allow_below_net: ColumnType<boolean, boolean | undefined, boolean>;
+  max_override_percent: number | null;
+  invoice_prefix: ColumnType<string, string | undefined, string>;
+  tax_name: string | null;
+  tax_rate: number | null;
+  quote_validity_days: ColumnType<number, number | undefined, number>;
+  logo: string | null;
+  updated_by: string | null;
+  updated_at: UpdatedAt;
+};
+
 /** Platform currency units per one unit of `currency`, from `effective_on` (migration 0015). */
 export type CurrencyRatesTable = {
   id: Generated<string>;
@@ -920,6 +978,22 @@ export type ScheduleChangeBookingsTable = {
   notified_at: Date | null;
 };
 
+/** A service fee of a booking (issue 33, migration 0026): the agency's income, never debited. */
+export type BookingFeesTable = {
+  id: Generated<string>;
+  booking_id: string;
+  company_id: string;
+  name: string;
+  /** For the whole booking. */
+  amount_minor: number;
+  currency: string;
+  rule_id: string | null;
+  rule_name: string | null;
+  event: 'issue' | 'change' | 'refund';
+  created_by: string | null;
+  created_at: CreatedAt;
+};
+
 /** Client quotes (issue 33, migration 0028): the status is derived (modules/quotes/status.ts). */
 export type QuotesTable = {
   id: Generated<string>;
@@ -985,6 +1059,62 @@ export type QuoteOptionsTable = {
   booked_at: Date | null;
 };
 
+/** Issue 33 (migration 0027): the yearly invoice number of an agency, taken in the document's transaction. */
+export type InvoiceCountersTable = {
+  company_id: string;
+  year: number;
+  last_number: number;
+};
+
+/** A party on an invoice as it stood at issue. */
+export type StoredInvoiceParty = {
+  name: string;
+  email: string | null;
+  address: string | null;
+  tax_id: string | null;
+  phone?: string;
+  iata_number?: string | null;
+};
+
+/** A client invoice, credit note or supplementary invoice (issue 33, migration 0027); never edited. */
+export type InvoicesTable = {
+  id: Generated<string>;
+  company_id: string;
+  booking_id: string;
+  number: string;
+  kind: 'invoice' | 'credit_note' | 'supplementary';
+  against_id: string | null;
+  reason: 'void' | 'refund' | 'change' | null;
+  issued_at: Date;
+  issued_by: string;
+  client: ColumnType<StoredInvoiceParty, string, never>;
+  agency: ColumnType<StoredInvoiceParty, string, never>;
+  /** Minor units; negative on a credit note. */
+  subtotal_minor: number;
+  tax_minor: number;
+  tax_name: string | null;
+  /** numeric: read back as a string. */
+  tax_rate: ColumnType<string | null, number | null, never>;
+  tax_base_minor: number;
+  total_minor: number;
+  net_minor: number;
+  margin_minor: number;
+  currency: string;
+  created_at: CreatedAt;
+};
+
+export type InvoiceLinesTable = {
+  invoice_id: string;
+  position: number;
+  kind: 'fare' | 'service' | 'fee' | 'tax';
+  description: string;
+  quantity: number;
+  unit_amount_minor: number;
+  amount_minor: number;
+  /** The passenger, booking_services row or booking_fees row it bills. */
+  source_id: string | null;
+};
+
 export type Database = {
   companies: CompaniesTable;
   roles: RolesTable;
@@ -1032,6 +1162,8 @@ export type Database = {
   company_daily_searches: CompanyDailySearchesTable;
   company_daily_breakdown: CompanyDailyBreakdownTable;
   supplier_settings: SupplierSettingsTable;
+  pricing_rules: PricingRulesTable;
+  pricing_settings: PricingSettingsTable;
   currency_rates: CurrencyRatesTable;
   supplier_events: SupplierEventsTable;
   booking_services: BookingServicesTable;
@@ -1039,6 +1171,10 @@ export type Database = {
   schedule_change_bookings: ScheduleChangeBookingsTable;
   change_offers: ChangeOffersTable;
   booking_changes: BookingChangesTable;
+  booking_fees: BookingFeesTable;
   quotes: QuotesTable;
   quote_options: QuoteOptionsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
 };
