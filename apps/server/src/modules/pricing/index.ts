@@ -1,0 +1,11 @@
+// The pricing module's public entry (docs/architecture.md §2: other modules import it only through
+// here): the pricer of the agency's and the platform's rules, and the agency's earnings settings.
+export {
+  type FeeResult,
+  loadPricer,
+  type PerTypePrice,
+  type PricedTrip,
+  type Pricer,
+  type SellResult,
+} from './pricer.js';
+export { DEFAULT_PRICING_SETTINGS, type LoadedPricingSettings, loadPricingSettings } from './settings-repo.js';
