@@ -55,6 +55,11 @@ export type SupportTicketStatus = z.infer<typeof SupportTicketStatus>;
 /** Who sells a booking (issue 29): the embedded sandbox GDS or a remote supplier. */
 export const SUPPLIER_CODES = ['sandbox', 'duffel'] as const;
 export const SupplierCode = z.enum(SUPPLIER_CODES);
+/** How people name each supplier. */
+export const SUPPLIER_NAMES: Record<(typeof SUPPLIER_CODES)[number], string> = {
+  sandbox: 'SkyDesk sandbox',
+  duffel: 'Duffel',
+};
 export type SupplierCode = z.infer<typeof SupplierCode>;
 
 /**

@@ -131,6 +131,26 @@ describe.each(storeKinds())("the platform's KPIs on %s", (kind) => {
     await addTicketing(db, b0, newYork('2026-02-26', '10:00'));
     await addEvent(db, b0, 'refund_requested', newYork('2026-03-02', '10:00'));
 
+    // The platform's margin (issue 33): on the day each booking was ticketed, in its agency's zone.
+    const ticketedWith = (bookingId: string, markupMinor: number, issuedAt: string) =>
+      sql`update bookings set supplier = 'duffel', supplier_state = 'confirmed', supplier_state_at = ${issuedAt},
+          markup_minor = ${markupMinor}, net_minor = total_minor - ${markupMinor}, issued_at = ${issuedAt}
+        where id = ${bookingId}`.execute(db);
+    await ticketedWith(a1, 4_000, dubai('2026-03-02', '10:05'));
+    await ticketedWith(b1, 1_500, newYork('2026-03-06', '23:30'));
+    await ticketedWith(b0, 500, newYork('2026-02-26', '10:00'));
+    // Booked long before, ticketed in the week and voided since: no margin.
+    const voided = await addBooking(db, {
+      companyId: a.companyId,
+      createdBy: a.user.id,
+      route: 'DXB-LHR',
+      carrier: 'EK',
+      passengers: 1,
+      bookedAt: dubai('2026-01-05', '10:00'),
+      status: 'voided',
+    });
+    await ticketedWith(voided, 9_999, dubai('2026-03-04', '10:00'));
+
     // Approvals: A 12 hours after its vendor form; B 24 hours after registering (no form).
     const submission = await db
       .insertInto('vendor_submissions')
@@ -263,6 +283,20 @@ describe.each(storeKinds())("the platform's KPIs on %s", (kind) => {
     expect(week.top_agencies.items).toEqual([
       { key: a.companyId, label: nameOf(a), value: 1, amount: 1000 },
       { key: b.companyId, label: nameOf(b), value: 1, amount: 600 },
+    ]);
+  });
+
+  it("adds up the platform's margin by ticketing day, by supplier and by agency, voids counting nothing", async () => {
+    const week = byKey((await kpis()).kpis);
+    expect(week.platform_margin).toMatchObject({ value: 55, previous: 5, unit: 'money', currency: 'USD' });
+    // New York's 23:30 on 6 March counts on the 6th.
+    expect(seriesOf(week.platform_margin)).toEqual([0, 40, 0, 0, 0, 15, 0]);
+    expect(week.platform_margin.items).toEqual([
+      { key: 'duffel', label: 'Duffel', value: 2, amount: null, margin: 55 },
+    ]);
+    expect(week.platform_margin_by_agency.items.map((item) => [item.key, item.value, item.margin])).toEqual([
+      [a.companyId, 1, 40],
+      [b.companyId, 1, 15],
     ]);
   });
 

@@ -168,3 +168,65 @@ export async function topAgencies(db: Db, range: DayRange, currency: string, lim
   `.execute(db);
   return rows;
 }
+
+/**
+ * The platform's margin (issue 33): what its rules added to suppliers' prices (`markup_minor`) on
+ * the bookings ticketed on the agency's day, a booking voided since counting nothing (its agency got
+ * everything back). Only the platform's currency.
+ */
+const ticketedBookings = (range: DayRange, currency: string) => sql`
+  select b.company_id, b.supplier, b.markup_minor,
+    ${localDay(sql`b.issued_at`, sql`z.time_zone`)} as day
+  from bookings b
+  join company_time_zones z on z.company_id = b.company_id
+  where b.issued_at is not null and b.status <> 'voided' and b.currency = ${currency}
+    and ${mayFallIn(sql`b.issued_at`, range)}`;
+
+/** The margin of each day of the range, oldest first, zeros included. */
+export async function platformMarginDays(db: Db, range: DayRange, days: number, currency: string) {
+  const { rows } = await sql<{ day: string; margin_minor: number }>`
+    with ticketed as (${ticketedBookings(range, currency)})
+    select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(t.markup_minor), 0)::bigint as margin_minor
+    from (select ${range.from}::date + n as day from generate_series(0, ${days - 1}::int) as n) d
+    left join ticketed t on t.day = d.day
+    group by d.day
+    order by d.day
+  `.execute(db);
+  return rows;
+}
+
+/** The margin over a range. */
+export async function platformMargin(db: Db, range: DayRange, currency: string): Promise<number> {
+  const { rows } = await sql<{ margin_minor: number }>`
+    with ticketed as (${ticketedBookings(range, currency)})
+    select coalesce(sum(markup_minor), 0)::bigint as margin_minor from ticketed
+    where ${between(sql`day`, range)}
+  `.execute(db);
+  return rows[0]!.margin_minor;
+}
+
+export type MarginLine = { key: string; name: string; bookings: number; margin_minor: number };
+
+/** The margin over a range by supplier or by agency, largest first (then by bookings). */
+export async function platformMarginBy(
+  db: Db,
+  range: DayRange,
+  currency: string,
+  by: 'supplier' | 'agency',
+  limit: number,
+): Promise<MarginLine[]> {
+  const key = by === 'supplier' ? sql`t.supplier::text` : sql`t.company_id::text`;
+  const name = by === 'supplier' ? sql`t.supplier::text` : sql`c.name`;
+  const { rows } = await sql<MarginLine>`
+    with ticketed as (${ticketedBookings(range, currency)})
+    select ${key} as key, ${name} as name, count(*)::bigint as bookings,
+      sum(t.markup_minor)::bigint as margin_minor
+    from ticketed t
+    join companies c on c.id = t.company_id
+    where ${between(sql`t.day`, range)}
+    group by 1, 2
+    order by margin_minor desc, bookings desc, name
+    limit ${limit}
+  `.execute(db);
+  return rows;
+}

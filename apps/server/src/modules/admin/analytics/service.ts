@@ -6,6 +6,8 @@ import {
   type KpiQuery,
   type KpiUnit,
   minorToAmount,
+  SUPPLIER_NAMES,
+  type SupplierCode,
 } from '@skydesk/contract';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../platform/clock.js';
@@ -26,7 +28,10 @@ import * as repo from './repo.js';
  * - agency / deposit approval hours: from registration (or the last vendor form) to approval, from
  *   a deposit's recording to its decision, averaged over the decisions of the range (0 without any;
  *   the period before null without any); their one line the count of decisions taken;
- * - top agencies: by sales (each line's amount), with their bookings as the line's value.
+ * - top agencies: by sales (each line's amount), with their bookings as the line's value;
+ * - platform margin (issue 33): what the platform's rules added to suppliers' prices on the bookings
+ *   ticketed on the day, a booking voided since counting nothing; its lines by supplier, and a
+ *   breakdown by agency (each line's `margin`, bookings as its value).
  */
 
 const TOP = 10;
@@ -48,6 +53,11 @@ export function createAdminAnalyticsService(deps: { db: Kysely<Database>; clock:
         depositHours,
         depositHoursBefore,
         top,
+        marginDays,
+        margin,
+        marginBefore,
+        marginBySupplier,
+        marginByAgency,
       ] = await Promise.all([
         repo.platformDays(db, range, range.days, currency),
         repo.platformTotals(db, range, currency),
@@ -59,7 +69,20 @@ export function createAdminAnalyticsService(deps: { db: Kysely<Database>; clock:
         repo.depositDecisionHours(db, range),
         repo.depositDecisionHours(db, range.previous),
         repo.topAgencies(db, range, currency, TOP),
+        repo.platformMarginDays(db, range, range.days, currency),
+        repo.platformMargin(db, range, currency),
+        repo.platformMargin(db, range.previous, currency),
+        repo.platformMarginBy(db, range, currency, 'supplier', TOP),
+        repo.platformMarginBy(db, range, currency, 'agency', TOP),
       ]);
+      const marginItems = (lines: repo.MarginLine[], by: 'supplier' | 'agency') =>
+        lines.map((line) => ({
+          key: line.key,
+          label: by === 'supplier' ? (SUPPLIER_NAMES[line.key as SupplierCode] ?? line.key) : line.name,
+          value: line.bookings,
+          amount: null,
+          margin: minorToAmount(line.margin_minor),
+        }));
 
       const figure = (
         key: AdminKpiKey,
@@ -141,6 +164,26 @@ export function createAdminAnalyticsService(deps: { db: Kysely<Database>; clock:
               value: agency.bookings,
               amount: minorToAmount(agency.sales_minor),
             })),
+          },
+          {
+            key: 'platform_margin',
+            label: 'Platform margin',
+            value: minorToAmount(margin),
+            unit: 'money',
+            currency,
+            previous: minorToAmount(marginBefore),
+            series: marginDays.map((day) => ({ date: day.day, value: minorToAmount(day.margin_minor) })),
+            items: marginItems(marginBySupplier, 'supplier'),
+          },
+          {
+            key: 'platform_margin_by_agency',
+            label: 'Platform margin by agency',
+            value: minorToAmount(margin),
+            unit: 'money',
+            currency,
+            previous: null,
+            series: [],
+            items: marginItems(marginByAgency, 'agency'),
           },
         ],
       };
