@@ -86,8 +86,9 @@ describe('routing (docs/product-spec.md §2)', () => {
       typeof value === 'string' ? [value] : Object.values(value),
     );
     // docs/product-spec.md §2: 7 public screens, the dashboard home, its 23 screens, price summary and e-ticket;
-    // issue 12's statement; issue 13's accept-invitation; issue 15's analytics; issue 31's seats and bags steps.
-    expect(everyPath).toHaveLength(38);
+    // issue 12's statement; issue 13's accept-invitation; issue 15's analytics; issue 31's seats and bags steps;
+    // issue 33's pricing, quotes (list, new, one, the client's page) and invoices (list, one).
+    expect(everyPath).toHaveLength(45);
     const titles = screenTitles(appRoutes);
     for (const path of everyPath) expect(titles.get(path), `route title of ${path}`).toBeDefined();
   });
@@ -127,6 +128,12 @@ describe('routing (docs/product-spec.md §2)', () => {
       paths.dashboard.viewTickets,
       paths.dashboard.ticketInfo,
       paths.dashboard.supportChat,
+      paths.dashboard.pricing,
+      paths.dashboard.quotes,
+      paths.dashboard.createQuote,
+      paths.dashboard.quoteDetails,
+      paths.dashboard.invoices,
+      paths.dashboard.invoiceDetails,
     ]);
     for (const path of Object.values(paths.dashboard)) {
       if (path === paths.dashboard.flightResults) continue;

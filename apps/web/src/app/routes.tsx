@@ -105,6 +105,24 @@ const UsersPage = lazyScreen(() => import('../features/users/pages/users-page'),
 const CreateUserPage = lazyScreen(() => import('../features/users/pages/create-user-page'), 'CreateUserPage');
 const SettingsPage = lazyScreen(() => import('../features/users/pages/settings-page'), 'SettingsPage');
 const PricingPage = lazyScreen(() => import('../features/pricing/pages/pricing-page'), 'PricingPage');
+const QuotesPage = lazyScreen(() => import('../features/quotes/pages/quotes-page'), 'QuotesPage');
+const CreateQuotePage = lazyScreen(
+  () => import('../features/quotes/pages/create-quote-page'),
+  'CreateQuotePage',
+);
+const QuoteDetailsPage = lazyScreen(
+  () => import('../features/quotes/pages/quote-details-page'),
+  'QuoteDetailsPage',
+);
+const PublicQuotePage = lazyScreen(
+  () => import('../features/quotes/pages/public-quote-page'),
+  'PublicQuotePage',
+);
+const InvoicesPage = lazyScreen(() => import('../features/invoices/pages/invoices-page'), 'InvoicesPage');
+const InvoiceDetailsPage = lazyScreen(
+  () => import('../features/invoices/pages/invoice-details-page'),
+  'InvoiceDetailsPage',
+);
 const RolesPage = lazyScreen(() => import('../features/roles/pages/roles-page'), 'RolesPage');
 const CreateRolePage = lazyScreen(() => import('../features/roles/pages/create-role-page'), 'CreateRolePage');
 const ViewTicketsPage = lazyScreen(
@@ -224,6 +242,11 @@ export const appRoutes: RouteObject[] = [
               screen(d.announcement, 'Announcements', <AnnouncementPage />),
               screen(d.settings, 'Settings', <SettingsPage />),
               screen(d.pricing, 'Pricing', <PricingPage />),
+              screen(d.quotes, 'Quotes', <QuotesPage />),
+              screen(d.createQuote, 'New quote', <CreateQuotePage />),
+              screen(d.quoteDetails, 'Quote', <QuoteDetailsPage />),
+              screen(d.invoices, 'Invoices', <InvoicesPage />),
+              screen(d.invoiceDetails, 'Invoice', <InvoiceDetailsPage />),
             ],
           },
         ],
@@ -232,7 +255,15 @@ export const appRoutes: RouteObject[] = [
       ...adminRoutes,
       {
         element: <BareLayout />,
-        children: [{ path: '*', element: <NotFoundPage /> }],
+        children: [
+          // Issue 33: the client's page of a quote, for anyone with the link — no session, no frame.
+          {
+            path: paths.publicQuote,
+            element: <PublicQuotePage />,
+            handle: { title: 'Quote' } satisfies ScreenHandle,
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
       },
     ],
   },

@@ -5,6 +5,8 @@ import {
   ClipboardList,
   ClockArrowLeft,
   CreditCard,
+  FileSpreadsheet,
+  FileText,
   LayoutDashboard,
   LifeBuoy,
   type LucideIcon,
@@ -57,6 +59,7 @@ export const mainNavigation: NavGroup[] = [
     items: [
       link('Search flights', paths.dashboard.searchFlights, Search),
       link('Flight bookings', paths.dashboard.flightBookings, Ticket),
+      link('Quotes', paths.dashboard.quotes, FileText),
       link('Search history', paths.dashboard.searchHistory, ClockArrowLeft),
     ],
   },
@@ -72,6 +75,7 @@ export const mainNavigation: NavGroup[] = [
     items: [
       link('Transactions', paths.dashboard.transactions, CreditCard),
       link('Statement', paths.dashboard.statement, ScrollText),
+      link('Invoices', paths.dashboard.invoices, FileSpreadsheet),
     ],
   },
   {

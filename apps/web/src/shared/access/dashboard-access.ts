@@ -46,6 +46,12 @@ export const DASHBOARD_ACCESS = {
   announcement: null,
   settings: null,
   pricing: 'pricing.manage',
+  // Issue 33: a quote is made from offers, as a booking is; invoices are the agency's money papers.
+  quotes: 'bookings.create',
+  createQuote: 'bookings.create',
+  quoteDetails: 'bookings.create',
+  invoices: 'payments.view',
+  invoiceDetails: 'payments.view',
 } as const satisfies Record<DashboardScreen, Permission | null>;
 
 const permissionByPath = new Map<string, Permission | null>(

@@ -16,6 +16,8 @@ export const paths = {
   qrCodeScan: '/qr-code-scan',
   /** Issue 13: an invited staff member chooses their password (the e-mailed link, `?token=`). */
   acceptInvitation: '/accept-invitation',
+  /** Issue 33: a quote's read-only page for the client (its token in the path): no sign-in, no portal frame. */
+  publicQuote: '/q/:token',
 
   dashboard: {
     home: dashboard,
@@ -56,6 +58,13 @@ export const paths = {
     settings: `${dashboard}/settings`,
     /** Issue 33: the agency's markup rules, service fees, preview and earnings settings. */
     pricing: `${dashboard}/pricing`,
+    /** Issue 33: the agency's quotes to its clients, one made from the quote tray, and one quote (`?id=`). */
+    quotes: `${dashboard}/quotes`,
+    createQuote: `${dashboard}/create-quote`,
+    quoteDetails: `${dashboard}/quote-details`,
+    /** Issue 33: the agency's client invoices and credit notes, and one of them (`?id=`). */
+    invoices: `${dashboard}/invoices`,
+    invoiceDetails: `${dashboard}/invoice-details`,
   },
 } as const;
 

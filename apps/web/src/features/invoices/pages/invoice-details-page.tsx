@@ -1,0 +1,4 @@
+/** Issue 33: filled in next. */
+export function InvoiceDetailsPage() {
+  return null;
+}
