@@ -377,6 +377,11 @@ export const AUDIT_ACTIONS = [
   // Issue 32: a schedule change published by hand; one booking's deadline to answer it extended.
   'schedule_change.publish',
   'schedule_change.extend_deadline',
+  // Issue 33: the platform's pricing rules (a supplier's markup is one of them).
+  'pricing_rule.create',
+  'pricing_rule.update',
+  'pricing_rule.delete',
+  'pricing_rule.reorder',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
@@ -393,6 +398,7 @@ export const AUDIT_TARGET_TYPES = [
   'supplier',
   'rate',
   'schedule_change',
+  'pricing_rule',
 ] as const;
 export const AuditTargetType = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetType>;

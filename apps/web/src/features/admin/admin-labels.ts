@@ -67,6 +67,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'rate.set': 'Currency rate set',
   'schedule_change.publish': 'Schedule change published',
   'schedule_change.extend_deadline': 'Schedule change deadline extended',
+  'pricing_rule.create': 'Platform pricing rule added',
+  'pricing_rule.update': 'Platform pricing rule changed',
+  'pricing_rule.delete': 'Platform pricing rule deleted',
+  'pricing_rule.reorder': 'Platform pricing rules reordered',
 };
 
 /** What the console says after a decision went through. */

@@ -211,6 +211,7 @@ const TARGET_LABELS: Record<AuditEntry['target_type'], string> = {
   supplier: 'Supplier',
   rate: 'Currency rate',
   schedule_change: 'Schedule change',
+  pricing_rule: 'Platform pricing rule',
 };
 
 const shown = (value: unknown): string =>
