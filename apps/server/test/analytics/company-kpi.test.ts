@@ -6,7 +6,7 @@ import { type Agent, bookingAgent, bookingBody, searchOffer, signInAgain } from 
 import { staffMember, staffSession } from '../support/staff.js';
 import { storeKinds } from '../support/stores.js';
 import { callAs, companyKpi, setTimeZone } from './analytics-calls.js';
-import { addBooking, addEvent, addLedgerEntry, addSearches, addTicketing } from './history.js';
+import { addBooking, addEvent, addInvoice, addLedgerEntry, addSearches, addTicketing } from './history.js';
 
 /**
  * Issue 15, `GET /api/company/company-kpi`: the agency's figures, worked out by hand for a week of
@@ -177,6 +177,24 @@ async function writeWeek(
     status: 'booked',
     ticketingDeadline: liveUntil,
   });
+  // The client paperwork (issue 33), on the agency's days: X1 sold for 1,080.00 (net 1,000.00); X2
+  // for 525.00 (net 500.00) at 23:50 on 3 Mar (4 Mar in UTC); X4 sold for 330.00 (net 300.00) in
+  // the week before, credited in full on 1 Mar; X6 sold for 220.00 (net 200.00) before both
+  // weeks, 165.00 credited (net 150.00) on 7 Mar.
+  const invoice = (
+    bookingId: string,
+    at: string,
+    subtotalMinor: number,
+    netMinor: number,
+    against?: string,
+  ) => addInvoice(db, { companyId, bookingId, issuedBy: ownerId, at, subtotalMinor, netMinor, against });
+  await invoice(x1, local('2026-03-02', '09:00'), 108_000, 100_000);
+  await invoice(x2, local('2026-03-03', '23:50'), 52_500, 50_000);
+  const x4Invoice = await invoice(x4, local('2026-02-25', '10:30'), 33_000, 30_000);
+  await invoice(x4, local('2026-03-01', '00:30'), -33_000, -30_000, x4Invoice);
+  const x6Invoice = await invoice(x6, local('2026-02-20', '10:30'), 22_000, 20_000);
+  await invoice(x6, local('2026-03-07', '15:00'), -16_500, -15_000, x6Invoice);
+
   // Money that is neither spend nor refunds: a deposit and an adjustment.
   await addLedgerEntry(db, {
     companyId,
@@ -305,19 +323,38 @@ describe.each(storeKinds())("the agency's KPIs on %s", (kind) => {
       series: [],
     });
     expect(kpis.top_routes.items).toEqual([
-      { key: 'LHR-JFK', label: 'LHR → JFK', value: 3, amount: 1000 },
-      { key: 'JFK-LHR', label: 'JFK → LHR', value: 1, amount: 500 },
-      { key: 'DXB-LHR', label: 'DXB → LHR', value: 1, amount: 0 },
+      { key: 'LHR-JFK', label: 'LHR → JFK', value: 3, amount: 1000, margin: 65 },
+      { key: 'JFK-LHR', label: 'JFK → LHR', value: 1, amount: 500, margin: 25 },
+      { key: 'DXB-LHR', label: 'DXB → LHR', value: 1, amount: 0, margin: -30 },
     ]);
     expect(kpis.top_airlines.items).toEqual([
-      { key: 'BA', label: 'British Airways', value: 3, amount: 1000 },
-      { key: 'AA', label: 'American Airlines', value: 1, amount: 500 },
-      { key: 'EK', label: 'Emirates', value: 1, amount: 0 },
+      { key: 'BA', label: 'British Airways', value: 3, amount: 1000, margin: 65 },
+      { key: 'AA', label: 'American Airlines', value: 1, amount: 500, margin: 25 },
+      { key: 'EK', label: 'Emirates', value: 1, amount: 0, margin: -30 },
     ]);
+    // Margin by who made the booking: X2 is the colleague's, although the owner issued its invoice.
     expect(kpis.staff.items).toEqual([
-      { key: owner.user.id, label: ownerName, value: 3, amount: 1000 },
-      { key: colleague.id, label: colleagueName, value: 2, amount: 500 },
+      { key: owner.user.id, label: ownerName, value: 3, amount: 1000, margin: 35 },
+      { key: colleague.id, label: colleagueName, value: 2, amount: 500, margin: 25 },
     ]);
+  });
+
+  it('adds up sales, net cost and margin from the client paperwork, credit notes taking back', async () => {
+    const kpis = await week();
+    const plain = (key: KpiKey) => ({
+      value: kpis[key].value,
+      previous: kpis[key].previous,
+      unit: kpis[key].unit,
+      currency: kpis[key].currency,
+    });
+    expect(plain('sales')).toEqual({ value: 1110, previous: 330, unit: 'money', currency: 'USD' });
+    expect(plain('net_cost')).toEqual({ value: 1050, previous: 300, unit: 'money', currency: 'USD' });
+    expect(plain('margin')).toEqual({ value: 60, previous: 30, unit: 'money', currency: 'USD' });
+    expect(plain('margin_percent')).toEqual({ value: 5.4, previous: 9.1, unit: 'percent', currency: null });
+    // X2's 23:50 on 3 March is 4 March in UTC, and counts on the 3rd.
+    expect(seriesOf(kpis.sales)).toEqual([-330, 1080, 525, 0, 0, 0, -165]);
+    expect(seriesOf(kpis.margin)).toEqual([-30, 80, 25, 0, 0, 0, -15]);
+    expect(seriesOf(kpis.margin_percent)).toEqual([9.1, 7.4, 4.8, 0, 0, 0, 9.1]);
   });
 
   it("tells what became of the week's bookings, largest first, holds still live included", async () => {
@@ -477,7 +514,11 @@ describe.each(storeKinds())("the agency's KPIs on %s", (kind) => {
     expect(kpis.voids.value).toBe(1);
     expect(kpis.average_ticket_value.value).toBeCloseTo(Math.round((spend * 100) / 2) / 100, 2);
     expect(kpis.look_to_book.value).toBeCloseTo(4 / 3, 2);
-    expect(kpis.top_routes.items).toEqual([{ key: 'LHR-JFK', label: 'LHR → JFK', value: 3, amount: spend }]);
+    // Sold at net (no markup rules): no margin.
+    expect(kpis.top_routes.items).toEqual([
+      { key: 'LHR-JFK', label: 'LHR → JFK', value: 3, amount: spend, margin: 0 },
+    ]);
+    expect(kpis.margin.value).toBe(0);
     expect(kpis.outcomes.items.find((item) => item.key === 'ticketed')?.value).toBe(2);
     t.clock.set(new Date('2026-11-22T12:00:00Z'));
   });

@@ -190,3 +190,45 @@ export async function addSearches(
     )
     .execute();
 }
+
+/**
+ * A client invoice or credit note of a booking (issue 33) at `at`: only the amounts the margin
+ * figures read are meaningful — sales before tax (`subtotalMinor`) and what the agency paid
+ * (`netMinor`), both negative on a credit note.
+ */
+export async function addInvoice(
+  db: Db,
+  invoice: {
+    companyId: string;
+    bookingId: string;
+    issuedBy: string;
+    at: string;
+    subtotalMinor: number;
+    netMinor: number;
+    against?: string;
+  },
+): Promise<string> {
+  const kind = invoice.against ? 'credit_note' : 'invoice';
+  const row = await db
+    .insertInto('invoices')
+    .values({
+      company_id: invoice.companyId,
+      booking_id: invoice.bookingId,
+      number: `T-${randomBytes(6).toString('hex')}`,
+      kind,
+      against_id: invoice.against ?? null,
+      reason: invoice.against ? 'refund' : null,
+      issued_at: new Date(invoice.at),
+      issued_by: invoice.issuedBy,
+      client: JSON.stringify({ name: 'A client', email: null, address: null, tax_id: null }),
+      agency: JSON.stringify({ name: 'The agency', email: null, address: null, tax_id: null }),
+      subtotal_minor: invoice.subtotalMinor,
+      grand_total_minor: invoice.subtotalMinor,
+      net_minor: invoice.netMinor,
+      margin_minor: invoice.subtotalMinor - invoice.netMinor,
+      currency: 'USD',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -11,6 +11,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { AnalyticsDimension, Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import { kpiRange } from './kpi-range.js';
+import * as margins from './margin-repo.js';
 import * as repo from './repo.js';
 
 /**
@@ -27,7 +28,9 @@ import * as repo from './repo.js';
  * - top routes (first leg, 'LHR-JFK'), airlines (validating) and staff (who made the booking): by
  *   bookings made in the range, with the spend of tickets issued in it;
  * - outcomes: what became of bookings in the range — ticketed, cancelled, voided, refunded (refund
- *   requests approved), expired — and the holds made in it that are still on hold now.
+ *   requests approved), expired — and the holds made in it that are still on hold now;
+ * - sales, net cost, margin and margin % (issue 33): the client paperwork issued on the day
+ *   (margin-repo.ts), and each breakdown line's margin.
  */
 
 /** The breakdowns' lines at most (the contract's). */
@@ -49,15 +52,20 @@ export function createCompanyAnalyticsService(deps: {
       const calendar = await repo.agencyCalendar(db, principal.companyId, now);
       if (!calendar) throw new Error(`Company ${principal.companyId} has no calendar`);
       const range = kpiRange(query, calendar.today);
-      const { currency } = calendar;
-      const [daily, totals, routes, airlines, staff, onHold] = await Promise.all([
-        repo.dailyFigures(db, principal.companyId, range, range.days),
-        repo.periodTotals(db, principal.companyId, range, range.previous),
-        repo.topOf(db, principal.companyId, 'route', range, TOP),
-        repo.topOf(db, principal.companyId, 'airline', range, TOP),
-        repo.topOf(db, principal.companyId, 'staff', range, TOP),
-        repo.liveHoldsMadeIn(db, principal.companyId, calendar.time_zone, range, now),
-      ]);
+      const { currency, time_zone: zone } = calendar;
+      const { companyId } = principal;
+      const [daily, totals, routes, airlines, staff, onHold, dailyMargin, margin, previousMargin] =
+        await Promise.all([
+          repo.dailyFigures(db, companyId, range, range.days),
+          repo.periodTotals(db, companyId, range, range.previous),
+          repo.topOf(db, companyId, 'route', range, TOP),
+          repo.topOf(db, companyId, 'airline', range, TOP),
+          repo.topOf(db, companyId, 'staff', range, TOP),
+          repo.liveHoldsMadeIn(db, companyId, zone, range, now),
+          margins.dailyMargin(db, companyId, zone, range, range.days),
+          margins.periodMargin(db, companyId, zone, range),
+          margins.periodMargin(db, companyId, zone, range.previous),
+        ]);
       const { current, previous } = totals;
 
       const figure = (
@@ -115,6 +123,14 @@ export function createCompanyAnalyticsService(deps: {
         dimension: AnalyticsDimension,
         lines: repo.BreakdownLine[],
       ): Promise<KpiItem[]> => {
+        const lineMargins = await margins.marginByKey(
+          db,
+          companyId,
+          zone,
+          range,
+          dimension,
+          lines.map((line) => line.key),
+        );
         const names =
           dimension === 'staff'
             ? await repo.userNames(
@@ -134,6 +150,7 @@ export function createCompanyAnalyticsService(deps: {
                   : (names?.get(line.key) ?? line.key),
             value: line.bookings,
             amount: minorToAmount(line.spend_minor),
+            margin: minorToAmount(lineMargins.get(line.key) ?? 0),
           })),
         );
       };
@@ -148,6 +165,23 @@ export function createCompanyAnalyticsService(deps: {
       ];
       // Largest first; equal ones keep the order above (Array.prototype.sort is stable).
       outcomes.sort((a, b) => b.value - a.value);
+
+      /** A figure of the client paperwork: per day, over the range and the period before. */
+      const earnings = (
+        key: KpiKey,
+        label: string,
+        unit: 'money' | 'percent',
+        of: (figures: margins.MarginFigures) => number,
+      ): Kpi => ({
+        key,
+        label,
+        value: of(margin),
+        unit,
+        currency: unit === 'money' ? currency : null,
+        previous: of(previousMargin),
+        series: dailyMargin.map((day) => ({ date: day.day, value: of(day) })),
+        items: [],
+      });
 
       return [
         figure('searches', 'Searches', 'count', (f) => f.searches),
@@ -176,9 +210,17 @@ export function createCompanyAnalyticsService(deps: {
           series: [],
           items: outcomes,
         },
+        earnings('sales', 'Sales', 'money', (f) => minorToAmount(f.sales_minor)),
+        earnings('net_cost', 'Net cost', 'money', (f) => minorToAmount(f.net_minor)),
+        earnings('margin', 'Margin', 'money', (f) => minorToAmount(f.sales_minor - f.net_minor)),
+        earnings('margin_percent', 'Margin %', 'percent', marginPercent),
       ];
     },
   };
 }
+
+/** The margin as a percentage of sales, to one decimal; 0 without sales. */
+const marginPercent = ({ sales_minor, net_minor }: margins.MarginFigures): number =>
+  sales_minor === 0 ? 0 : Math.round(((sales_minor - net_minor) / sales_minor) * 1000) / 10;
 
 export type CompanyAnalyticsService = ReturnType<typeof createCompanyAnalyticsService>;
