@@ -223,6 +223,8 @@ export async function addInvoice(
       client: JSON.stringify({ name: 'A client', email: null, address: null, tax_id: null }),
       agency: JSON.stringify({ name: 'The agency', email: null, address: null, tax_id: null }),
       subtotal_minor: invoice.subtotalMinor,
+      tax_minor: 0,
+      tax_base_minor: 0,
       grand_total_minor: invoice.subtotalMinor,
       net_minor: invoice.netMinor,
       margin_minor: invoice.subtotalMinor - invoice.netMinor,
