@@ -137,8 +137,17 @@ describe.each(storeKinds())('issuing tickets on %s', (kind) => {
 
     const details = await get(t, `/api/booking/${booking.id}`, { token: agent.token });
     expect(details.statusCode, details.body).toBe(200);
-    const { history, services, changes, ...shown } = details.json().data;
+    const { history, services, changes, earnings, invoices: _invoices, ...shown } = details.json().data;
     expect(shown).toEqual(ticketed);
+    // Issue 33: no markup rule and no fee — sold at net, nothing earned.
+    expect(earnings).toEqual({
+      net: { Amount: total / 100, CurrencyCode: 'USD' },
+      selling: { Amount: total / 100, CurrencyCode: 'USD' },
+      rule: null,
+      override: null,
+      fees: [],
+      margin: { Amount: 0, CurrencyCode: 'USD' },
+    });
     // Issue 31: details list the seats and bags; this booking chose none.
     expect(services).toEqual([]);
     // Issue 32: and the changes it went through; none yet.

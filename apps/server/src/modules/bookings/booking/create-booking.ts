@@ -20,6 +20,9 @@ import {
 } from '../../../platform/http/idempotency.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { FlightSupplier, OfferBooking } from '../../../supplier/port.js';
+import { localDate, sellItinerary } from '../../flights/selling.js';
+import { loadPricer } from '../../pricing/pricer.js';
+import { markQuoteOptionBooked } from '../../quotes/repo.js';
 import { bookingOfRequest } from '../remote/repo.js';
 import { internationalPhone, type SupplierSaga } from '../remote/saga.js';
 import { quoteRemoteServices } from '../remote/services.js';
@@ -192,6 +195,17 @@ export async function createBooking(
     throw new AppError('conflict', SERVER.priceChanged, { data: change });
   }
 
+  // Issue 33: what the client pays — the fare at the agency's selling price (its markup rules as
+  // they are now), the seats and bags at their price. Re-set at issue (issue-booking.ts).
+  const sold = sellItinerary(await loadPricer(db, { companyId: principal.companyId }), itinerary, {
+    supplier: offer.supplier ?? 'sandbox',
+    bookingDate: localDate(now, await agencyTimeZone(db, principal.companyId)),
+  });
+  const sellingMinor = Math.max(
+    0,
+    offer.totalMinor + (sold.sellingMinor - sold.netMinor) + services.totalMinor,
+  );
+
   // The booking is the saga's journal: committed before the airline is asked (decision 020).
   if (remote) await commitRequestSoFar();
   const bookingId = await db
@@ -231,6 +245,9 @@ export async function createBooking(
         validating_carrier: offer.validatingCarrier,
         itinerary: JSON.stringify(itinerary),
         total_minor: offer.totalMinor + remoteServicesMinor,
+        selling_minor: sellingMinor,
+        markup_rule_id: sold.rule?.id ?? null,
+        markup_rule_name: sold.rule?.name ?? null,
         currency: offer.currency,
         contact_email: body.contact.email,
         contact_phone: body.contact.phone,
@@ -252,6 +269,16 @@ export async function createBooking(
             }
           : {}),
       });
+      // Issue 33: the quote option this booking sells says `booked` with it, or nothing is booked
+      // (another agency's option is a 404, a withdrawn or expired quote a 409: all rolled back).
+      if (body.quote_option_id) {
+        await markQuoteOptionBooked(trx, {
+          companyId: principal.companyId,
+          optionId: body.quote_option_id,
+          bookingId: booking.id,
+          at: now,
+        });
+      }
       await insertPassengers(
         trx,
         booking.id,

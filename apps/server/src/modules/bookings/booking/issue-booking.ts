@@ -1,15 +1,28 @@
-import { AppError, type Booking, minorMoneyText, minorToAmount, noteWithServices } from '@skydesk/contract';
-import type { Kysely } from 'kysely';
+import {
+  AppError,
+  amountToMinor,
+  type Booking,
+  type bookingEndpoints,
+  minorMoneyText,
+  minorToAmount,
+  noteWithServices,
+  type ParsedBodyOf,
+} from '@skydesk/contract';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
+import { issueClientInvoice } from '../../invoices/issue.js';
 import { notify } from '../../notices/index.js';
 import { postLedgerEntry } from '../../payments/index.js';
+import { loadPricingSettings } from '../../pricing/settings-repo.js';
 import type { SupplierSaga } from '../remote/saga.js';
 import { serviceLineText } from '../services/lines.js';
 import { heldServicesOf, issueHeldServices } from '../services/repo.js';
 import { refuseOtherCurrency } from './credits-currency.js';
+import { checkOverride, overrideMinorOf, recordOverride, sellingMinorOf } from './earnings.js';
+import { addEventFees } from './fees.js';
 import { expireHoldIfDue } from './hold-expiry.js';
 import { bookingLink } from './hold-notices.js';
 import { presentBooking, utcMinute } from './presenter.js';
@@ -28,6 +41,9 @@ import { bookingScopeOf } from './scope.js';
 import { voidUntil } from './ticketing-deadline.js';
 
 const notFound = () => new AppError('not_found', 'Booking not found');
+
+/** POST /api/booking-issue's body (issue 33 adds the override, the fees by hand and the client). */
+export type IssueRequest = ParsedBodyOf<typeof bookingEndpoints.issue>;
 
 export function holdExpired(booking: Pick<BookingRow, 'pnr' | 'ticketing_deadline'>) {
   return new AppError(
@@ -51,13 +67,27 @@ export async function issueBooking(
     voidWindowMs: number;
   },
   principal: CompanyPrincipal,
-  pnr: string,
+  request: IssueRequest,
 ): Promise<Booking> {
   const { db, clock, supplier } = deps;
+  const { pnr } = request;
   const scope = bookingScopeOf(principal);
   const found = await findBookingIdByPnr(db, scope, pnr);
   if (!found) throw notFound();
   await expireHoldIfDue(db, supplier, found.id, clock.now());
+  // Issue 33: an agent's selling price is checked against the owner's limits before anything is
+  // debited (the rules' price and the net as the held booking stands; issuing does not move them).
+  const overrideMinor = overrideMinorOf(request.selling_total);
+  if (overrideMinor !== null) {
+    const held = await loadBookingRecord(db, scope, found.id);
+    if (!held) throw notFound();
+    checkOverride(await loadPricingSettings(db, principal.companyId), {
+      overrideMinor,
+      netMinor: held.totalMinor,
+      rulesSellingMinor: sellingMinorOf(held),
+      currency: held.booking.currency,
+    });
+  }
 
   // A remote supplier's booking is paid or ordered there, through the saga (decision 020).
   if (found.supplier !== 'sandbox') {
@@ -67,8 +97,19 @@ export async function issueBooking(
       });
     }
     await deps.saga.issue(principal, found.id);
-    const record = await loadBookingRecord(db, scope, found.id);
+    let record = await loadBookingRecord(db, scope, found.id);
     if (!record) throw notFound();
+    // Ticketed at once: its selling price, fees and client invoice as the sandbox's are. One the
+    // airline tickets later is not invoiced here (closing note of issue 33).
+    if (record.booking.status === 'ticketed' && record.booking.issued_at) {
+      const issuedAt = record.booking.issued_at;
+      await db
+        .transaction()
+        .execute((trx) =>
+          recordEarnings(trx, principal, request, { bookingId: found.id, overrideMinor, at: issuedAt }),
+        );
+      record = (await loadBookingRecord(db, scope, found.id)) ?? record;
+    }
     return presentBooking(record, { now: clock.now(), permissions: principal.permissions });
   }
 
@@ -154,9 +195,54 @@ export async function issueBooking(
       at: now,
       readBy: principal.userId,
     });
+    await recordEarnings(trx, principal, request, { bookingId: booking.id, overrideMinor, at: now });
   });
 
   const record = await loadBookingRecord(db, scope, found.id);
   if (!record) throw notFound();
   return presentBooking(record, { now, permissions: principal.permissions });
+}
+
+/**
+ * Issue 33, in the issue's transaction once the tickets are in: the agent's selling price (recorded
+ * with the rules' price it replaced, who and when), the service fees of the issue — the agency's
+ * fee rules and those added by hand, never debited from its credits — and then the client invoice
+ * (modules/invoices), which reads the selling price and fees just written. All of it commits with
+ * the tickets or not at all.
+ */
+async function recordEarnings(
+  trx: Transaction<Database>,
+  principal: CompanyPrincipal,
+  request: IssueRequest,
+  input: { bookingId: string; overrideMinor: number | null; at: Date },
+) {
+  if (input.overrideMinor !== null) {
+    const row = await trx
+      .selectFrom('bookings')
+      .select('selling_minor')
+      .where('id', '=', input.bookingId)
+      .executeTakeFirstOrThrow();
+    await recordOverride(trx, {
+      bookingId: input.bookingId,
+      overrideMinor: input.overrideMinor,
+      rulesSellingMinor: Number(row.selling_minor),
+      userId: principal.userId,
+      at: input.at,
+    });
+  }
+  await addEventFees(trx, {
+    companyId: principal.companyId,
+    bookingId: input.bookingId,
+    userId: principal.userId,
+    event: 'issue',
+    manual: request.fees.map((fee) => ({ name: fee.name, amountMinor: amountToMinor(fee.amount) })),
+    at: input.at,
+  });
+  await issueClientInvoice(trx, {
+    companyId: principal.companyId,
+    bookingId: input.bookingId,
+    userId: principal.userId,
+    client: request.client ?? null,
+    at: input.at,
+  });
 }

@@ -12,6 +12,7 @@ import {
 } from '@skydesk/contract';
 import { presentScheduleChange } from '../schedule-changes/present.js';
 import { allowedActions } from './allowed-actions.js';
+import { sellingMinorOf } from './earnings.js';
 import type { BookingRecord, HistoryRow, OrderRow, PassengerRow } from './repo.js';
 
 /** The one place the wire shapes of bookings and orders are made (docs/api.md#bookings). */
@@ -54,6 +55,9 @@ export function presentBooking(record: BookingRecord, viewer: Viewer): Booking {
     // Issue 31: fare and seats and bags on every supplier (total.ts), not the stored fare alone.
     total: money(record.totalMinor, booking.currency),
     services_total: money(record.servicesMinor, booking.currency),
+    // Issue 33: what the agency pays (the total) and what its client pays for the trip (fees apart).
+    net: money(record.totalMinor, booking.currency),
+    selling: money(sellingMinorOf(record), booking.currency),
     pricing: booking.itinerary.AirItineraryPricingInfo,
     contact: { email: booking.contact_email, phone: booking.contact_phone },
     passengers: passengers.map((passenger) => ({

@@ -63,7 +63,7 @@ export function registerBookingRoutes(
   }));
 
   route(bookingEndpoints.issue, async ({ principal, body }) => {
-    const data = await bookings.issue(principal, body.pnr);
+    const data = await bookings.issue(principal, body);
     return {
       message:
         data.status === 'ticketed'

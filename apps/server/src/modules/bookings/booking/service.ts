@@ -26,8 +26,10 @@ import { findSupplierBooking } from '../remote/repo.js';
 import { presentService } from '../services/catalog.js';
 import { servicesOf } from '../services/repo.js';
 import { type BookingDeps, createBooking, type KeyedRequest } from './create-booking.js';
+import { overriderName, presentEarnings } from './earnings.js';
+import { feesOfBooking } from './fees.js';
 import { expireDueHoldsOf, expireHoldIfDue } from './hold-expiry.js';
-import { issueBooking } from './issue-booking.js';
+import { type IssueRequest, issueBooking } from './issue-booking.js';
 import { presentBooking, presentBookingDetails, presentOrder, type Viewer } from './presenter.js';
 import {
   findAgency,
@@ -92,17 +94,20 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps & { void
     if (!found) throw notFound();
     await refresh(found.id);
     await expireHoldIfDue(db, supplier.bookings, found.id, clock.now());
-    const [record, history, services, changes] = await Promise.all([
+    const [record, history, services, changes, fees] = await Promise.all([
       loadBookingRecord(db, scope, found.id),
       loadHistory(db, found.id),
       servicesOf(db, found.id),
       changesOf(db, found.id),
+      feesOfBooking(db, found.id),
     ]);
     if (!record) throw notFound();
     return {
       ...presentBookingDetails(record, history, services.map(presentService), viewerOf(principal)),
       // Issue 32: the chain of changes, oldest first (changes/).
       changes: presentChanges(changes),
+      // Issue 33: the two prices, the rule or override behind the selling price, fees and margin.
+      earnings: presentEarnings(record, fees, await overriderName(db, record.booking.selling_override_by)),
     };
   }
 
@@ -122,11 +127,11 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps & { void
     create: (principal: CompanyPrincipal, body: ParsedBookingBody, keyed?: KeyedRequest) =>
       createBooking(deps, principal, body, keyed),
 
-    issue: (principal: CompanyPrincipal, pnr: string) =>
+    issue: (principal: CompanyPrincipal, request: IssueRequest) =>
       issueBooking(
         { db, clock, supplier: supplier.bookings, saga: deps.saga, voidWindowMs: deps.voidWindowMs },
         principal,
-        pnr,
+        request,
       ),
 
     async byPnr(principal: CompanyPrincipal, pnr: string): Promise<Booking> {
