@@ -14,6 +14,7 @@ import { flightsModule } from './modules/flights/index.js';
 import { liveModule } from './modules/live/index.js';
 import { noticesModule } from './modules/notices/index.js';
 import { paymentsModule } from './modules/payments/index.js';
+import { quotesModule } from './modules/quotes/index.js';
 import { rolesModule } from './modules/roles/index.js';
 import { supportModule } from './modules/support/index.js';
 import { systemModule } from './modules/system/index.js';
@@ -277,6 +278,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(devModule);
   await app.register(flightsModule, flights);
   await app.register(bookingsModule);
+  // Issue 33: client quotes, re-priced and booked through the flights module's supplier.
+  await app.register(quotesModule);
   await app.register(paymentsModule);
   await app.register(liveModule);
   await app.register(noticesModule);

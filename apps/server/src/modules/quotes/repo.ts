@@ -88,3 +88,113 @@ export const findQuoteOption = (db: Db, companyId: string, quoteId: string, opti
     .where('quote_id', '=', quoteId)
     .where('company_id', '=', companyId)
     .executeTakeFirst();
+
+export type NewQuote = {
+  companyId: string;
+  reference: string;
+  clientName: string;
+  clientEmail: string | null;
+  note: string | null;
+  tokenHash: string;
+  tokenSealed: string;
+  currency: string;
+  validUntil: Date;
+  createdBy: string;
+  at: Date;
+};
+
+export type NewQuoteOption = Omit<
+  QuoteOptionRow,
+  | 'id'
+  | 'quote_id'
+  | 'company_id'
+  | 'booking_id'
+  | 'booked_at'
+  | 'segments'
+  | 'itinerary'
+  | 'search'
+  | 'passengers'
+  | 'includes'
+> & {
+  segments: unknown[];
+  itinerary: unknown;
+  search: unknown;
+  passengers: unknown;
+  includes: unknown;
+};
+
+/** Inserts the quote unless its reference is taken in the agency (null: draw another). */
+export const insertQuote = (db: Db, quote: NewQuote) =>
+  db
+    .insertInto('quotes')
+    .values({
+      company_id: quote.companyId,
+      reference: quote.reference,
+      client_name: quote.clientName,
+      client_email: quote.clientEmail,
+      note: quote.note,
+      token_hash: quote.tokenHash,
+      token_sealed: quote.tokenSealed,
+      currency: quote.currency,
+      valid_until: quote.validUntil,
+      created_by: quote.createdBy,
+      created_at: quote.at,
+    })
+    .onConflict((oc) => oc.columns(['company_id', 'reference']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+
+export const insertQuoteOptions = (db: Db, quote: QuoteRow, options: readonly NewQuoteOption[]) =>
+  db
+    .insertInto('quote_options')
+    .values(
+      options.map((option) => ({
+        ...option,
+        quote_id: quote.id,
+        company_id: quote.company_id,
+        segments: JSON.stringify(option.segments),
+        itinerary: JSON.stringify(option.itinerary),
+        search: JSON.stringify(option.search),
+        passengers: JSON.stringify(option.passengers),
+        includes: JSON.stringify(option.includes),
+      })),
+    )
+    .returningAll()
+    .execute();
+
+export const creatorsOf = async (db: Db, userIds: readonly (string | null)[]) => {
+  const ids = [...new Set(userIds.filter((id): id is string => id !== null))];
+  const rows =
+    ids.length === 0
+      ? []
+      : await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+};
+
+/** The agency as its quotes present it: its profile's name and contacts. */
+export const agencyProfile = (db: Db, companyId: string) =>
+  db
+    .selectFrom('companies')
+    .select(['name', 'email', 'phone', 'address', 'city', 'country'])
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+
+export const setQuoteSent = (db: Db, id: string, to: string, at: Date) =>
+  db.updateTable('quotes').set({ sent_at: at, sent_to: to }).where('id', '=', id).execute();
+
+export const setQuoteWithdrawn = (db: Db, id: string, at: Date) =>
+  db
+    .updateTable('quotes')
+    .set({ withdrawn_at: at })
+    .where('id', '=', id)
+    .where('withdrawn_at', 'is', null)
+    .execute();
+
+/** The first opening of the public link; later ones change nothing. */
+export const markQuoteViewed = (db: Db, id: string, at: Date) =>
+  db
+    .updateTable('quotes')
+    .set({ viewed_at: at })
+    .where('id', '=', id)
+    .where('viewed_at', 'is', null)
+    .execute();
