@@ -58,6 +58,8 @@ export type BookingDraftState = {
   acceptedTotal: Money | null;
   /** Seats and extra bags chosen for this offer's flights; at most one seat and one bag line per passenger and flight. */
   services: ChosenService[];
+  /** Issue 33: the quote option this booking sells (sent as `quote_option_id`); null for a booking from results. */
+  quoteOptionId?: string | null;
 };
 
 export const emptyBookingDraft: BookingDraftState = {
@@ -98,6 +100,8 @@ export const bookingDraftSlice = createSlice({
         state.acceptedTotal = null;
         // Seats and bags belong to the flights and fare of the offer they were chosen on.
         state.services = [];
+        // Another offer is no longer the quote's option (a quote's booking names it after this).
+        state.quoteOptionId = null;
       }
       state.selectedItinerary = action.payload;
     },
@@ -144,6 +148,10 @@ export const bookingDraftSlice = createSlice({
     servicesOfTypeCleared(state, action: PayloadAction<ChosenService['type']>) {
       state.services = (state.services ?? []).filter((service) => service.type !== action.payload);
     },
+    /** Issue 33: the offer just selected is a quote's option, re-priced: its booking names the option. */
+    quoteOptionChosen(state, action: PayloadAction<string>) {
+      state.quoteOptionId = action.payload;
+    },
     bookingFormSaved(state, action: PayloadAction<BookingFormDraft>) {
       state.form = action.payload;
     },
@@ -183,6 +191,7 @@ export const bookingDraftSlice = createSlice({
     selectAcceptedTotal: (draft) => draft.acceptedTotal ?? null,
     // A draft saved before services existed has none.
     selectChosenServices: (draft) => draft.services ?? NO_SERVICES,
+    selectQuoteOptionId: (draft) => draft.quoteOptionId ?? null,
   },
 });
 
@@ -199,6 +208,7 @@ export const {
   servicesOfTypeCleared,
   bookingSubmitted,
   bookingDraftCleared,
+  quoteOptionChosen,
 } = bookingDraftSlice.actions;
 export const {
   selectSelectedItinerary,
@@ -207,4 +217,5 @@ export const {
   selectDisabledTravellerIds,
   selectAcceptedTotal,
   selectChosenServices,
+  selectQuoteOptionId,
 } = bookingDraftSlice.selectors;

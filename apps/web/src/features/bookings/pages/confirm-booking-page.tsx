@@ -10,6 +10,7 @@ import {
   selectAcceptedTotal,
   selectBookingForm,
   selectChosenServices,
+  selectQuoteOptionId,
   selectSelectedItinerary,
 } from '../../../entities/booking-draft/booking-draft-slice';
 import { segmentsOfItinerary } from '../../../entities/bookings/booking-segments';
@@ -71,6 +72,7 @@ export function ConfirmBookingPage() {
   const form = useAppSelector(selectBookingForm);
   const acceptedTotal = useAppSelector(selectAcceptedTotal);
   const services = useAppSelector(selectChosenServices);
+  const quoteOptionId = useAppSelector(selectQuoteOptionId);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const airports = useAirports();
@@ -88,7 +90,11 @@ export function ConfirmBookingPage() {
     setBusy(true);
     try {
       const booking = await createBooking({
-        body: toBookingBody({ ...form, offer_id: offerId }, serviceRequests(services)),
+        body: {
+          ...toBookingBody({ ...form, offer_id: offerId }, serviceRequests(services)),
+          // Issue 33: a quote's option booked: the quote then says booked.
+          ...(quoteOptionId ? { quote_option_id: quoteOptionId } : {}),
+        },
       });
       toast.success(bookedMessage(booking));
       dispatch(bookingSubmitted());
