@@ -11,6 +11,7 @@ import { bookingsModule, createChosenSeatsRepo } from './modules/bookings/index.
 import { companyModule } from './modules/company/index.js';
 import { devModule } from './modules/dev/index.js';
 import { flightsModule } from './modules/flights/index.js';
+import { invoicesModule } from './modules/invoices/index.js';
 import { liveModule } from './modules/live/index.js';
 import { noticesModule } from './modules/notices/index.js';
 import { paymentsModule } from './modules/payments/index.js';
@@ -281,6 +282,8 @@ export async function buildApp(deps: AppDeps) {
   // Issue 33: client quotes, re-priced and booked through the flights module's supplier.
   await app.register(quotesModule);
   await app.register(paymentsModule);
+  // Issue 33: the client invoices and credit notes the bookings' transactions issue.
+  await app.register(invoicesModule);
   await app.register(liveModule);
   await app.register(noticesModule);
   await app.register(supportModule);

@@ -31,19 +31,20 @@ create table invoices (
   -- and iata_number): a later change of the agency's details does not rewrite a sent invoice.
   client jsonb not null,
   agency jsonb not null,
-  -- Minor units of `currency`; negative on a credit note. total = subtotal + tax.
+  -- Minor units of `currency`; negative on a credit note. grand total = subtotal + tax (not named
+  -- total_minor: that is the booking's figure, which only the bookings module reads).
   subtotal_minor bigint not null,
   tax_minor bigint not null default 0,
   tax_name text,
   -- Percent (0–100) as set when issued; null with no tax.
   tax_rate numeric(6, 3),
   tax_base_minor bigint not null default 0,
-  check (total_minor = subtotal_minor + tax_minor),
-  total_minor bigint not null,
+  check (grand_total_minor = subtotal_minor + tax_minor),
+  grand_total_minor bigint not null,
   -- What the agency paid for what the document bills; margin = total − tax − net.
   net_minor bigint not null,
   margin_minor bigint not null,
-  check (margin_minor = total_minor - tax_minor - net_minor),
+  check (margin_minor = grand_total_minor - tax_minor - net_minor),
   currency char(3) not null,
   created_at timestamptz not null default now(),
   unique (company_id, number)

@@ -1,8 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database, StoredInvoiceParty } from '../../platform/db/schema.js';
-import { bookingTotalMinor, countsInTotal } from '../bookings/booking/total.js';
-import { serviceLineText } from '../bookings/services/lines.js';
-import { loadPricingSettings } from '../pricing/settings-repo.js';
+import { loadPricingSettings } from '../pricing/index.js';
 import {
   type DocumentLine,
   documentFigures,
@@ -24,7 +22,26 @@ import {
   latestChangeOf,
   passengerTicketsOf,
   takeInvoiceNumber,
+  ticketDebitsOf,
 } from './repo.js';
+
+type ServiceRow = Awaited<ReturnType<typeof invoiceServicesOf>>[number];
+
+/**
+ * Whether the agency pays for a service with its booking: held to be paid with the tickets, or
+ * paid once (whatever became of it since) — the bookings module's rule (booking/total.ts).
+ */
+const paidWithBooking = (service: Pick<ServiceRow, 'status' | 'issued_at'>) =>
+  service.status === 'held' || service.issued_at !== null;
+
+/** 'Seat 23C BA117', '2 × Extra bag 23 kg BA117': as the statement names them (services/lines.ts). */
+function serviceLineText(
+  service: Pick<ServiceRow, 'type' | 'designator' | 'quantity' | 'weight_kg' | 'flight'>,
+) {
+  if (service.type === 'seat') return `Seat ${service.designator} ${service.flight}`;
+  const quantity = service.quantity ?? 1;
+  return `${quantity > 1 ? `${quantity} × ` : ''}Extra bag ${service.weight_kg} kg ${service.flight}`;
+}
 
 /**
  * Issuing the client's documents (issue 33), always inside the transaction of the event they bill
@@ -55,7 +72,7 @@ async function agencyParty(trx: Transaction<Database>, companyId: string): Promi
   return {
     name: agency.name,
     email: agency.email,
-    address: [agency.address, agency.city, agency.country].filter((part) => part && part.trim()).join(', '),
+    address: [agency.address, agency.city, agency.country].filter((part) => part?.trim()).join(', '),
     tax_id: null,
     phone: agency.phone,
     iata_number: agency.iata_number,
@@ -93,8 +110,9 @@ export async function issueClientInvoice(
     invoiceServicesOf(trx, booking.id),
     eventFeesOf(trx, booking.id, 'issue'),
   ]);
-  const services = allServices.filter((service) => countsInTotal(service));
-  const netMinor = bookingTotalMinor(booking, allServices);
+  const services = allServices.filter(paidWithBooking);
+  // What the agency paid: its ticket debits, posted earlier in this transaction (the issue's).
+  const netMinor = await ticketDebitsOf(trx, booking.id);
   const servicesMinor = services.reduce((sum, service) => sum + Number(service.amount_minor), 0);
   const sellingMinor = Number(booking.selling_minor ?? netMinor);
   const fares = splitByWeights(

@@ -42,7 +42,7 @@ export function presentInvoiceSummary(record: InvoiceRecord): InvoiceSummary {
             amount: money(record.tax_minor, currency),
           }
         : null,
-    total: money(record.total_minor, currency),
+    total: money(record.grand_total_minor, currency),
     net: money(record.net_minor, currency),
     margin: money(record.margin_minor, currency),
     issued_by: { id: record.issued_by, name: record.issued_by_name },

@@ -84,7 +84,7 @@ export async function insertInvoice(
       tax_name: invoice.taxName,
       tax_rate: invoice.taxRate,
       tax_base_minor: invoice.taxBaseMinor,
-      total_minor: invoice.totalMinor,
+      grand_total_minor: invoice.totalMinor,
       net_minor: invoice.netMinor,
       margin_minor: invoice.marginMinor,
       currency: invoice.currency,
@@ -109,7 +109,6 @@ export const invoiceBookingOf = (db: Db, companyId: string, bookingId: string) =
       'company_id',
       'pnr',
       'supplier',
-      'total_minor',
       'selling_minor',
       'currency',
       'contact_email',
@@ -148,6 +147,29 @@ export const invoiceServicesOf = (db: Db, bookingId: string) =>
     .orderBy('passenger_index')
     .orderBy('segment_index')
     .execute();
+
+/**
+ * What the agency paid for the booking: its ticket debits (the fare and the seats and bags paid
+ * with it, and any paid after), as the ledger holds them — the booking's total after issue.
+ */
+export async function ticketDebitsOf(db: Db, bookingId: string): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select(sql<string>`coalesce(-sum(amount_minor), 0)`.as('paid'))
+    .where('booking_id', '=', bookingId)
+    .where('kind', '=', 'ticket')
+    .executeTakeFirstOrThrow();
+  return Number(row.paid);
+}
+
+/** The agency's time zone (its own, or its country's), in which its years and days are counted. */
+export async function agencyZoneOf(db: Db, companyId: string): Promise<string> {
+  const { rows } = await sql<{ time_zone: string | null }>`
+    select (select z.time_zone from company_time_zones z where z.company_id = ${companyId}) as time_zone`.execute(
+    db,
+  );
+  return rows[0]?.time_zone ?? 'UTC';
+}
 
 /** The booking's service fees of one event (written by the selling side: booking_fees). */
 export const eventFeesOf = (db: Db, bookingId: string, event: 'issue' | 'change' | 'refund') =>
@@ -282,7 +304,7 @@ export async function countInvoices(db: Db, filter: InvoiceFilter) {
   const row = await matching(db, filter)
     .select((eb) => [
       eb.fn.countAll<string>().as('count'),
-      sql<string>`coalesce(sum(i.total_minor), 0)`.as('billed'),
+      sql<string>`coalesce(sum(i.grand_total_minor), 0)`.as('billed'),
       sql<string>`coalesce(sum(i.net_minor), 0)`.as('net'),
       sql<string>`coalesce(sum(i.margin_minor), 0)`.as('margin'),
     ])
@@ -319,3 +341,7 @@ export const findInvoice = async (db: Db, companyId: string, id: string) =>
   (await recordColumns(db, { companyId, timeZone: 'UTC' }).where('i.id', '=', id).executeTakeFirst()) as
     | InvoiceRecord
     | undefined;
+
+/** A user's name (who sent a document), or undefined for a user since deleted. */
+export const userNameOf = async (db: Db, userId: string): Promise<string | undefined> =>
+  (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())?.name;

@@ -1091,12 +1091,13 @@ export type InvoicesTable = {
   agency: ColumnType<StoredInvoiceParty, string, never>;
   /** Minor units; negative on a credit note. */
   subtotal_minor: number;
-  tax_minor: number;
-  tax_name: string | null;
+  tax_minor: ColumnType<number, number | undefined, never>;
+  tax_name: ColumnType<string | null, string | null | undefined, never>;
   /** numeric: read back as a string. */
-  tax_rate: ColumnType<string | null, number | null, never>;
-  tax_base_minor: number;
-  total_minor: number;
+  tax_rate: ColumnType<string | null, number | null | undefined, never>;
+  tax_base_minor: ColumnType<number, number | undefined, never>;
+  /** subtotal + tax (the booking's `total_minor` is another figure, read by the bookings module only). */
+  grand_total_minor: number;
   net_minor: number;
   margin_minor: number;
   currency: string;

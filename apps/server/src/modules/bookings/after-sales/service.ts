@@ -15,6 +15,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
+import { issueAdjustment } from '../../invoices/index.js';
 import { lockLedger, postLedgerEntry } from '../../payments/index.js';
 import { agencyTimeZone } from '../booking/agency-zone-repo.js';
 import { expireHoldIfDue } from '../booking/hold-expiry.js';
@@ -315,6 +316,13 @@ export function createAfterSalesService(deps: AfterSalesDeps) {
       to: 'voided',
       note: `${plural(tickets.length, 'ticket')} voided; ${described(paid, booking.currency)} refunded to credits; the seats were released. Reason: ${reason}`,
       actorUserId: principal.userId,
+      at: now,
+    }); // Issue 33: the client's credit note, everything back, against the booking's invoice.
+    await issueAdjustment(trx, {
+      companyId: principal.companyId,
+      bookingId: booking.id,
+      userId: principal.userId,
+      reason: 'void',
       at: now,
     });
   }

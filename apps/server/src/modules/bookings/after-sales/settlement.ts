@@ -6,6 +6,7 @@ import type { Database } from '../../../platform/db/schema.js';
 import type { Exclusively } from '../../../platform/db/task-lock.js';
 import { periodicTask } from '../../../platform/periodic-task.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
+import { issueAdjustment } from '../../invoices/index.js';
 import { lockLedger, postLedgerEntry } from '../../payments/index.js';
 import { heldSeatsOf, lockBooking, type OrderRow, recordEvent, updateBooking } from '../booking/repo.js';
 import { releaseServices, releaseTicketServices } from '../services/repo.js';
@@ -288,6 +289,15 @@ export async function settleRefundOrder(
     at,
   );
   await updateBooking(trx, booking.id, { status, updated_at: at });
+  // Issue 33: the client's credit note for what came back, against the booking's invoice (an
+  // operator's or the timer's decision: issued in the name of the booking's maker).
+  await issueAdjustment(trx, {
+    companyId: booking.company_id,
+    bookingId: booking.id,
+    userId: null,
+    reason: 'refund',
+    at,
+  });
   const allowed = `${minorToAmount(quote.allowedMinor).toFixed(2)} ${booking.currency}`;
   await recordEvent(trx, {
     bookingId: booking.id,

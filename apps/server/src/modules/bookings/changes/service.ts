@@ -20,6 +20,7 @@ import type { Mailer } from '../../../platform/mail/mailer.js';
 import type { FlightSearchRequest, FlightSupplier, OfferBooking } from '../../../supplier/port.js';
 import { SupplierRequestError } from '../../../supplier/port.js';
 import { seatMapFlights } from '../../../supplier/seat-maps.js';
+import { issueAdjustment } from '../../invoices/index.js';
 import { lockLedger, postLedgerEntry } from '../../payments/index.js';
 import { refuseOtherCurrency } from '../booking/credits-currency.js';
 import { presentBooking, presentBookingDetails, ticketName } from '../booking/presenter.js';
@@ -692,6 +693,14 @@ export function createChangeService(deps: {
             at: now,
           });
           if (!voluntary) await markScheduleChangeAnswered(trx, locked.id, 'changed', now, principal.userId);
+          // Issue 33: the client's supplementary invoice (or credit note) for the change.
+          await issueAdjustment(trx, {
+            companyId: principal.companyId,
+            bookingId: locked.id,
+            userId: principal.userId,
+            reason: 'change',
+            at: now,
+          });
         });
       } catch (error) {
         if (isOfferUsedTwice(error)) throw new AppError('conflict', CHANGE_MESSAGES.used);
