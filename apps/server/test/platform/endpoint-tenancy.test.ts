@@ -60,6 +60,8 @@ const singular = (word: string) => (word.endsWith('s') ? word.slice(0, -1) : wor
 /** The kind of object an id names, from its name (and, for a bare `id`, the path around it). */
 export function resourceKind(endpoint: Endpoint, name: string): string {
   if (name === 'pnr') return 'pnr';
+  // Issue 33: a quote's option (beside its quote, or `quote_option_id` on a booking).
+  if (name === 'option_id' && endpoint.path.startsWith('/api/quotes/')) return 'quote_option';
   const named = /^(\w+)_ids?$/.exec(name);
   if (named) return named[1]!;
   // `{id}`, or a body's `id`: the collection the path names just before it (or last).
@@ -139,6 +141,20 @@ const issuedBooking = (world: World, agency: Agency) =>
     const offer = await searchOffer(t, agency.owner);
     const held = await bookOk(t, agency.owner, bookingBody(offer, undefined, { save_travellers: true }));
     return issueOk(t, agency.owner, held.pnr);
+  });
+
+/** A quote of the agency (one per agency). */
+const agencyQuote = (world: World, agency: Agency) =>
+  once(agency, 'quote', async () => {
+    const offer = await searchOffer(world.t, agency.owner);
+    const res = await post(
+      world.t,
+      '/api/quotes',
+      { client: { name: 'Tenancy check' }, offer_ids: [offer.offer_id] },
+      { token: agency.owner.token },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as { id: string; options: { id: string }[] };
   });
 
 /** A staff member of the agency (not its owner), signed in once. */
@@ -269,6 +285,12 @@ const KINDS: Record<string, Kind> = {
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data[0].id;
     },
+  },
+  /** Issue 33: a client quote of the agency, from one offer, and its option. */
+  quote: { owned: true, make: async (world, agency) => (await agencyQuote(world, agency)).id },
+  quote_option: {
+    owned: true,
+    make: async (world, agency) => (await agencyQuote(world, agency)).options[0].id,
   },
   client: {
     owned: false,
