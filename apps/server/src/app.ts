@@ -15,6 +15,7 @@ import { invoicesModule } from './modules/invoices/index.js';
 import { liveModule } from './modules/live/index.js';
 import { noticesModule } from './modules/notices/index.js';
 import { paymentsModule } from './modules/payments/index.js';
+import { pricingModule } from './modules/pricing/index.js';
 import { quotesModule } from './modules/quotes/index.js';
 import { rolesModule } from './modules/roles/index.js';
 import { supportModule } from './modules/support/index.js';
@@ -276,6 +277,8 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(usersModule);
   await app.register(rolesModule);
+  // Issue 33: the agency's markup rules, service fees and earnings settings.
+  await app.register(pricingModule);
   await app.register(devModule);
   await app.register(flightsModule, flights);
   await app.register(bookingsModule);

@@ -7,6 +7,7 @@ import { registerAdminCreditLimitRoutes } from './credit-limits/routes.js';
 import { registerAdminDepositRoutes } from './deposits/routes.js';
 import { registerAdminExchangeRoutes } from './exchanges/routes.js';
 import { registerAdminNoticeRoutes } from './notices/routes.js';
+import { registerAdminPricingRoutes } from './pricing/routes.js';
 import { registerAdminRefundRoutes } from './refunds/routes.js';
 import { registerAdminScheduleChangeRoutes } from './schedule-changes/routes.js';
 import { registerAdminStatementRoutes } from './statement/routes.js';
@@ -36,6 +37,7 @@ export const adminModule = defineModule(
     registerAdminAnalyticsRoutes(context);
     registerWorkQueueRoutes(context);
     registerAdminSupplierRoutes(context, app.supplierConsole);
+    registerAdminPricingRoutes(context, app.supplierConsole);
     registerAdminScheduleChangeRoutes(context, app.flightSupplier);
     registerAdminExchangeRoutes(context);
   },

@@ -1,5 +1,7 @@
 // The pricing module's public entry (docs/architecture.md §2: other modules import it only through
 // here): the pricer of the agency's and the platform's rules, and the agency's earnings settings.
+
+export { pricingModule } from './plugin.js';
 export {
   type FeeResult,
   loadPricer,
@@ -8,4 +10,8 @@ export {
   type Pricer,
   type SellResult,
 } from './pricer.js';
-export { DEFAULT_PRICING_SETTINGS, type LoadedPricingSettings, loadPricingSettings } from './settings-repo.js';
+export {
+  DEFAULT_PRICING_SETTINGS,
+  type LoadedPricingSettings,
+  loadPricingSettings,
+} from './settings-repo.js';

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 
 /** An agency's earnings settings (migration 0025), with the defaults for an agency without a row. */
@@ -55,4 +55,32 @@ export async function loadPricingSettings(
     logo: row.logo,
     currency,
   };
+}
+
+/** Writes the fields given, the others kept (or defaulted for an agency without a row yet). */
+export async function saveSettings(
+  trx: Transaction<Database>,
+  companyId: string,
+  fields: Omit<Updateable<Database['pricing_settings']>, 'company_id'>,
+) {
+  await trx
+    .insertInto('pricing_settings')
+    .values({ company_id: companyId, ...fields })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet(fields))
+    .execute();
+}
+
+/** The agency's row locked (made when missing), so two owners' saves queue. */
+export async function lockSettings(trx: Transaction<Database>, companyId: string) {
+  await trx
+    .insertInto('pricing_settings')
+    .values({ company_id: companyId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await trx
+    .selectFrom('pricing_settings')
+    .select('company_id')
+    .where('company_id', '=', companyId)
+    .forUpdate()
+    .execute();
 }
