@@ -4,6 +4,7 @@ import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Suspense, useCallback, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { companyProfileApi } from '../../entities/company/company-profile-api';
+import { QuoteTrayBar } from '../../features/quotes/components/quote-tray-bar';
 import { setDisplayTimeZone } from '../../shared/format/display-zone';
 import { useLiveUpdates } from '../../shared/live/use-live-updates';
 import { selectSessionCompany } from '../../shared/session/session-slice';
@@ -116,6 +117,7 @@ export function DashboardLayout() {
               <ScreenLoader />
             )}
           </main>
+          <QuoteTrayBar />
         </div>
       </div>
     </Dialog.Root>
