@@ -292,6 +292,20 @@ const KINDS: Record<string, Kind> = {
     owned: true,
     make: async (world, agency) => (await agencyQuote(world, agency)).options[0].id,
   },
+  /** Issue 33: one of the agency's pricing rules. */
+  rule: {
+    owned: true,
+    make: async (world, agency) => {
+      const res = await post(
+        world.t,
+        '/api/pricing/rules',
+        { name: 'Tenancy check', value: { percent: 1 } },
+        { token: agency.owner.token },
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id;
+    },
+  },
   client: {
     owned: false,
     why: "the sender's own id of its message (a retry's key), made up by the client: it names nothing",
