@@ -1,9 +1,9 @@
 import { type FareFamily, MAX_QUOTE_OPTIONS, type PricedItinerary } from '@skydesk/contract';
 import { Check, FilePlus2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { useCan } from '../../../shared/access/dashboard-access';
-import { Button } from '../../../shared/ui/button';
-import { quoteTray, trayOptionOf, useQuoteTray } from '../quote-tray';
+import { useCan } from '../../shared/access/dashboard-access';
+import { Button } from '../../shared/ui/button';
+import { quoteTray, trayOptionOf, useQuoteTray } from './quote-tray';
 
 type AddToQuoteProps = {
   itinerary: PricedItinerary;

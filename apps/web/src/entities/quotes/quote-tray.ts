@@ -1,6 +1,6 @@
 import { type FareFamily, MAX_QUOTE_OPTIONS, type Money, type PricedItinerary } from '@skydesk/contract';
 import { useSyncExternalStore } from 'react';
-import { legRoute } from '../../entities/bookings/booking-segments';
+import { legRoute } from '../bookings/booking-segments';
 
 /**
  * Issue 33: the options an agent picked from results for a quote (one to five offers), kept while

@@ -1,9 +1,9 @@
 import { FileText, X } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { quoteTray, useQuoteTray } from '../../../entities/quotes/quote-tray';
 import { useCan } from '../../../shared/access/dashboard-access';
 import { paths } from '../../../shared/routing/paths';
 import { Button, buttonClasses } from '../../../shared/ui/button';
-import { quoteTray, useQuoteTray } from '../quote-tray';
 
 /**
  * Issue 33: the quote being put together, at the foot of every dashboard screen while it holds an

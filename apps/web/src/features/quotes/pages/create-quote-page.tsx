@@ -3,6 +3,7 @@ import { FileText, Search, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
+import { quoteTray, type TrayOption, useQuoteTray } from '../../../entities/quotes/quote-tray';
 import { useCan } from '../../../shared/access/dashboard-access';
 import { formatDayTime, formatInstantTime } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
@@ -15,7 +16,6 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { Field, inputClasses, TextField } from '../../../shared/ui/field';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { quoteDetailsPath } from '../quote-paths';
-import { quoteTray, type TrayOption, useQuoteTray } from '../quote-tray';
 import { quotesApi } from '../quotes-api';
 
 type Form = { name: string; email: string; validity: string; note: string };
