@@ -15,6 +15,7 @@ import { createTestApp } from '../support/app.js';
 import {
   type FilePart,
   formData,
+  get,
   makeApprovedCompany,
   post,
   postForm,
@@ -290,7 +291,19 @@ const KINDS: Record<string, Kind> = {
   quote: { owned: true, make: async (world, agency) => (await agencyQuote(world, agency)).id },
   quote_option: {
     owned: true,
-    make: async (world, agency) => (await agencyQuote(world, agency)).options[0].id,
+    make: async (world, agency) => (await agencyQuote(world, agency)).options[0]!.id,
+  },
+  /** Issue 33: the client invoice of one of the agency's bookings, issued with its tickets. */
+  invoice: {
+    owned: true,
+    make: async (world, agency) => {
+      const { t } = world;
+      const held = await bookOk(t, agency.owner, bookingBody(await searchOffer(t, agency.owner)));
+      await issueOk(t, agency.owner, held.pnr);
+      const res = await get(t, `/api/invoices?q=${held.pnr}`, { token: agency.owner.token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.items[0].id;
+    },
   },
   /** Issue 33: one of the agency's pricing rules. */
   rule: {

@@ -1,7 +1,7 @@
 import { type FareBrand, minorToAmount, PASSENGER_TYPES, type PricedItinerary } from '@skydesk/contract';
 import type { StoredQuotePassenger, StoredQuoteSearch } from '../../platform/db/schema.js';
 import type { OfferBooking } from '../../supplier/port.js';
-import type { PricedTrip, Pricer } from '../pricing/pricer.js';
+import type { PricedTrip, Pricer } from '../pricing/index.js';
 
 /** The brand an offer is sold in (a trip is sold in one brand). */
 export const brandOf = (itinerary: PricedItinerary): FareBrand =>

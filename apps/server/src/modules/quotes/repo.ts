@@ -1,6 +1,8 @@
+import type { QuoteStatus } from '@skydesk/contract';
 import { AppError } from '@skydesk/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, QuoteOptionsTable, QuotesTable } from '../../platform/db/schema.js';
+import { statusIs } from './status.js';
 
 /**
  * The SQL of client quotes (issue 33, migration 0028): quotes, their options, and the mark an
@@ -198,3 +200,34 @@ export const markQuoteViewed = (db: Db, id: string, at: Date) =>
     .where('id', '=', id)
     .where('viewed_at', 'is', null)
     .execute();
+
+/** A page of the agency's quotes, newest first, by derived status and by client name or reference. */
+export async function listQuotes(
+  db: Db,
+  companyId: string,
+  filter: { status?: QuoteStatus; q?: string; page: number; limit: number; now: Date },
+) {
+  let base = db.selectFrom('quotes').where('company_id', '=', companyId);
+  const { status, q, now } = filter;
+  if (status) base = base.where((eb) => statusIs(eb, status, now));
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or([eb('client_name', 'ilike', pattern), eb('reference', 'ilike', pattern)]),
+    );
+  }
+  const [counted, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(filter.limit)
+      .offset(filter.page * filter.limit)
+      .execute(),
+  ]);
+  return { total: Number(counted.total), rows };
+}
+
+export const userName = async (db: Db, userId: string) =>
+  (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())?.name ?? null;

@@ -26,8 +26,7 @@ import {
   type OfferBooking,
   SupplierRequestError,
 } from '../../supplier/port.js';
-import { loadPricer } from '../pricing/pricer.js';
-import { loadPricingSettings } from '../pricing/settings-repo.js';
+import { loadPricer, loadPricingSettings } from '../pricing/index.js';
 import { inclusionsOf } from './includes.js';
 import { quoteMail } from './mail.js';
 import { renderQuotePdf } from './pdf.js';
@@ -35,7 +34,7 @@ import { presentPublicQuote, presentQuote, presentSummary, type QuoteAgency } fr
 import { brandLabelOf, brandOf, priceOffer, searchOf, withPrices } from './pricing.js';
 import * as repo from './repo.js';
 import { QUOTE_OPTION_MESSAGES } from './repo.js';
-import { publicLinkLives, quoteStatus, statusIs } from './status.js';
+import { publicLinkLives, quoteStatus } from './status.js';
 
 /**
  * Client quotes (issue 33): made from one to five offers at the agency's selling prices, sent as a
@@ -213,27 +212,7 @@ export function createQuoteService(deps: QuoteDeps) {
 
     async list(principal: CompanyPrincipal, query: ParsedList): Promise<QuotePage> {
       const now = clock.now();
-      let base = db.selectFrom('quotes').where('company_id', '=', principal.companyId);
-      if (query.status) {
-        const status = query.status;
-        base = base.where((eb) => statusIs(eb, status, now));
-      }
-      if (query.q) {
-        const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        base = base.where((eb) =>
-          eb.or([eb('client_name', 'ilike', pattern), eb('reference', 'ilike', pattern)]),
-        );
-      }
-      const [{ total }, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        base
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id')
-          .limit(query.limit)
-          .offset(query.page * query.limit)
-          .execute(),
-      ]);
+      const { total, rows } = await repo.listQuotes(db, principal.companyId, { ...query, now });
       const [options, creators] = await Promise.all([
         repo.quoteOptions(
           db,
@@ -244,7 +223,7 @@ export function createQuoteService(deps: QuoteDeps) {
           rows.map((row) => row.created_by),
         ),
       ]);
-      const count = Number(total);
+      const count = total;
       return {
         items: rows.map((row) =>
           presentSummary(
@@ -279,7 +258,7 @@ export function createQuoteService(deps: QuoteDeps) {
       const [pdf, agency, sender] = await Promise.all([
         pdfOf(quote),
         agencyOf(quote.company_id),
-        db.selectFrom('users').select('name').where('id', '=', principal.userId).executeTakeFirst(),
+        repo.userName(db, principal.userId),
       ]);
       await mailer.send(
         quoteMail({
@@ -288,7 +267,7 @@ export function createQuoteService(deps: QuoteDeps) {
           agency,
           link: linkOf(quote),
           message: body.message ?? null,
-          sender: sender?.name ?? 'a colleague',
+          sender: sender ?? 'a colleague',
           pdf,
         }),
       );
