@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ClientViewSwitch } from '../../entities/pricing/client-view';
 import { NotificationBell } from '../../features/notices/components/notification-bell';
 import { UserMenu } from './user-menu';
 
@@ -10,8 +11,8 @@ type AppHeaderProps = {
 };
 
 /**
- * The dashboard's top bar: menu button on small screens, the screen's title, the notification bell
- * and the user menu.
+ * The dashboard's top bar: menu button on small screens, the screen's title, the client-view switch
+ * (issue 33: hides net prices and margins), the notification bell and the user menu.
  */
 export function AppHeader({ title, navigationButton }: AppHeaderProps) {
   return (
@@ -19,6 +20,7 @@ export function AppHeader({ title, navigationButton }: AppHeaderProps) {
       {navigationButton}
       <h1 className="min-w-0 flex-1 truncate font-semibold text-lg text-slate-900 sm:text-xl">{title}</h1>
       <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+        <ClientViewSwitch />
         <NotificationBell />
         <UserMenu />
       </div>

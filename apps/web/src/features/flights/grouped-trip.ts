@@ -21,6 +21,11 @@ export type LegChoice = {
   /** The cheapest whole-trip total flying this option after the options already chosen. */
   total: number;
   /**
+   * Issue 33: that trip at the client's selling price — known on the first leg (the option's
+   * cheapest_selling_total); null after it, where the answer's combinations carry net totals only.
+   */
+  selling: number | null;
+  /**
    * What it adds to the cheapest trip of the option chosen before it ("+US$45"); null on the
    * first leg, where every option shows its own cheapest total.
    */
@@ -39,7 +44,12 @@ export function legChoices(result: GroupedSearchResult, legIndex: number, picks:
   const leg = result.legs[legIndex];
   if (!leg) return [];
   if (legIndex === 0)
-    return leg.options.map((option) => ({ option, total: option.cheapest_total, difference: null }));
+    return leg.options.map((option) => ({
+      option,
+      total: option.cheapest_total,
+      selling: option.cheapest_selling_total ?? null,
+      difference: null,
+    }));
   const previous = picks[legIndex - 1];
   const pairs = (previous && result.combinations[legIndex - 1]?.[previous]) || [];
   const byId = new Map(leg.options.map((option) => [option.id, option]));
@@ -48,7 +58,8 @@ export function legChoices(result: GroupedSearchResult, legIndex: number, picks:
   for (const [id, total] of pairs) {
     const option = byId.get(id);
     // Money in whole cents: 612.1 - 567.05 is not 45.05 in floating point.
-    if (option) choices.push({ option, total, difference: (cents(total) - cents(cheapest)) / 100 });
+    if (option)
+      choices.push({ option, total, selling: null, difference: (cents(total) - cents(cheapest)) / 100 });
   }
   return choices;
 }
@@ -96,6 +107,11 @@ export type TripBrand = {
   soldOut: boolean;
   /** The whole party's fares and taxes over every leg; null when sold out. */
   total: number | null;
+  /**
+   * Issue 33: the same at the client's selling price under the agency's rules; null when sold out
+   * or when the server sent none (an older answer: the net is the only price).
+   */
+  selling: number | null;
   /** The fewest checked bags any leg allows. */
   baggage: { pieces: number; weightKg: number };
   refundable: boolean;
@@ -126,6 +142,10 @@ export function tripBrands(options: LegOption[]): TripBrand[] {
       brand,
       soldOut,
       total: soldOut ? null : present.reduce((sum, leg) => sum + cents(leg.total ?? 0), 0) / 100,
+      selling:
+        soldOut || present.some((leg) => leg.selling_total == null)
+          ? null
+          : present.reduce((sum, leg) => sum + cents(leg.selling_total ?? 0), 0) / 100,
       baggage: { pieces: fewestBags.baggage.pieces, weightKg: fewestBags.baggage.weight_kg },
       refundable: present.every((leg) => leg.refundable),
       cancelPenalty: present.reduce((sum, leg) => sum + cents(leg.cancel_penalty), 0) / 100,
@@ -159,6 +179,9 @@ export function itineraryBrands(itinerary: PricedItinerary): (TripBrand & { fami
         ),
       ),
       AirItineraryPricingInfo: own,
+      ...(itinerary.selling
+        ? { net: itinerary.net ?? own.ItinTotalFare.TotalFare, selling: itinerary.selling }
+        : {}),
       ...(itinerary.ticketing ? { ticketing: itinerary.ticketing } : {}),
     },
     ...itinerary.FareFamilies.filter((family) => family.BrandName !== ownBrand),
@@ -181,6 +204,7 @@ export function familyBrand(family: FareFamily): TripBrand {
     brand: family.BrandName,
     soldOut,
     total: soldOut ? null : (pricing?.ItinTotalFare.TotalFare.Amount ?? null),
+    selling: soldOut ? null : (family.selling?.Amount ?? null),
     baggage: { pieces: fewestBags?.Baggage.Pieces ?? 0, weightKg: fewestBags?.Baggage.WeightKg ?? 0 },
     refundable: pricing?.Refundable ?? false,
     cancelPenalty: pricing?.Penalties.Cancel.Amount ?? 0,
@@ -211,6 +235,10 @@ export function itineraryInFamily(itinerary: PricedItinerary, family: FareFamily
     ...(family.ticketing ? { ticketing: family.ticketing } : {}),
     offer_id: family.offer_id,
     AirItineraryPricingInfo: family.AirItineraryPricingInfo,
+    // Issue 33: the brand's own two prices (the cheapest brand's would mislead the booking).
+    ...(family.selling
+      ? { selling: family.selling, net: family.net ?? family.AirItineraryPricingInfo.ItinTotalFare.TotalFare }
+      : {}),
     AirItinerary: {
       ...itinerary.AirItinerary,
       OriginDestinationOptions: {

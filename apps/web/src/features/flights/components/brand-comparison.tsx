@@ -4,6 +4,7 @@ import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { baggageLabel } from '../../../entities/itinerary/itinerary';
 import { INSTANT_TICKETING } from '../../../entities/itinerary/ticketing';
+import { NetLine } from '../../../entities/pricing/two-prices';
 import { formatMoney } from '../../../shared/format/money';
 import { FEW_SEATS } from '../few-seats';
 import { differenceLabel, type TripBrand } from '../grouped-trip';
@@ -56,7 +57,14 @@ export function BrandComparison({
   onChoose,
   busy = false,
 }: BrandComparisonProps) {
-  const cheapest = Math.min(...brands.flatMap((brand) => (brand.total === null ? [] : [brand.total])));
+  // Issue 33: a brand's price is the client's selling price when the server sent one (the net under it).
+  const priceOf = (brand: TripBrand) => brand.selling ?? brand.total;
+  const cheapest = Math.min(
+    ...brands.flatMap((brand) => {
+      const price = priceOf(brand);
+      return price === null ? [] : [price];
+    }),
+  );
   const cell = (brand: TripBrand, content: ReactNode, extra?: string) => (
     <td
       key={brand.brand}
@@ -116,14 +124,22 @@ export function BrandComparison({
                   brand.total !== null && (
                     <>
                       <span className="mt-0.5 block font-bold text-slate-900 text-sm tabular-nums sm:text-lg">
-                        <Price text={formatMoney({ Amount: brand.total, CurrencyCode: currency })} />
+                        <Price text={formatMoney({ Amount: priceOf(brand) ?? 0, CurrencyCode: currency })} />
                       </span>
-                      {brand.total === cheapest ? (
+                      {brand.selling !== null && (
+                        <NetLine
+                          net={brand.total}
+                          selling={brand.selling}
+                          currency={currency}
+                          className="font-normal"
+                        />
+                      )}
+                      {priceOf(brand) === cheapest ? (
                         <span className="block text-slate-500 text-xs">lowest</span>
                       ) : (
                         // A phone has no room for '+US$1,241.35' under three prices; the prices say it.
                         <span className="hidden text-slate-500 text-xs sm:block">
-                          {differenceLabel(brand.total - cheapest, currency)}
+                          {differenceLabel((priceOf(brand) ?? 0) - cheapest, currency)}
                         </span>
                       )}
                     </>

@@ -1,6 +1,7 @@
 import type { FareCalendarDay, SearchBody } from '@skydesk/contract';
 import { clsx } from 'clsx';
 import { useEffect, useRef } from 'react';
+import { useShowsNet } from '../../../entities/pricing/client-view';
 import { formatDay, todayLocalDate } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { flightsApi } from '../flights-api';
@@ -31,6 +32,8 @@ export function FareStrip({ body, selectedDate, onPick }: FareStripProps) {
     nav.scrollLeft = chosen.offsetLeft - (nav.clientWidth - chosen.offsetWidth) / 2;
   }, [days]);
 
+  // Issue 33: the calendar's lowest fares are the agency's net: the client view shows only the days.
+  const showsNet = useShowsNet();
   if (isError) return null;
   const today = todayLocalDate();
   return (
@@ -64,10 +67,12 @@ export function FareStrip({ body, selectedDate, onPick }: FareStripProps) {
                 >
                   {formatDay(day.date)}
                 </span>
-                <span className="font-semibold text-sm tabular-nums">
-                  {day.lowest ? formatMoney(day.lowest, { whole: true }) : '—'}
-                </span>
-                {!day.lowest && <span className="sr-only">no fares</span>}
+                {showsNet && (
+                  <span className="font-semibold text-sm tabular-nums">
+                    {day.lowest ? formatMoney(day.lowest, { whole: true }) : '—'}
+                  </span>
+                )}
+                {showsNet && !day.lowest && <span className="sr-only">no fares</span>}
               </button>
             </li>
           );

@@ -10,6 +10,7 @@ import { clsx } from 'clsx';
 import { ArrowLeft, ArrowRight, Check, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { TripChoice } from '../../../entities/flight-search/search-url';
+import { NetLine } from '../../../entities/pricing/two-prices';
 import { formatDay } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { isApiFailure } from '../../../shared/http/api-error';
@@ -384,9 +385,20 @@ function BrandStep({
                   <>
                     {selectedBrand.brand}:{' '}
                     <span className="font-semibold text-slate-900 tabular-nums">
-                      {formatMoney({ Amount: selectedBrand.total, CurrencyCode: currency })}
+                      {formatMoney({
+                        Amount: selectedBrand.selling ?? selectedBrand.total,
+                        CurrencyCode: currency,
+                      })}
                     </span>{' '}
-                    total
+                    {selectedBrand.selling !== null ? 'client price' : 'total'}
+                    {selectedBrand.selling !== null && (
+                      <NetLine
+                        net={selectedBrand.total}
+                        selling={selectedBrand.selling}
+                        currency={currency}
+                        className="inline sm:ml-2"
+                      />
+                    )}
                   </>
                 ) : (
                   'Every fare of these flights is sold out: change a flight.'

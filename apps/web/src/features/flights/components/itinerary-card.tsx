@@ -16,12 +16,14 @@ import {
   stopsOf,
 } from '../../../entities/itinerary/itinerary';
 import { INSTANT_TICKETING, issuedAtOnce } from '../../../entities/itinerary/ticketing';
+import { NetLine } from '../../../entities/pricing/two-prices';
 import { formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { Button } from '../../../shared/ui/button';
 import { FEW_SEATS } from '../few-seats';
 import { brandLabel, itineraryBrands, itineraryInFamily } from '../grouped-trip';
 import { BrandComparison } from './brand-comparison';
+import { ResultActions } from './result-actions';
 
 const stopsLabel = (stops: number) => (stops === 0 ? 'Nonstop' : stops === 1 ? '1 stop' : `${stops} stops`);
 
@@ -133,7 +135,7 @@ export const ItineraryCard = memo(function ItineraryCard({
     : null;
   return (
     <article
-      aria-label={`${first.FlightSegment[0]?.MarketingAirline.Name} ${formatMoney(pricing.ItinTotalFare.TotalFare)}`}
+      aria-label={`${first.FlightSegment[0]?.MarketingAirline.Name} ${formatMoney(itinerary.selling ?? pricing.ItinTotalFare.TotalFare)}`}
       className="grid rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-[1fr_13rem]"
     >
       <div className="space-y-4 p-4 sm:p-5">
@@ -184,24 +186,43 @@ export const ItineraryCard = memo(function ItineraryCard({
           )}
         </ul>
       </div>
-      <div className="flex items-center justify-between gap-3 border-slate-100 border-t p-4 sm:p-5 md:flex-col md:items-stretch md:justify-center md:border-t-0 md:border-l md:text-right">
-        <div>
-          <p className="font-bold text-slate-900 text-xl tabular-nums">
-            {formatMoney(pricePerAdult(itinerary))}
-          </p>
-          <p className="text-slate-500 text-xs">per adult</p>
-          {travellers > 1 && (
-            <p className="mt-0.5 text-slate-700 text-xs">
-              <span className="font-semibold tabular-nums">
-                {formatMoney(pricing.ItinTotalFare.TotalFare)}
-              </span>{' '}
-              total for {travellers}
+      <div className="flex flex-wrap items-center justify-between gap-3 border-slate-100 border-t p-4 sm:p-5 md:flex-col md:flex-nowrap md:items-stretch md:justify-center md:border-t-0 md:border-l md:text-right">
+        {itinerary.selling ? (
+          // Issue 33: the client's selling price first (the whole party's), the agency's net under it.
+          <div>
+            <p className="font-bold text-slate-900 text-xl tabular-nums">{formatMoney(itinerary.selling)}</p>
+            <p className="text-slate-500 text-xs">
+              {travellers > 1 ? `client price for ${travellers}` : 'client price'}
             </p>
-          )}
+            <NetLine
+              net={(itinerary.net ?? pricing.ItinTotalFare.TotalFare).Amount}
+              selling={itinerary.selling.Amount}
+              currency={itinerary.selling.CurrencyCode}
+              className="mt-0.5"
+            />
+          </div>
+        ) : (
+          <div>
+            <p className="font-bold text-slate-900 text-xl tabular-nums">
+              {formatMoney(pricePerAdult(itinerary))}
+            </p>
+            <p className="text-slate-500 text-xs">per adult</p>
+            {travellers > 1 && (
+              <p className="mt-0.5 text-slate-700 text-xs">
+                <span className="font-semibold tabular-nums">
+                  {formatMoney(pricing.ItinTotalFare.TotalFare)}
+                </span>{' '}
+                total for {travellers}
+              </p>
+            )}
+          </div>
+        )}
+        <div className="flex shrink-0 flex-wrap items-center gap-2 md:flex-col md:items-stretch">
+          <Button onClick={() => onSelect(itinerary)} className="shrink-0">
+            View details
+          </Button>
+          <ResultActions itinerary={itinerary} />
         </div>
-        <Button onClick={() => onSelect(itinerary)} className="shrink-0">
-          View details
-        </Button>
       </div>
       {comparing && (
         <div id={comparisonId} className="border-slate-100 border-t p-3 sm:p-4 md:col-span-2">

@@ -4,6 +4,8 @@ import { ChevronDown } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { DayMark } from '../../../entities/itinerary/day-mark';
 import { instantOf } from '../../../entities/itinerary/itinerary';
+import { useShowsNet } from '../../../entities/pricing/client-view';
+import { NetLine } from '../../../entities/pricing/two-prices';
 import { daysBetween, formatDay, formatDuration, formatTime } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { Button } from '../../../shared/ui/button';
@@ -147,9 +149,10 @@ export const LegOptionCard = memo(function LegOptionCard({
   const first = option.segments[0];
   const airlines = airlinesOf(option, reference);
   const money = (amount: number) => formatMoney({ Amount: amount, CurrencyCode: currency });
+  const showsNet = useShowsNet();
   return (
     <article
-      aria-label={`${airlines} ${money(total)}`}
+      aria-label={`${airlines} ${money(choice.selling ?? total)}`}
       className="grid rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-[1fr_13rem]"
     >
       <div className="space-y-3 p-4 sm:p-5">
@@ -195,8 +198,14 @@ export const LegOptionCard = memo(function LegOptionCard({
           {difference === null ? (
             <>
               <p className="text-slate-500 text-xs">{totalLabel}</p>
-              <p className="font-bold text-slate-900 text-xl tabular-nums">{money(total)}</p>
+              {/* Issue 33: the client's selling price first when the answer carries it, the net under it. */}
+              <p className="font-bold text-slate-900 text-xl tabular-nums">
+                {money(choice.selling ?? total)}
+              </p>
               {partyNote && <p className="text-slate-500 text-xs">{partyNote}</p>}
+              {choice.selling !== null && (
+                <NetLine net={total} selling={choice.selling} currency={currency} />
+              )}
             </>
           ) : (
             <>
@@ -208,10 +217,13 @@ export const LegOptionCard = memo(function LegOptionCard({
               >
                 {differenceLabel(difference, currency)}
               </p>
-              <p className="text-slate-500 text-xs">
-                trip from <span className="tabular-nums">{money(total)}</span>
-                {partyNote && ` ${partyNote}`}
-              </p>
+              {/* The combinations carry net totals only: in the client view the difference says enough. */}
+              {showsNet && (
+                <p className="text-slate-500 text-xs">
+                  trip from <span className="tabular-nums">{money(total)}</span>
+                  {partyNote && ` ${partyNote}`}
+                </p>
+              )}
             </>
           )}
         </div>
