@@ -319,6 +319,11 @@ const KINDS: Record<string, Kind> = {
       return res.json().data.id;
     },
   },
+  tax: {
+    owned: false,
+    why: "the client's tax registration number printed on its invoice (the issue's client.tax_id): it names nothing of an agency",
+    make: async () => 'GB123456789',
+  },
   client: {
     owned: false,
     why: "the sender's own id of its message (a retry's key), made up by the client: it names nothing",
