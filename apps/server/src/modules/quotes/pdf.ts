@@ -101,7 +101,7 @@ function header(sheet: Sheet, quote: PublicQuote): void {
   const facts: [string, string][] = [
     ['Prepared for', quote.client_name],
     ['Date', utcDay(quote.created_at)],
-    ['Valid until', utcStamp(quote.valid_until)],
+    ['Valid until', utcDay(quote.valid_until)],
     ['Options', String(quote.options.length)],
   ];
   const cellWidth = WIDTH / facts.length;
@@ -136,10 +136,16 @@ function optionBlock(sheet: Sheet, option: PublicQuoteOption): void {
   const brand = option.brand_label ? `${option.brand_label} (${option.brand})` : option.brand;
   const airline = option.segments[0]?.MarketingAirline.Name ?? option.validating_carrier;
   const rowHeight = 16;
-  // The title, the flights' header and first row stay together.
+  const rows = detailRows(option);
+  const labelWidth = 80;
+  const heights = rows.map(
+    ([, value]) => sheet.paragraphHeight(value, WIDTH - labelWidth, { size: 8.5 }) + 5,
+  );
+  const detailsHeight = heights.reduce((sum, height) => sum + height, 0);
+  // The whole option on one page when it fits one (a long one breaks between its flights).
   sheet.section(
     `Option ${option.position} · ${TRIP_TYPE_LABELS[option.trip_type]} · ${CABIN_LABELS[option.cabin]} ${brand}`,
-    16 + rowHeight + 20,
+    Math.min(600, 18 + 16 + option.segments.length * rowHeight + 8 + detailsHeight),
   );
   sheet.cell(`${airline} · fare ${brand}`, LEFT, sheet.y, WIDTH * 0.6, {
     face: 'bold',
@@ -183,7 +189,18 @@ function optionBlock(sheet: Sheet, option: PublicQuoteOption): void {
   }
   sheet.y += 8;
 
-  const rows: [string, string][] = [
+  sheet.ensure(detailsHeight);
+  rows.forEach(([label, value], index) => {
+    sheet.cell(label, LEFT, sheet.y, labelWidth - 8, { face: 'bold', size: 8.5, color: COLOR.ink });
+    sheet.paragraph(value, LEFT + labelWidth, sheet.y, WIDTH - labelWidth, { size: 8.5, color: COLOR.text });
+    sheet.y += heights[index] ?? 0;
+  });
+  sheet.y += 10;
+}
+
+/** What the client pays and what the fare includes, in words. */
+function detailRows(option: PublicQuoteOption): [string, string][] {
+  return [
     [
       'Price',
       `${option.passengers
@@ -197,17 +214,6 @@ function optionBlock(sheet: Sheet, option: PublicQuoteOption): void {
     ['Changes', option.includes.changes],
     ['Refunds', option.includes.refunds],
   ];
-  const labelWidth = 80;
-  const heights = rows.map(
-    ([, value]) => sheet.paragraphHeight(value, WIDTH - labelWidth, { size: 8.5 }) + 5,
-  );
-  sheet.ensure(heights.reduce((sum, height) => sum + height, 0));
-  rows.forEach(([label, value], index) => {
-    sheet.cell(label, LEFT, sheet.y, labelWidth - 8, { face: 'bold', size: 8.5, color: COLOR.ink });
-    sheet.paragraph(value, LEFT + labelWidth, sheet.y, WIDTH - labelWidth, { size: 8.5, color: COLOR.text });
-    sheet.y += heights[index] ?? 0;
-  });
-  sheet.y += 10;
 }
 
 function closing(sheet: Sheet, quote: PublicQuote): void {
