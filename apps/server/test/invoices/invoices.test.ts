@@ -123,6 +123,23 @@ describe.each(storeKinds())('client invoices on %s (issue 33)', (kind) => {
     return oneOk(page.items[0]!.id, who);
   }
 
+  /** A service fee of an after-sales event, as the selling side writes it in that event's transaction. */
+  const addFee = (booking: Booking, event: 'change' | 'refund', name: string, amountMinor: number) =>
+    t.store.db
+      .insertInto('booking_fees')
+      .values({
+        booking_id: booking.id,
+        company_id: agent.companyId,
+        name,
+        amount_minor: amountMinor,
+        currency: 'USD',
+        rule_id: null,
+        rule_name: null,
+        event,
+        created_by: agent.user.id,
+      })
+      .execute();
+
   const amounts = (invoice: Invoice) => invoice.lines.map((line) => minor(line.amount.Amount));
 
   it('invoices the client at issue: a line per passenger at selling price (summing exactly), the fee, the tax on earnings', async () => {
@@ -217,6 +234,7 @@ describe.each(storeKinds())('client invoices on %s (issue 33)', (kind) => {
       // The session's token has expired by then.
       const later = await signInAgain(t, agent);
       const ticket = booking.tickets[1]!;
+      await addFee(booking, 'refund', 'After-sales fee', 2_000);
       const res = await post(
         t,
         '/api/request-ticket-refund',
@@ -239,8 +257,16 @@ describe.each(storeKinds())('client invoices on %s (issue 33)', (kind) => {
       expect(fares[0]!.description).toMatch(/^Refund — /);
       expect(minor(fares[0]!.amount.Amount)).toBe(-share);
       expect(minor(note.net.Amount)).toBe(-back);
-      // The tax of the earnings given back (the client's share less what came back to the agency).
-      const base = -share + back;
+      // The refund's fee is billed on it, positive.
+      expect(note.lines.filter((line) => line.kind === 'fee')).toEqual([
+        expect.objectContaining({
+          description: 'After-sales fee',
+          amount: { Amount: 20, CurrencyCode: 'USD' },
+        }),
+      ]);
+      // The tax of the earnings given back (the client's share less what came back to the agency),
+      // less the fee's.
+      const base = -share + back + 2_000;
       expect(minor(note.tax?.amount.Amount ?? 0)).toBe(Math.sign(base) * Math.round(Math.abs(base) * 0.2));
       expect(minor(note.total.Amount)).toBe(sum(amounts(note)));
       expect(minor(note.margin.Amount)).toBe(
@@ -270,6 +296,7 @@ describe.each(storeKinds())('client invoices on %s (issue 33)', (kind) => {
     );
     expect(offers.statusCode, offers.body).toBe(200);
     const offer: ChangeOffer = offers.json().data[0];
+    await addFee(booking, 'change', 'Change fee', 2_500);
     const res = await post(
       t,
       `/api/booking/${booking.id}/change`,
@@ -284,17 +311,18 @@ describe.each(storeKinds())('client invoices on %s (issue 33)', (kind) => {
     const expected = moves ? penalty + difference : 0;
     const page = await listOk(`?q=${booking.pnr}`);
     const adjustment = page.items.find((item) => item.reason === 'change');
-    if (expected === 0) {
-      expect(adjustment).toBeUndefined();
-      return;
-    }
     const document = await oneOk(adjustment!.id);
     expect(document).toMatchObject({
-      kind: expected > 0 ? 'supplementary' : 'credit_note',
+      kind: expected + 2_500 + minor(document.tax?.amount.Amount ?? 0) > 0 ? 'supplementary' : 'credit_note',
       against: { id: invoice.id, number: invoice.number },
     });
-    expect(minor(document.subtotal.Amount)).toBe(expected);
+    // The change at what the agency paid for it, and the change's fee on top (its earnings, taxed).
+    expect(minor(document.subtotal.Amount)).toBe(expected + 2_500);
     expect(minor(document.net.Amount)).toBe(expected);
+    expect(minor(document.tax!.amount.Amount)).toBe(500);
+    expect(document.lines.filter((line) => line.kind === 'fee').map((line) => line.description)).toEqual([
+      'Change fee',
+    ]);
     expect(document.lines.filter((line) => line.kind === 'fare').map((line) => line.description)).toEqual(
       [penalty !== 0 ? 'Change penalty' : null, difference !== 0 ? 'Fare difference' : null].filter(Boolean),
     );
