@@ -93,13 +93,19 @@ function answerJson(
     });
     parts.push(
       Buffer.from(
-        `]}},"AirItineraryPricingInfo":${JSON.stringify(itinerary.AirItineraryPricingInfo)},"FareFamilies":${JSON.stringify(itinerary.FareFamilies)}${itinerary.ticketing === undefined ? '' : `,"ticketing":${JSON.stringify(itinerary.ticketing)}`}}`,
+        `]}},"AirItineraryPricingInfo":${JSON.stringify(itinerary.AirItineraryPricingInfo)},"FareFamilies":${JSON.stringify(itinerary.FareFamilies)}${itinerary.ticketing === undefined ? '' : `,"ticketing":${JSON.stringify(itinerary.ticketing)}`}${sellingJson(itinerary)}}`,
       ),
     );
   });
   parts.push(Buffer.from(`]},"missing_suppliers":${JSON.stringify(missingSuppliers)}`));
   return Buffer.concat(parts);
 }
+
+/** Issue 33: the agency's net and its client's price, added as the answer is sent (flights/selling.ts). */
+const sellingJson = (itinerary: PricedItinerary) =>
+  (itinerary.net === undefined ? '' : `,"net":${JSON.stringify(itinerary.net)}`) +
+  (itinerary.selling === undefined ? '' : `,"selling":${JSON.stringify(itinerary.selling)}`) +
+  (itinerary.markup_rule === undefined ? '' : `,"markup_rule":${JSON.stringify(itinerary.markup_rule)}`);
 
 /**
  * The grouped answer (issue 16) is one object of a few hundred kilobytes at most, each option once:

@@ -43,15 +43,18 @@ export function registerFlightRoutes(
   });
 
   route(flightEndpoints.search, async ({ principal, body, request, reply }) => {
-    const { searchId, outcome } = await flights.search(principal, body, { gzip: acceptsGzip(request) });
+    const gzip = acceptsGzip(request);
+    const { searchId, outcome } = await flights.search(principal, body, { gzip });
+    // Issue 33: the agency's selling prices are this agency's own, added to a copy of the answer.
+    const sold = await flights.withSelling(principal, outcome, { gzip });
     // Sent here: the answer was encoded where it was made (search-outcome.ts).
-    await sendSearchAnswer(request, reply, outcome.answer, searchId);
+    await sendSearchAnswer(request, reply, sold.answer, searchId);
     return REPLY_SENT;
   });
 
-  route(flightEndpoints.priceSelection, async ({ body }) => ({
+  route(flightEndpoints.priceSelection, async ({ principal, body }) => ({
     message: 'Priced offer',
-    data: await flights.priceSelection(body),
+    data: await flights.priceSelection(principal, body),
   }));
 
   route(flightEndpoints.fareCalendar, async ({ body }) => ({

@@ -1,9 +1,11 @@
 import {
   AppError,
+  amountToMinor,
   EMPTY_RESULT,
   type FareCalendarDay,
   type FieldErrors,
   type flightEndpoints,
+  minorToAmount,
   type NoFlightsFound,
   type ParsedPriceSelectionBody,
   type ParsedQueryOf,
@@ -22,10 +24,13 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import { type FlightSearchRequest, type FlightSupplier, SupplierRequestError } from '../../supplier/port.js';
-import type { SearchOutcome } from '../../supplier/search-outcome.js';
+import { decodeOutcome, type SearchOutcome } from '../../supplier/search-outcome.js';
 import type { SearchRunner } from '../../supplier/search-runner.js';
+import { agencyTimeZone } from '../bookings/booking/agency-zone-repo.js';
+import { loadPricer, type Pricer } from '../pricing/pricer.js';
 import * as repo from './repo.js';
 import type { SearchHistoryWriter } from './search-history-writer.js';
+import { legSelling, localDate, type SellingContext, sellOutcome, withSelling } from './selling.js';
 
 /** docs/api.md: the fare strip shows the outbound date and the 3 days either side. */
 const CALENDAR_DAYS_EACH_SIDE = 3;
@@ -115,8 +120,78 @@ export function createFlightService(deps: {
     }
   }
 
+  /** Issue 33: the agency's markup rules and the day a booking made now would be made on. */
+  async function sellingOf(
+    principal: CompanyPrincipal,
+  ): Promise<{ pricer: Pricer; context: SellingContext }> {
+    const [pricer, zone] = await Promise.all([
+      loadPricer(db, { companyId: principal.companyId }),
+      agencyTimeZone(db, principal.companyId),
+    ]);
+    return {
+      pricer,
+      context: {
+        bookingDate: localDate(clock.now(), zone),
+        supplierOf: (id) => (supplier.pricesRemotely?.(id) ? 'duffel' : 'sandbox'),
+      },
+    };
+  }
+
+  /**
+   * The selling price of options of a grouped answer in one brand: the sum of their legs'
+   * `selling_total`, read from the answer they came from (the shopping cache's, as the agent saw
+   * it). Null when that answer no longer holds them (searched again since).
+   */
+  async function selectionSelling(
+    body: ParsedPriceSelectionBody,
+    selling: { pricer: Pricer; context: SellingContext },
+  ): Promise<{ sellingMinor: number; rule: { id: string; name: string } | null } | null> {
+    const outcome = await runner
+      .search({ ...toSupplierRequest(body.search), view: 'itineraries' }, { gzip: false })
+      .catch(() => null);
+    const grouped =
+      outcome && outcome.count > 0
+        ? decodeOutcome({ ...outcome, answer: { ...outcome.answer } }).grouped?.answer
+        : undefined;
+    if (!grouped || grouped.legs.length !== body.option_ids.length) return null;
+    let sellingMinor = 0;
+    let rule: { id: string; name: string } | null = null;
+    for (const [index, id] of body.option_ids.entries()) {
+      const option = grouped.legs[index]!.options.find((candidate) => candidate.id === id);
+      const brand = option?.brands.find((candidate) => candidate.brand === body.brand);
+      if (!option || !brand || brand.total === null) return null;
+      const share = legSelling(
+        selling.pricer,
+        grouped,
+        {
+          totalMinor: amountToMinor(brand.total),
+          brand: body.brand,
+          carrier: option.segments[0]!.marketing,
+          supplier: selling.context.supplierOf(option.id),
+        },
+        selling.context.bookingDate,
+      );
+      sellingMinor += share.sellingMinor;
+      if (index === 0) rule = share.rule;
+    }
+    return { sellingMinor, rule };
+  }
+
   return {
     routes: () => supplier.routes(),
+
+    /**
+     * Issue 33: the answer with the agency's selling prices beside its net, for this agency only
+     * (the cached answer is shared by every agency and stays as it is).
+     */
+    async withSelling(
+      principal: CompanyPrincipal,
+      outcome: SearchOutcome,
+      options: { gzip: boolean },
+    ): Promise<SearchOutcome> {
+      const { pricer, context } = await sellingOf(principal);
+      return sellOutcome(outcome, pricer, context, options);
+    },
 
     /** The answer, encoded (gzip too when `gzip`), and the id of its history row. */
     async search(
@@ -157,7 +232,10 @@ export function createFlightService(deps: {
      * Ids that are not this search's are a 422 on their field, too old a 410, a brand sold out on
      * these flights a 409 with the brands there are now.
      */
-    async priceSelection(body: ParsedPriceSelectionBody): Promise<PricedItinerary> {
+    async priceSelection(
+      principal: CompanyPrincipal,
+      body: ParsedPriceSelectionBody,
+    ): Promise<PricedItinerary> {
       if (!supplier.priceSelection) {
         throw invalid({ option_ids: ['This flight content answers the flat search only'] });
       }
@@ -173,8 +251,21 @@ export function createFlightService(deps: {
         'search.',
       );
       switch (answer.status) {
-        case 'priced':
-          return answer.itinerary;
+        case 'priced': {
+          // Issue 33: priced as the grouped answer showed these legs (their selling_total summed).
+          const selling = await sellingOf(principal);
+          const priced = withSelling(answer.itinerary, selling.pricer, {
+            supplier: selling.context.supplierOf(answer.itinerary.offer_id),
+            bookingDate: selling.context.bookingDate,
+          });
+          const shown = await selectionSelling(body, selling);
+          if (!shown || !priced.selling) return priced;
+          return {
+            ...priced,
+            selling: { ...priced.selling, Amount: minorToAmount(shown.sellingMinor) },
+            markup_rule: shown.rule,
+          };
+        }
         case 'invalid':
           throw invalid({ [answer.field]: [answer.message] });
         case 'expired':

@@ -1,5 +1,5 @@
 import { AppError, type FeeEvent, type FeeLine, type PassengerType, type RuleRef } from '@skydesk/contract';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { BookingFeesTable, Database } from '../../../platform/db/schema.js';
 import { firstLegOf, localDate } from '../../flights/selling.js';
 import { loadPricer, type PricedTrip, type Pricer } from '../../pricing/pricer.js';
@@ -78,6 +78,9 @@ export const feesOfBooking = (db: Db, bookingId: string): Promise<BookingFeeRow[
     .selectAll()
     .where('booking_id', '=', bookingId)
     .orderBy('created_at')
+    // One event's fees share its moment: the rules' first, then those added by hand, by name.
+    .orderBy(sql`rule_id is null`)
+    .orderBy('name')
     .orderBy('id')
     .execute();
 
