@@ -15,7 +15,7 @@ import { invoicesModule } from './modules/invoices/index.js';
 import { liveModule } from './modules/live/index.js';
 import { noticesModule } from './modules/notices/index.js';
 import { paymentsModule } from './modules/payments/index.js';
-import { pricingModule } from './modules/pricing/index.js';
+import { loadPricer, pricingModule, provideAirports } from './modules/pricing/index.js';
 import { quotesModule } from './modules/quotes/index.js';
 import { rolesModule } from './modules/roles/index.js';
 import { supportModule } from './modules/support/index.js';
@@ -59,7 +59,7 @@ import { createTokenService } from './platform/security/tokens.js';
 import { createLocalFileStore, type FileStore } from './platform/storage/file-store.js';
 import { createDuffelSupplier } from './supplier/duffel/index.js';
 import type { FlightSupplier } from './supplier/port.js';
-import { createSandboxFlightContent } from './supplier/sandbox/index.js';
+import { createSandboxFlightContent, sharedTimetable } from './supplier/sandbox/index.js';
 import { inThreadRunner } from './supplier/search-runner.js';
 import { composeSuppliers } from './supplier/supplier-set.js';
 import { createSupplierPolicy } from './supplier/supplier-settings.js';
@@ -244,6 +244,8 @@ export async function buildApp(deps: AppDeps) {
     db: deps.store.db,
     clock,
     platformCurrency: deps.config.currency,
+    // Issue 33: the platform's pricing rules price remote offers (the agency's net).
+    loadPlatformRules: () => loadPricer(deps.store.db, { companyId: null }),
   });
   const remotes = deps.config.duffel
     ? [
@@ -278,6 +280,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(usersModule);
   await app.register(rolesModule);
   // Issue 33: the agency's markup rules, service fees and earnings settings.
+  // Route rules place airports by the sandbox network's (every airport with scheduled service).
+  provideAirports(async () => (await sharedTimetable()).airports);
   await app.register(pricingModule);
   await app.register(devModule);
   await app.register(flightsModule, flights);

@@ -1,5 +1,52 @@
+import { RuleMatch } from '@skydesk/contract';
 import { describe, expect, it } from 'vitest';
-import { convertToPlatformMinor, decimalToMinor, priceRemoteOffer } from './remote-pricing.js';
+import { pricerOf } from '../modules/pricing/pricer.js';
+import {
+  convertToPlatformMinor,
+  decimalToMinor,
+  NO_PLATFORM_RULES,
+  priceRemoteOffer,
+  type RemoteTrip,
+} from './remote-pricing.js';
+
+const TRIP: RemoteTrip = {
+  supplier: 'duffel',
+  validatingCarrier: 'BA',
+  origin: 'LHR',
+  destination: 'JFK',
+  tripType: 'OneWay',
+  cabin: 'Economy',
+  brand: null,
+  departureDate: '2026-12-20',
+  bookingDate: '2026-11-22',
+  currency: 'USD',
+};
+
+/** Issue 29's markup of a supplier as migration 0025 made it: the platform rule naming that supplier. */
+const supplierRule = (
+  supplier: 'duffel' | 'sandbox',
+  bps: number,
+  fixedMinor: number,
+  name = 'Duffel markup',
+) =>
+  pricerOf(
+    [
+      {
+        id: '00000000-0000-4000-8000-000000000029',
+        name,
+        kind: 'markup',
+        enabled: true,
+        position: 0,
+        match: RuleMatch.parse({ supplier }),
+        percentBps: bps,
+        fixedMinor,
+        fixedPer: 'passenger',
+        rounding: 'none',
+        event: null,
+      },
+    ],
+    () => undefined,
+  );
 
 describe('a remote price as the agency pays it', () => {
   it('reads decimal amounts in their currency’s minor units', () => {
@@ -15,13 +62,14 @@ describe('a remote price as the agency pays it', () => {
     expect(convertToPlatformMinor('12000', 'JPY', 0.0067)).toBe(8040);
   });
 
-  it('adds the percentage and the fixed amount per passenger, and the fares add up to the total', () => {
+  it("adds the supplier's platform rule — a percentage and a fixed amount per passenger — and the fares add up to the total", () => {
     const price = priceRemoteOffer({
       total: { amount: '1000.01', currency: 'GBP' },
       tax: { amount: '150.00', currency: 'GBP' },
       rate: 1.25,
       party: { adults: 2, children: 1, infants: 1 },
-      markup: { bps: 450, fixedMinor: 500 },
+      trip: TRIP,
+      platform: supplierRule('duffel', 450, 500),
     })!;
     expect(price.netMinor).toBe(125_001);
     const { adult, child, infant } = price.fares;
@@ -45,7 +93,8 @@ describe('a remote price as the agency pays it', () => {
         tax: null,
         rate: 1,
         party: { adults: 3, children: 2, infants: 1 },
-        markup: { bps: 0, fixedMinor: 0 },
+        trip: TRIP,
+        platform: NO_PLATFORM_RULES,
       })!;
       expect(price.markupMinor).toBeGreaterThanOrEqual(0);
       expect(price.markupMinor).toBeLessThanOrEqual(6);
@@ -57,9 +106,29 @@ describe('a remote price as the agency pays it', () => {
       tax: null,
       rate: 1,
       party: { adults: 1, children: 0, infants: 0 },
-      markup: { bps: 0, fixedMinor: 0 },
+      trip: TRIP,
+      platform: NO_PLATFORM_RULES,
     };
     expect(priceRemoteOffer({ ...input, total: { amount: 'abc', currency: 'USD' } })).toBeNull();
     expect(priceRemoteOffer({ ...input, total: { amount: '0.00', currency: 'USD' } })).toBeNull();
+  });
+
+  it("applies a platform rule to its own supplier's offers only, and a discount never takes a fare under its taxes", () => {
+    const input = {
+      total: { amount: '200.00', currency: 'USD' },
+      tax: { amount: '50.00', currency: 'USD' },
+      rate: 1,
+      party: { adults: 1, children: 0, infants: 0 },
+      trip: TRIP,
+    };
+    expect(priceRemoteOffer({ ...input, platform: supplierRule('sandbox', 1_000, 0) })!.totalMinor).toBe(
+      20_000,
+    );
+    expect(priceRemoteOffer({ ...input, platform: supplierRule('duffel', 1_000, 0) })!.totalMinor).toBe(
+      22_000,
+    );
+    const discounted = priceRemoteOffer({ ...input, platform: supplierRule('duffel', -10_000, 0) })!;
+    expect(discounted.fares.adult).toEqual({ base: 0, taxes: 5_000 });
+    expect(discounted.markupMinor).toBe(-15_000);
   });
 });

@@ -1,23 +1,50 @@
-import type { PassengerType } from '@skydesk/contract';
+import type { Cabin, FareBrand, PassengerType, SupplierCode, TripType } from '@skydesk/contract';
 
 /**
- * What the agency pays for a remote supplier's offer (issue 29): the supplier's total converted
- * into the platform currency at the operator's rate, plus the operator's markup for that supplier
- * (a percentage and a fixed amount per passenger). Money in integer minor units throughout; the
- * platform currency has two decimals, as everywhere in the portal (contract's minorToAmount).
+ * What the agency pays for a remote supplier's offer (issue 29, issue 33): the supplier's total
+ * converted into the platform currency at the operator's rate, then priced by the platform's rules
+ * (docs/booking-and-money.md, "Pricing rules": the agency's net is the supplier's price plus the
+ * platform rule that matches; issue 29's per-supplier markup is now such a rule). Money in integer
+ * minor units throughout; the platform currency has two decimals, as everywhere in the portal
+ * (contract's minorToAmount).
  *
  * A supplier prices the whole party in one total; the portal shows and books a fare per passenger
  * type. The converted net is shared between the types by weight (adult 1, child 0.75, infant 0.1,
- * the usual airline ratios) and each type's share rounded up, so the per-passenger fares times the
- * passengers are never less than the net; the few minor units of rounding count as markup.
+ * the usual airline ratios) and each type's share rounded up, so without a rule the per-passenger
+ * fares times the passengers are never less than the net; the few minor units of rounding count as
+ * markup. Each type's share is what the platform's rules price, per passenger.
  */
 
-export type SupplierMarkup = {
-  /** Basis points of the converted net (450 = 4.5 %). */
-  bps: number;
-  /** Per passenger, platform minor units. */
-  fixedMinor: number;
+/** A trip as the platform's rules see it (modules/pricing's PricedTrip, the same shape). */
+export type PlatformTrip = {
+  supplier: SupplierCode;
+  validatingCarrier: string;
+  origin: string;
+  destination: string;
+  tripType: TripType;
+  cabin: Cabin;
+  brand: FareBrand | null;
+  departureDate: string;
+  bookingDate: string;
+  passengers: { type: PassengerType; count: number; netMinor: number }[];
+  currency: string;
 };
+
+/**
+ * The platform's rules, read (modules/pricing's Pricer, handed in by the composition root: the
+ * supplier layer reaches no module): each passenger type's price, per passenger.
+ */
+export type PlatformRules = {
+  sell(trip: PlatformTrip): { perType: { type: PassengerType; sellingMinor: number }[] };
+};
+
+/** No platform rule: every price is the supplier's. */
+export const NO_PLATFORM_RULES: PlatformRules = {
+  sell: (trip) => ({ perType: trip.passengers.map((p) => ({ type: p.type, sellingMinor: p.netMinor })) }),
+};
+
+/** The trip an offer flies, but its passengers' prices (filled by priceRemoteOffer). */
+export type RemoteTrip = Omit<PlatformTrip, 'passengers'>;
 
 export type PartyCounts = { adults: number; children: number; infants: number };
 
@@ -67,9 +94,10 @@ export function priceRemoteOffer(input: {
   tax: { amount: string; currency: string } | null;
   rate: number;
   party: PartyCounts;
-  markup: SupplierMarkup;
+  trip: RemoteTrip;
+  platform: PlatformRules;
 }): RemotePrice | null {
-  const { party, markup, rate } = input;
+  const { party, rate } = input;
   const netMinor = convertToPlatformMinor(input.total.amount, input.total.currency, rate);
   const taxesNet = input.tax ? convertToPlatformMinor(input.tax.amount, input.tax.currency, rate) : 0;
   if (!Number.isFinite(netMinor) || netMinor <= 0 || !Number.isFinite(taxesNet)) return null;
@@ -88,12 +116,20 @@ export function priceRemoteOffer(input: {
     child: { base: 0, taxes: 0 },
     infant: { base: 0, taxes: 0 },
   } satisfies RemotePrice['fares'];
-  for (const type of types) {
-    const share = WEIGHTS[type] / weightSum;
-    const netShare = Math.ceil(netMinor * share);
-    const taxShare = Math.floor(taxes * share);
-    const markupShare = Math.round((netShare * markup.bps) / 10_000) + markup.fixedMinor;
-    fares[type] = { base: netShare - taxShare + markupShare, taxes: taxShare };
+  const shares = types.map((type) => ({
+    type,
+    count: counts[type],
+    netMinor: Math.ceil(netMinor * (WEIGHTS[type] / weightSum)),
+    taxMinor: Math.floor(taxes * (WEIGHTS[type] / weightSum)),
+  }));
+  const priced = input.platform.sell({
+    ...input.trip,
+    passengers: shares.map(({ type, count, netMinor: share }) => ({ type, count, netMinor: share })),
+  });
+  for (const share of shares) {
+    const selling = priced.perType.find((entry) => entry.type === share.type)?.sellingMinor ?? share.netMinor;
+    // A discount may take the fare under its taxes: the taxes stay what the supplier says.
+    fares[share.type] = { base: Math.max(0, selling - share.taxMinor), taxes: share.taxMinor };
   }
   const totalMinor = types.reduce(
     (sum, type) => sum + counts[type] * (fares[type].base + fares[type].taxes),

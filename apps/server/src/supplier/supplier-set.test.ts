@@ -5,6 +5,7 @@ import { createCircuitBreaker } from './circuit-breaker.js';
 import type { FlightSearchAnswer, FlightSearchRequest, FlightSupplier, GroupedAnswer } from './port.js';
 import { SupplierRequestError } from './port.js';
 import { SupplierCallError } from './remote-orders.js';
+import { NO_PLATFORM_RULES } from './remote-pricing.js';
 import { decodeOutcome } from './search-outcome.js';
 import { inThreadRunner } from './search-runner.js';
 import { createSupplierHealth } from './supplier-health.js';
@@ -83,8 +84,9 @@ const REQUEST: FlightSearchRequest = {
 };
 
 const policy = (enabled: Record<string, boolean> = {}): SupplierPolicy => ({
-  setting: async (code) => ({ code, enabled: enabled[code] ?? true, markup: { bps: 0, fixedMinor: 0 } }),
+  setting: async (code) => ({ code, enabled: enabled[code] ?? true }),
   rate: async () => 1,
+  platformRules: async () => NO_PLATFORM_RULES,
   invalidate: () => {},
 });
 

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema.js';
 
-/** The suppliers' switches and markups, and the rates in force on a day (migration 0015). */
+/** The suppliers' switches, and the rates in force on a day (migration 0015). */
 
 export async function listSupplierSettings(db: Kysely<Database>) {
   return db
     .selectFrom('supplier_settings')
-    .select(['code', 'enabled', 'markup_bps', 'markup_fixed_minor', 'updated_by', 'updated_at'])
+    .select(['code', 'enabled', 'updated_by', 'updated_at'])
     .orderBy('code')
     .execute();
 }

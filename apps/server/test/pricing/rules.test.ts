@@ -348,5 +348,38 @@ describe.each(storeKinds())('pricing rules on %s (issue 33)', (kind) => {
       );
       expect((await call(t, stranger, 'DELETE', `/api/pricing/rules/${rule.id}`)).statusCode).toBe(404);
     });
+
+    it("keeps a supplier's markup (the supplier page's fields) as that supplier's own platform rule", async () => {
+      await ok(
+        admin('PUT', '/api/admin/suppliers/duffel', { markup_percent: 4.5, markup_fixed_per_passenger: 2 }),
+      );
+      const own = (await ok<PricingRule[]>(admin('GET', '/api/admin/pricing/rules'))).find(
+        (r) => r.match.supplier === 'duffel' && r.match.route.scope === 'any',
+      );
+      expect(own).toMatchObject({
+        name: 'Duffel markup',
+        value: { percent: 4.5, fixed: { Amount: 2, CurrencyCode: 'USD' }, fixed_per: 'passenger' },
+        specificity: 2,
+      });
+      // Rewritten from the rules page, the supplier page reads it back.
+      await ok(
+        admin('PUT', `/api/admin/pricing/rules/${own!.id}`, {
+          name: 'Duffel markup',
+          match: { supplier: 'duffel' },
+          value: { percent: 3 },
+        }),
+      );
+      const supplier = await ok(admin('GET', '/api/admin/suppliers/duffel'));
+      expect(supplier.markup).toEqual({
+        percent: 3,
+        fixed_per_passenger: { Amount: 0, CurrencyCode: 'USD' },
+      });
+      // Both 0: no rule (a 0 % rule naming the supplier would outrank the broader ones).
+      await ok(
+        admin('PUT', '/api/admin/suppliers/duffel', { markup_percent: 0, markup_fixed_per_passenger: 0 }),
+      );
+      const rules = await ok<PricingRule[]>(admin('GET', '/api/admin/pricing/rules'));
+      expect(rules.map((r) => r.id)).not.toContain(own!.id);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { createTestApp, testConfig } from '../support/app.js';
 import { post, type TestApp } from '../support/auth-flow.js';
 import { type Agent, bookingAgent, passengersFor, searchBody } from '../support/bookings.js';
 import { createDuffelTestServer, type DuffelTestServer } from '../support/duffel/duffel-test-server.js';
+import { setSupplierMarkup } from '../support/platform-rules.js';
 
 /**
  * Issue 29's "done when", through the real adapter end to end: with DUFFEL_ACCESS_TOKEN and
@@ -29,11 +30,7 @@ beforeAll(async () => {
     .insertInto('currency_rates')
     .values({ currency: 'GBP', rate: 1.27, effective_on: '2026-11-01' })
     .execute();
-  await t.store.db
-    .updateTable('supplier_settings')
-    .set({ markup_bps: 300, markup_fixed_minor: 1_000 })
-    .where('code', '=', 'duffel')
-    .execute();
+  await setSupplierMarkup(t.store.db, 'duffel', { bps: 300, fixedMinor: 1_000 });
 });
 afterAll(async () => {
   await t?.close();

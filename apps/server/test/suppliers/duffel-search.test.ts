@@ -4,6 +4,7 @@ import { createTestApp, testConfig } from '../support/app.js';
 import { post, type TestApp } from '../support/auth-flow.js';
 import { type Agent, bookingAgent, FAMILY, searchBody } from '../support/bookings.js';
 import { createDuffelTestServer, type DuffelTestServer } from '../support/duffel/duffel-test-server.js';
+import { setSupplierMarkup } from '../support/platform-rules.js';
 
 /**
  * Issue 29: a search with Duffel on beside the sandbox. The local Duffel test server sells GBP
@@ -29,11 +30,7 @@ async function setRate(currency: string, rate: number) {
 }
 
 async function setMarkup(bps: number, fixedMinor: number) {
-  await t.store.db
-    .updateTable('supplier_settings')
-    .set({ markup_bps: bps, markup_fixed_minor: fixedMinor })
-    .where('code', '=', 'duffel')
-    .execute();
+  await setSupplierMarkup(t.store.db, 'duffel', { bps, fixedMinor });
 }
 
 beforeAll(async () => {

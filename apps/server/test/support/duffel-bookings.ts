@@ -5,6 +5,7 @@ import { post } from './auth-flow.js';
 import { type Agent, type Mix, ONE_ADULT, searchBody } from './bookings.js';
 import { createDuffelTestServer } from './duffel/duffel-test-server.js';
 import { signWebhookBody } from './duffel/webhooks.js';
+import { setSupplierMarkup } from './platform-rules.js';
 import type { StoreKind } from './stores.js';
 
 /**
@@ -54,13 +55,7 @@ export async function duffelBookingApp(kind: StoreKind, options: DuffelBookingOp
       .values({ currency, rate: options.rate ?? 1, effective_on: '2026-11-01' })
       .execute();
   }
-  if (options.markup) {
-    await t.store.db
-      .updateTable('supplier_settings')
-      .set({ markup_bps: options.markup.bps, markup_fixed_minor: options.markup.fixedMinor })
-      .where('code', '=', 'duffel')
-      .execute();
-  }
+  if (options.markup) await setSupplierMarkup(t.store.db, 'duffel', options.markup);
   return {
     ...t,
     duffel,

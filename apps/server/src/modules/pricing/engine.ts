@@ -12,7 +12,6 @@ import type {
   SupplierCode,
   TripType,
 } from '@skydesk/contract';
-import { greatCircleKm } from '../../supplier/sandbox/geo.js';
 
 /**
  * The pricing rule engine (issue 33, docs/booking-and-money.md "Pricing rules"): pure functions
@@ -80,6 +79,18 @@ export type FeeResult = { name: string; amountMinor: number; rule: RuleRef };
 
 export type AirportGeo = { country: string; latitude: number; longitude: number; region: Region | null };
 export type GeoLookup = (code: string) => AirportGeo | undefined;
+
+const EARTH_RADIUS_KM = 6371.0088;
+const RADIANS = Math.PI / 180;
+
+/** Haversine, as the sandbox's schedule measures its flights (supplier/sandbox/geo.ts). */
+export function greatCircleKm(latA: number, lonA: number, latB: number, lonB: number): number {
+  const dLat = (latB - latA) * RADIANS;
+  const dLon = (lonB - lonA) * RADIANS;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(latA * RADIANS) * Math.cos(latB * RADIANS) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
 
 /** The first leg's great-circle distance over which a trip is long haul (contract's ROUTE_SCOPES). */
 export const LONG_HAUL_KM = 4000;

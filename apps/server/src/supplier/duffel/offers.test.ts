@@ -3,7 +3,7 @@ import {
   createDuffelTestServer,
   type DuffelTestServer,
 } from '../../../test/support/duffel/duffel-test-server.js';
-import { priceRemoteOffer } from '../remote-pricing.js';
+import { NO_PLATFORM_RULES, priceRemoteOffer } from '../remote-pricing.js';
 import { createDuffelHttp } from './http.js';
 import {
   assignBrands,
@@ -16,6 +16,7 @@ import {
   passengersInOrder,
   presentItinerary,
   pricingInfo,
+  remoteTripOf,
   tripTypeOf,
 } from './offers.js';
 import type { Offer, OfferRequest } from './types.js';
@@ -64,7 +65,8 @@ const priced = (offer: Offer): PricedOffer => {
       tax: { amount: offer.tax_amount!, currency: offer.tax_currency! },
       rate: 1.25,
       party,
-      markup: { bps: 0, fixedMinor: 0 },
+      trip: remoteTripOf(offer, '2026-11-22', 'USD'),
+      platform: NO_PLATFORM_RULES,
     })!,
   };
 };

@@ -18,7 +18,7 @@ import {
   type TripType,
 } from '@skydesk/contract';
 import type { OfferSegment } from '../port.js';
-import type { PartyCounts, RemotePrice } from '../remote-pricing.js';
+import type { PartyCounts, RemotePrice, RemoteTrip } from '../remote-pricing.js';
 import type { CabinClass, FlightsConditions, Offer, OfferSliceSegment } from './types.js';
 
 /**
@@ -523,4 +523,25 @@ export function offerSegments(offer: Offer, cabin: Cabin): OfferSegment[] {
       departsAt: new Date(localInstant(segment.departing_at, segment.origin.time_zone).at),
     })),
   );
+}
+
+/**
+ * The trip as the platform's rules see it: the owner's airline, the first slice's airports and
+ * day, its cabin. No brand: a Duffel offer's brand is given by its price among its journey's
+ * (assignBrands), after the rules priced it, so a platform rule naming a brand never matches one.
+ */
+export function remoteTripOf(offer: Offer, bookingDate: string, currency: string): RemoteTrip {
+  const first = offer.slices[0]!;
+  return {
+    supplier: 'duffel',
+    validatingCarrier: offer.owner.iata_code ?? '',
+    origin: first.segments[0]!.origin.iata_code ?? '',
+    destination: first.segments[first.segments.length - 1]!.destination.iata_code ?? '',
+    tripType: tripTypeOf(offer),
+    cabin: cabinOf(offer, 'Economy'),
+    brand: null,
+    departureDate: first.segments[0]!.departing_at.slice(0, 10),
+    bookingDate,
+    currency,
+  };
 }

@@ -38,6 +38,7 @@ import {
   passengersInOrder,
   presentable,
   presentItinerary,
+  remoteTripOf,
   ticketingOf,
   tripTypeOf,
 } from './offers.js';
@@ -97,7 +98,8 @@ export function createDuffelShopping(options: DuffelShoppingOptions): DuffelShop
 
   /** Each offer priced for the agency; those without a rate left out and counted by currency. */
   async function priceOffers(offers: readonly Offer[]): Promise<PricedOffer[]> {
-    const { markup } = await policy.setting(CODE);
+    const platform = await policy.platformRules();
+    const today = clock.now().toISOString().slice(0, 10);
     const rates = new Map<string, number | null>();
     const withoutRate = new Map<string, number>();
     const priced: PricedOffer[] = [];
@@ -118,7 +120,8 @@ export function createDuffelShopping(options: DuffelShoppingOptions): DuffelShop
             : null,
         rate,
         party,
-        markup,
+        trip: remoteTripOf(offer, today, currency),
+        platform,
       });
       if (price) priced.push({ offer, price, rate, party });
     }

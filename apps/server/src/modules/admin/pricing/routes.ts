@@ -3,7 +3,7 @@ import { recordAudit } from '../../../platform/audit/audit-log.js';
 import { type OperatorAction, operatorAction } from '../../../platform/audit/operator-action.js';
 import type { ModuleContext } from '../../../platform/module.js';
 import type { SupplierConsole } from '../../../supplier/supplier-set.js';
-import { createRulesService, type RuleOwner } from '../../pricing/rules-service.js';
+import { createRulesService, type RuleOwner } from '../../pricing/index.js';
 
 /**
  * The operator's platform rules (issue 33): the agency's net is the supplier's price plus the

@@ -1,14 +1,20 @@
+import { RuleMatch } from '@skydesk/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type SupplierCode = Database['supplier_settings']['code'];
 
+/**
+ * A supplier's "markup" is its own platform pricing rule (issue 33, migration 0025: the rule with
+ * `supplier_markup` = its code); none is 0 % and 0.
+ */
 const SETTING_COLUMNS = [
   's.code',
   's.enabled',
-  's.markup_bps',
-  's.markup_fixed_minor',
+  'r.id as markup_rule_id',
+  'r.percent_bps as markup_bps',
+  'r.fixed_minor as markup_fixed_minor',
   's.updated_by',
   's.updated_at',
   'o.name as updated_by_name',
@@ -18,6 +24,7 @@ export const listSettings = (db: Db) =>
   db
     .selectFrom('supplier_settings as s')
     .leftJoin('operators as o', 'o.id', 's.updated_by')
+    .leftJoin('pricing_rules as r', 'r.supplier_markup', 's.code')
     .select(SETTING_COLUMNS)
     .orderBy('s.code')
     .execute();
@@ -28,6 +35,7 @@ export const lockSetting = (trx: Transaction<Database>, code: SupplierCode) =>
   trx
     .selectFrom('supplier_settings as s')
     .leftJoin('operators as o', 'o.id', 's.updated_by')
+    .leftJoin('pricing_rules as r', 'r.supplier_markup', 's.code')
     .select(SETTING_COLUMNS)
     .where('s.code', '=', code)
     .forUpdate('s')
@@ -42,12 +50,66 @@ export const updateSetting = (
   code: SupplierCode,
   fields: {
     enabled: boolean;
-    markup_bps: number;
-    markup_fixed_minor: number;
     updated_by: string;
     updated_at: Date;
   },
 ) => trx.updateTable('supplier_settings').set(fields).where('code', '=', code).execute();
+
+const SUPPLIER_NAMES: Record<SupplierCode, string> = { sandbox: 'Sandbox markup', duffel: 'Duffel markup' };
+
+/**
+ * Writes the supplier's own platform rule: a percentage and a fixed amount per passenger on every
+ * offer of that supplier. Both 0 deletes it (a 0 % rule naming the supplier would outrank any
+ * broader platform rule); a new one goes last in the platform's order.
+ */
+export async function saveSupplierMarkup(
+  trx: Transaction<Database>,
+  code: SupplierCode,
+  markup: { bps: number; fixedMinor: number },
+  by: string,
+  at: Date,
+) {
+  const existing = await trx
+    .selectFrom('pricing_rules')
+    .select('id')
+    .where('supplier_markup', '=', code)
+    .forUpdate()
+    .executeTakeFirst();
+  if (markup.bps === 0 && markup.fixedMinor === 0) {
+    if (existing) await trx.deleteFrom('pricing_rules').where('id', '=', existing.id).execute();
+    return;
+  }
+  const value = {
+    percent_bps: markup.bps === 0 ? null : markup.bps,
+    fixed_minor: markup.fixedMinor === 0 ? null : markup.fixedMinor,
+    updated_by: by,
+    updated_at: at,
+  };
+  if (existing) {
+    await trx.updateTable('pricing_rules').set(value).where('id', '=', existing.id).execute();
+    return;
+  }
+  const last = await trx
+    .selectFrom('pricing_rules')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('company_id', 'is', null)
+    .executeTakeFirst();
+  await trx
+    .insertInto('pricing_rules')
+    .values({
+      ...value,
+      company_id: null,
+      kind: 'markup',
+      name: SUPPLIER_NAMES[code],
+      position: (last?.position ?? -1) + 1,
+      match: JSON.stringify(RuleMatch.parse({ supplier: code })),
+      fixed_per: 'passenger',
+      supplier_markup: code,
+      created_by: by,
+      created_at: at,
+    })
+    .execute();
+}
 
 export const listRates = (db: Db) =>
   db

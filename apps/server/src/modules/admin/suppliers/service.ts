@@ -19,6 +19,7 @@ import * as repo from './repo.js';
 
 /**
  * The Suppliers and Rates pages (issue 29): the suppliers' switches and markups with their health
+ * (a supplier's markup is its own platform pricing rule since issue 33: modules/admin/pricing)
  * (as this process saw the calls: decision 019), and the currency rates remote prices are
  * converted at. Each change is audited in its transaction and read again by searches on this
  * process at once, on others within a few seconds (supplier/supplier-settings.ts).
@@ -68,9 +69,10 @@ export function createAdminSupplierService(deps: {
       name: NAMES[row.code],
       connected: status?.connected ?? false,
       enabled: row.enabled,
+      // The supplier's own platform rule (issue 33), as issue 29's markup fields show it.
       markup: {
-        percent: row.markup_bps / 100,
-        fixed_per_passenger: { Amount: minorToAmount(row.markup_fixed_minor), CurrencyCode: currency },
+        percent: (row.markup_bps ?? 0) / 100,
+        fixed_per_passenger: { Amount: minorToAmount(row.markup_fixed_minor ?? 0), CurrencyCode: currency },
       },
       updated_by:
         row.updated_by && row.updated_by_name ? { id: row.updated_by, name: row.updated_by_name } : null,
@@ -140,17 +142,25 @@ export function createAdminSupplierService(deps: {
             );
           }
         }
-        await repo.updateSetting(trx, code, {
-          enabled,
-          markup_bps:
-            body.markup_percent === undefined ? locked.markup_bps : Math.round(body.markup_percent * 100),
-          markup_fixed_minor:
-            body.markup_fixed_per_passenger === undefined
-              ? locked.markup_fixed_minor
-              : amountToMinor(body.markup_fixed_per_passenger),
-          updated_by: actor.operatorId,
-          updated_at: now,
-        });
+        await repo.updateSetting(trx, code, { enabled, updated_by: actor.operatorId, updated_at: now });
+        if (body.markup_percent !== undefined || body.markup_fixed_per_passenger !== undefined) {
+          await repo.saveSupplierMarkup(
+            trx,
+            code,
+            {
+              bps:
+                body.markup_percent === undefined
+                  ? (locked.markup_bps ?? 0)
+                  : Math.round(body.markup_percent * 100),
+              fixedMinor:
+                body.markup_fixed_per_passenger === undefined
+                  ? (locked.markup_fixed_minor ?? 0)
+                  : amountToMinor(body.markup_fixed_per_passenger),
+            },
+            actor.operatorId,
+            now,
+          );
+        }
         const row = await repo.lockSetting(trx, code);
         const after = present(row!, statuses);
         const audited = (supplier: AdminSupplier) => ({ enabled: supplier.enabled, markup: supplier.markup });

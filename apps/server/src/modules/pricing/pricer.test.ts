@@ -1,9 +1,11 @@
 import { RuleMatch } from '@skydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PricedTrip } from '../../src/modules/pricing/engine.js';
-import { loadPricer } from '../../src/modules/pricing/pricer.js';
-import { loadPricingSettings } from '../../src/modules/pricing/settings-repo.js';
-import { createTestStore, storeKinds, type TestStore } from '../support/stores.js';
+import { createTestStore, storeKinds, type TestStore } from '../../../test/support/stores.js';
+import { sharedTimetable } from '../../supplier/sandbox/index.js';
+import { provideAirports } from './airports.js';
+import type { PricedTrip } from './engine.js';
+import { loadPricer } from './pricer.js';
+import { loadPricingSettings } from './settings-repo.js';
 
 /** The seam others price through: rules read from the store, routes placed by the server's airports. */
 
@@ -28,6 +30,8 @@ describe.each(storeKinds())('loadPricer (%s)', (kind) => {
   let otherId: string;
 
   beforeAll(async () => {
+    // As the composition root does (app.ts).
+    provideAirports(async () => (await sharedTimetable()).airports);
     store = await createTestStore(kind);
     const company = (name: string) =>
       store.db
