@@ -183,6 +183,29 @@ describe.each(storeKinds())('client quotes on %s (issue 33)', (kind) => {
     expect(Date.parse(quote.valid_until) - t.clock.now().getTime()).toBe(2 * DAY_MS);
   });
 
+  it('takes its validity, logo and contacts from the agency’s settings and profile', async () => {
+    const own = await bookingAgent(t);
+    // A 1×1 PNG, as the earnings settings keep a logo (a data URL).
+    const logo =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    await t.store.db
+      .insertInto('pricing_settings')
+      .values({ company_id: own.companyId, quote_validity_days: 3, logo } as never)
+      .execute();
+    const quote = await createOk(own, [(await offers(own))[0]!.offer_id]);
+    expect(Date.parse(quote.valid_until) - t.clock.now().getTime()).toBe(3 * DAY_MS);
+    const page = PublicQuote.parse((await get(t, `/api/public/quotes/${tokenOf(quote)}`)).json().data);
+    const profile = await t.store.db
+      .selectFrom('companies')
+      .select(['name', 'email', 'phone'])
+      .where('id', '=', own.companyId)
+      .executeTakeFirstOrThrow();
+    expect(page.agency).toMatchObject({ ...profile, logo });
+    const pdf = await get(t, `/api/quotes/${quote.id}.pdf`, { token: own.token });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.includes(Buffer.from('/Subtype /Image'))).toBe(true);
+  });
+
   it('refuses an offer that is not ours or has expired on its own field', async () => {
     const [offer] = await offers(agent);
     const forged = `${offer!.offer_id.slice(0, -3)}AAA`;
