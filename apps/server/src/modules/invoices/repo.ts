@@ -345,3 +345,14 @@ export const findInvoice = async (db: Db, companyId: string, id: string) =>
 /** A user's name (who sent a document), or undefined for a user since deleted. */
 export const userNameOf = async (db: Db, userId: string): Promise<string | undefined> =>
   (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())?.name;
+
+/** A booking's client documents, oldest first: its invoice and what was issued against it. */
+export const documentsOfBooking = (db: Db, companyId: string, bookingId: string) =>
+  db
+    .selectFrom('invoices')
+    .select(['id', 'number', 'kind', 'grand_total_minor', 'currency'])
+    .where('company_id', '=', companyId)
+    .where('booking_id', '=', bookingId)
+    .orderBy('issued_at')
+    .orderBy('number')
+    .execute();

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
 import type { RateLimiter, RateRule } from '../../../platform/security/rate-limit.js';
+import { bookingDocuments } from '../../invoices/index.js';
 import { presentChanges } from '../changes/presenter.js';
 import { changesOf } from '../changes/repo.js';
 import { BOOKING_STATUS } from '../e-ticket/labels.js';
@@ -94,12 +95,13 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps & { void
     if (!found) throw notFound();
     await refresh(found.id);
     await expireHoldIfDue(db, supplier.bookings, found.id, clock.now());
-    const [record, history, services, changes, fees] = await Promise.all([
+    const [record, history, services, changes, fees, documents] = await Promise.all([
       loadBookingRecord(db, scope, found.id),
       loadHistory(db, found.id),
       servicesOf(db, found.id),
       changesOf(db, found.id),
       feesOfBooking(db, found.id),
+      bookingDocuments(db, principal.companyId, found.id),
     ]);
     if (!record) throw notFound();
     return {
@@ -108,6 +110,7 @@ export function createBookingService(deps: BookingDeps & TicketMailDeps & { void
       changes: presentChanges(changes),
       // Issue 33: the two prices, the rule or override behind the selling price, fees and margin.
       earnings: presentEarnings(record, fees, await overriderName(db, record.booking.selling_override_by)),
+      invoices: documents,
     };
   }
 
