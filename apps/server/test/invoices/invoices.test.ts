@@ -380,7 +380,16 @@ describe.each(storeKinds())('client invoices on %s (issue 33)', (kind) => {
 
   it('prints the invoice and the credit note as PDFs the client reads (no net, no margin)', async () => {
     const { booking, invoice } = await issuedWithInvoice();
+    // The agency's logo (a 1 × 1 PNG) is printed at the head.
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    await t.store.db
+      .updateTable('pricing_settings')
+      .set({ logo: `data:image/png;base64,${png}` })
+      .where('company_id', '=', agent.companyId)
+      .execute();
     const res = await get(t, `/api/invoices/${invoice.id}.pdf`, { token: agent.token });
+    expect(res.rawPayload.toString('latin1')).toContain('/Subtype /Image');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${invoice.number}.pdf"`);

@@ -77,8 +77,16 @@ export async function renderInvoicePdf(input: {
   const logo = logoBytes(input.logo);
   if (logo) {
     try {
-      doc.image(logo, LEFT, 14, { fit: [120, 50] });
-      nameX = LEFT + 130;
+      // At most 120 × 50 points, its proportions kept; the name starts just after it.
+      // pdfkit's `openImage` (missing from its types) reads the size without drawing.
+      const image = (
+        doc as unknown as { openImage(src: Buffer): { width: number; height: number } }
+      ).openImage(logo);
+      const scale = Math.min(120 / image.width, 50 / image.height);
+      doc.image(image as unknown as Buffer, LEFT, 14 + (50 - image.height * scale) / 2, {
+        width: image.width * scale,
+      });
+      nameX = LEFT + image.width * scale + 12;
     } catch {
       // An image pdfkit cannot read is left out; the agency's name still heads the page.
     }
