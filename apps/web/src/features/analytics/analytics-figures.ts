@@ -24,6 +24,13 @@ export const CARD_KEYS: KpiKey[] = [
   'voids',
 ];
 
+/**
+ * Issue 33: what the agency earned — what its clients paid, what it paid, the difference and that
+ * as a share of sales — from its client invoices and credit notes (a refunded or exchanged booking
+ * counts once, with its net effect).
+ */
+export const EARNINGS_KEYS: KpiKey[] = ['sales', 'net_cost', 'margin', 'margin_percent'];
+
 /** What a card's figure counts, where its name alone leaves it open. */
 export const CARD_HINTS: Partial<Record<KpiKey, string>> = {
   bookings: 'Made in these days',
@@ -31,6 +38,10 @@ export const CARD_HINTS: Partial<Record<KpiKey, string>> = {
   tickets: 'One per passenger',
   look_to_book: 'Searches per booking',
   average_ticket_value: 'Spend per ticket',
+  sales: 'What your clients paid',
+  net_cost: 'What you paid for it',
+  margin: 'Sales less net cost',
+  margin_percent: 'Margin as a share of sales',
 };
 
 /**
@@ -126,7 +137,23 @@ export function staffTable(staff: Kpi): ChartTable {
             },
           ]
         : []),
+      // Issue 33: what each member's sales earned the agency.
+      ...(staff.currency && staff.items.some((item) => item.margin != null)
+        ? [
+            {
+              key: 'margin',
+              label: 'Margin',
+              kind: 'measure' as const,
+              measure: { unit: 'money' as const, currency: staff.currency },
+            },
+          ]
+        : []),
     ],
-    rows: staff.items.map((item) => ({ label: item.label, value: item.value, amount: item.amount })),
+    rows: staff.items.map((item) => ({
+      label: item.label,
+      value: item.value,
+      amount: item.amount,
+      margin: item.margin ?? null,
+    })),
   };
 }

@@ -36,12 +36,17 @@ export function rankingTable(
       ...(amount
         ? [{ key: 'amount', label: amount.label, kind: 'measure' as const, measure: money(amount.currency) }]
         : []),
+      // Issue 33: each line's margin, where the figure has one (routes, airlines).
+      ...(amount && items.some((item) => item.margin != null)
+        ? [{ key: 'margin', label: 'Margin', kind: 'measure' as const, measure: money(amount.currency) }]
+        : []),
     ],
     rows: items.map((item, index) => ({
       rank: String(index + 1),
       label: item.label,
       value: item.value,
       amount: item.amount,
+      margin: item.margin ?? null,
     })),
   };
 }

@@ -1,10 +1,11 @@
-import { ChartNoAxesCombined, FileSpreadsheet } from 'lucide-react';
+import { ChartNoAxesCombined, FileSpreadsheet, Percent } from 'lucide-react';
 import { KpiCard, KpiCardsSkeleton } from '../../../entities/kpi/kpi-card';
 import { formatKpiRange, KpiPeriod } from '../../../entities/kpi/kpi-period';
 import { type KpiRange, presetRange, todayIn } from '../../../entities/kpi/kpi-range';
 import { KpiRangePicker } from '../../../entities/kpi/kpi-range-picker';
 import { kpiReportCsv } from '../../../entities/kpi/kpi-report-csv';
 import { useKpiSelection } from '../../../entities/kpi/use-kpi-selection';
+import { ChartCard } from '../../../shared/charts/chart-card';
 import { csvFileName, downloadCsv } from '../../../shared/charts/csv';
 import { DailyChart } from '../../../shared/charts/daily-chart';
 import { COUNT } from '../../../shared/charts/measure';
@@ -25,6 +26,7 @@ import {
   type PlatformKpis,
   platformByKey,
   platformDailySeries,
+  platformMarginTable,
   platformSections,
   salesOf,
 } from './platform-figures';
@@ -155,6 +157,7 @@ function PlatformFigures({ kpis, range, statusItems }: PlatformFiguresProps) {
             />
           )}
           <ApprovalTimes kpis={kpis} />
+          <PlatformMargin kpis={kpis} fileNameParts={fileNameParts} />
         </div>
         <ShareChart
           title="Agencies by status"
@@ -166,6 +169,38 @@ function PlatformFigures({ kpis, range, statusItems }: PlatformFiguresProps) {
           emptyHint="Agencies show here from their registration."
         />
       </div>
+    </>
+  );
+}
+
+/** Issue 33: the platform rules' margin by supplier and by agency, largest first. */
+function PlatformMargin({ kpis, fileNameParts }: { kpis: PlatformKpis; fileNameParts: string[] }) {
+  const sections = [
+    { kpi: kpis.platform_margin, title: 'Platform margin by supplier', itemLabel: 'Supplier' },
+    { kpi: kpis.platform_margin_by_agency, title: 'Platform margin by agency', itemLabel: 'Agency' },
+  ];
+  return (
+    <>
+      {sections.map(({ kpi, title, itemLabel }) =>
+        kpi ? (
+          <ChartCard
+            key={title}
+            title={title}
+            description="What the platform's rules added to suppliers' prices, on tickets issued in these days"
+            table={platformMarginTable(kpi, itemLabel)}
+            fileNameParts={fileNameParts}
+            empty={
+              kpi.items.length === 0
+                ? {
+                    icon: Percent,
+                    title: 'No platform margin yet',
+                    hint: 'Tickets sold under platform rules show here.',
+                  }
+                : null
+            }
+          />
+        ) : null,
+      )}
     </>
   );
 }

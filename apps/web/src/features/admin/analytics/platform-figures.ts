@@ -21,6 +21,8 @@ export const PLATFORM_CARD_KEYS: AdminKpiKey[] = [
   'registrations',
   'deposits_approved',
   'deposits_pending',
+  // Issue 33: what the platform's rules added to suppliers' prices.
+  'platform_margin',
 ];
 
 /** How long operators take to decide, averaged over the decisions taken in the range. */
@@ -78,6 +80,22 @@ export function platformSections(figures: AdminKpis): { title: string; table: Ch
           },
         ]
       : []),
+    ...(kpis.platform_margin
+      ? [
+          {
+            title: 'Platform margin by supplier',
+            table: platformMarginTable(kpis.platform_margin, 'Supplier'),
+          },
+        ]
+      : []),
+    ...(kpis.platform_margin_by_agency
+      ? [
+          {
+            title: 'Platform margin by agency',
+            table: platformMarginTable(kpis.platform_margin_by_agency, 'Agency'),
+          },
+        ]
+      : []),
     {
       title: 'Agencies by status (now)',
       table: shareTable(agencyStatusItems(figures), {
@@ -87,6 +105,22 @@ export function platformSections(figures: AdminKpis): { title: string; table: Ch
       }),
     },
   ];
+}
+
+/**
+ * Issue 33: the platform's margin line by line — by supplier (`platform_margin`'s items) or by
+ * agency (`platform_margin_by_agency`'s) — with the bookings it came from.
+ */
+export function platformMarginTable(kpi: AdminKpi, itemLabel: string): ChartTable {
+  const measure = { unit: 'money' as const, currency: kpi.currency ?? 'USD' };
+  return {
+    columns: [
+      { key: 'label', label: itemLabel, kind: 'text' },
+      { key: 'value', label: 'Bookings', kind: 'measure', measure: COUNT },
+      { key: 'margin', label: 'Platform margin', kind: 'measure', measure },
+    ],
+    rows: kpi.items.map((item) => ({ label: item.label, value: item.value, margin: item.margin ?? 0 })),
+  };
 }
 
 /** Nothing at all happened on the platform in the range nor the period before. */

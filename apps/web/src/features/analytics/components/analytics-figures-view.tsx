@@ -11,6 +11,7 @@ import {
   CARD_HINTS,
   CARD_KEYS,
   dailySeries,
+  EARNINGS_KEYS,
   type KpisByKey,
   OUTCOMES_DESCRIPTION,
   spendOf,
@@ -36,6 +37,20 @@ export function AnalyticsFiguresView({ kpis, range }: AnalyticsFiguresViewProps)
           })}
         </div>
       </section>
+
+      {EARNINGS_KEYS.some((key) => kpis[key]) && (
+        <section aria-labelledby="analytics-earnings-title" className="space-y-2">
+          <h2 id="analytics-earnings-title" className="font-semibold text-slate-900">
+            Earnings
+          </h2>
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {EARNINGS_KEYS.map((key) => {
+              const kpi = kpis[key];
+              return kpi ? <KpiCard key={key} kpi={kpi} hint={CARD_HINTS[key]} /> : null;
+            })}
+          </div>
+        </section>
+      )}
 
       <DailyChart
         title="Daily spend and tickets"
@@ -85,7 +100,7 @@ export function AnalyticsFiguresView({ kpis, range }: AnalyticsFiguresViewProps)
         {kpis.staff && (
           <ChartCard
             title="Staff"
-            description="Bookings made by each member of your team"
+            description="Bookings made by each member of your team, their spend and margin"
             table={staffTable(kpis.staff)}
             fileNameParts={fileNameParts}
             empty={

@@ -1,4 +1,5 @@
 import type { FareFamily, PricedItinerary } from '@skydesk/contract';
+import { AddToQuote } from '../../../entities/quotes/add-to-quote';
 
 type ResultActionsProps = {
   itinerary: PricedItinerary;
@@ -11,6 +12,6 @@ type ResultActionsProps = {
  * quote" goes here (one import and one element; a feature cannot import another, so the control
  * lives under src/entities/). Rendered under the price of every flat result.
  */
-export function ResultActions(_props: ResultActionsProps) {
-  return null;
+export function ResultActions({ itinerary, family }: ResultActionsProps) {
+  return <AddToQuote itinerary={itinerary} family={family ?? null} />;
 }
