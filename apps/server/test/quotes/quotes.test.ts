@@ -407,6 +407,49 @@ describe.each(storeKinds())('client quotes on %s (issue 33)', (kind) => {
     expect(soldOut.statusCode, soldOut.body).toBe(409);
   });
 
+  it('books an option in one step: its fresh offer booked with quote_option_id, the quote then booked', async () => {
+    const quote = await createOk(agent, [(await offers(agent, '2026-12-24'))[0]!.offer_id]);
+    const option = quote.options[0]!;
+    const priced = await post(t, `/api/quotes/${quote.id}/options/${option.id}/offer`, undefined, {
+      token: agent.token,
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const offer = PricedItinerarySchema.parse(priced.json().data);
+    const booking = await bookOk(t, agent, { ...bookingBody(offer, FAMILY), quote_option_id: option.id });
+    const read = Quote.parse((await get(t, `/api/quotes/${quote.id}`, { token: agent.token })).json().data);
+    expect(read.status).toBe('booked');
+    expect(read.options[0]!.booking_id).toBe(booking.id);
+
+    // A withdrawn quote's option books nothing: 409, and no booking is left behind.
+    const withdrawn = await createOk(agent, [(await offers(agent, '2026-12-24'))[0]!.offer_id]);
+    const again = PricedItinerarySchema.parse(
+      (
+        await post(t, `/api/quotes/${withdrawn.id}/options/${withdrawn.options[0]!.id}/offer`, undefined, {
+          token: agent.token,
+        })
+      ).json().data,
+    );
+    await post(t, `/api/quotes/${withdrawn.id}/withdraw`, undefined, { token: agent.token });
+    const before = await t.store.db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('company_id', '=', agent.companyId)
+      .executeTakeFirstOrThrow();
+    const refused = await post(
+      t,
+      '/api/booking',
+      { ...bookingBody(again, FAMILY), quote_option_id: withdrawn.options[0]!.id },
+      { token: agent.token },
+    );
+    expect(refused.statusCode, refused.body).toBe(409);
+    const after = await t.store.db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('company_id', '=', agent.companyId)
+      .executeTakeFirstOrThrow();
+    expect(Number(after.count)).toBe(Number(before.count));
+  });
+
   it('marks an option booked for its own agency only', async () => {
     const quote = await createOk(agent, [(await offers(agent))[0]!.offer_id]);
     const mark = (companyId: string, optionId: string) =>
