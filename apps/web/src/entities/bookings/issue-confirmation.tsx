@@ -12,6 +12,14 @@ import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
 import { StatementLink } from '../credits/credits-figures';
 import { availableCovers, type CreditsState } from '../credits/use-credits';
+import {
+  checkSale,
+  IssueSaleFields,
+  type SaleErrors,
+  saleBodyOf,
+  saleDraftOf,
+} from '../pricing/issue-sale-fields';
+import { pricingApi } from '../pricing/pricing-api';
 import { sharedBookingsApi } from './bookings-api';
 
 type IssueConfirmationProps = {
@@ -37,15 +45,31 @@ export function IssueConfirmation({ booking, credits, onIssued, onClose }: Issue
   const [busy, setBusy] = useState(false);
   const [short, setShort] = useState(false);
   const { credits: balance } = credits;
+  // Issue 33: the client's price, fees by hand and whom the invoice is for, sent with the PNR.
+  const [sale, setSale] = useState(() => saleDraftOf(booking));
+  const [saleErrors, setSaleErrors] = useState<SaleErrors>({});
+  const settings = pricingApi.usePricingSettingsQuery().data;
 
   const issue = async () => {
+    const found = checkSale(sale, booking, settings);
+    setSaleErrors(found);
+    if (Object.values(found).some(Boolean)) return;
     setBusy(true);
     setShort(false);
     try {
-      onIssued(await issueBooking({ body: { pnr: booking.pnr } }));
+      onIssued(await issueBooking({ body: { pnr: booking.pnr, ...saleBodyOf(sale, booking) } }));
     } catch (error) {
       // The credits are asked again (the 402 invalidates them): the shortfall is said against them.
       if (isApiFailure(error) && error.status === 402) setShort(true);
+      // A 422 on the override, a fee or the client lands on its field (the contract's paths).
+      if (isApiFailure(error) && error.status === 422)
+        setSaleErrors(
+          Object.fromEntries(
+            Object.entries(error.fieldErrors).flatMap(([path, messages]) =>
+              messages?.[0] ? [[path, messages[0]]] : [],
+            ),
+          ),
+        );
     } finally {
       setBusy(false);
     }
@@ -73,6 +97,15 @@ export function IssueConfirmation({ booking, credits, onIssued, onClose }: Issue
         )}
       </p>
       <StatementLink className="mt-1" />
+      <IssueSaleFields
+        booking={booking}
+        draft={sale}
+        errors={saleErrors}
+        onChange={(next) => {
+          setSale(next);
+          setSaleErrors({});
+        }}
+      />
       {short && (
         <Alert tone="error" title="Insufficient credits" className="mt-3" assertive>
           <p>

@@ -27,7 +27,11 @@ export const pricingApi = api.injectEndpoints({
       invalidatesTags: ['PricingRules'],
     }),
     pricingPreview: contractMutation(build, pricingEndpoints.preview, { suppressErrors: true }),
-    pricingSettings: contractQuery(build, pricingEndpoints.settings, { providesTags: ['PricingSettings'] }),
+    // Read quietly: the issue step does without it (the net as the floor), the Pricing screen says it failed.
+    pricingSettings: contractQuery(build, pricingEndpoints.settings, {
+      suppressErrors: true,
+      providesTags: ['PricingSettings'],
+    }),
     updatePricingSettings: contractMutation(build, pricingEndpoints.updateSettings, {
       suppressErrors: true,
       invalidatesTags: (settings) => (settings ? ['PricingSettings'] : []),

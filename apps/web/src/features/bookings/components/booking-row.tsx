@@ -5,6 +5,7 @@ import { WaitingBadge, waitingForAirline } from '../../../entities/bookings/airl
 import { firstDeparture, tripRoute } from '../../../entities/bookings/booking-segments';
 import { BookingStatusBadge } from '../../../entities/bookings/booking-status-badge';
 import { DeadlineCountdown } from '../../../entities/bookings/deadline-countdown';
+import { NetLine } from '../../../entities/pricing/two-prices';
 import { formatDayTime, formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
 import { bookingDetailsPath } from '../../../shared/routing/booking-paths';
@@ -62,7 +63,20 @@ export function BookingRow({ booking, showDeadline = true }: { booking: Booking;
             </div>
           )}
         </div>
-        <p className="text-right font-semibold text-slate-900 tabular-nums">{formatMoney(booking.total)}</p>
+        {/* Issue 33: the client's price, the agency's net and margin under it (none in the client view). */}
+        <div className="text-right">
+          <p className="font-semibold text-slate-900 tabular-nums">
+            {formatMoney(booking.selling ?? booking.total)}
+          </p>
+          {booking.selling && (
+            <NetLine
+              net={booking.total.Amount}
+              selling={booking.selling.Amount}
+              currency={booking.total.CurrencyCode}
+              className="whitespace-nowrap"
+            />
+          )}
+        </div>
         <ChevronRight
           aria-hidden="true"
           className="hidden size-5 text-slate-400 group-hover:text-slate-600 sm:block"

@@ -17,6 +17,8 @@ import { tripRoute } from '../../../entities/bookings/booking-segments';
 import { BookingStatusBadge } from '../../../entities/bookings/booking-status-badge';
 import { BookingDeadline } from '../../../entities/bookings/deadline-countdown';
 import { useCredits } from '../../../entities/credits/use-credits';
+import { useShowsNet } from '../../../entities/pricing/client-view';
+import { NetLine } from '../../../entities/pricing/two-prices';
 import { useCanEach, useMayOpen } from '../../../shared/access/dashboard-access';
 import { formatInstant } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
@@ -34,6 +36,7 @@ import { BookingHistoryTimeline } from '../components/booking-history-timeline';
 import { BookingServicesCard } from '../components/booking-services-card';
 import { BookingLoading, BookingNotFound } from '../components/booking-states';
 import { CancelPanel, cancelMessageOf } from '../components/cancel-panel';
+import { EarningsCard } from '../components/earnings-card';
 import { EmailTicketDialog } from '../components/email-ticket-dialog';
 import { FareBreakdown } from '../components/fare-breakdown';
 import { FareRules } from '../components/fare-rules';
@@ -98,6 +101,7 @@ function BookingView({ booking }: { booking: BookingDetails }) {
   const [cancelMessage, setCancelMessage] = useState<string | null>(null);
   const [mailing, setMailing] = useState(false);
   const invalid = ticketInvalidity(booking);
+  const showsNet = useShowsNet();
 
   const mayAskSupport = useMayOpen(paths.dashboard.createTicket);
   const permitted = usePermittedActions(booking.allowed_actions);
@@ -132,7 +136,9 @@ function BookingView({ booking }: { booking: BookingDetails }) {
           </div>
           <div className="text-left sm:text-right">
             <p className="text-slate-500 text-xs">
-              {invalid?.money === 'returned_in_full' ? 'Total · returned in full' : 'Total'}
+              {/* Issue 33: the client's price first when the booking carries one; the net under it. */}
+              {booking.selling ? 'Client price' : 'Total'}
+              {invalid?.money === 'returned_in_full' && ' · returned in full'}
             </p>
             <p
               className={clsx(
@@ -140,9 +146,16 @@ function BookingView({ booking }: { booking: BookingDetails }) {
                 invalid?.money === 'returned_in_full' ? 'text-slate-400 line-through' : 'text-slate-900',
               )}
             >
-              {formatMoney(booking.total)}
+              {formatMoney(booking.selling ?? booking.total)}
             </p>
-            <TotalParts booking={booking} />
+            {booking.selling ? (
+              <NetLine
+                net={booking.total.Amount}
+                selling={booking.selling.Amount}
+                currency={booking.total.CurrencyCode}
+              />
+            ) : null}
+            {showsNet && <TotalParts booking={booking} />}
           </div>
         </div>
 
@@ -274,13 +287,17 @@ function BookingView({ booking }: { booking: BookingDetails }) {
           </Card>
         </div>
         <div className="min-w-0 space-y-5">
-          <Card title="Fare">
-            <FareBreakdown
-              pricing={booking.pricing}
-              total={booking.total}
-              services={booking.services_total}
-            />
-          </Card>
+          <EarningsCard booking={booking} />
+          {/* The fare's breakdown is the agency's net: not for the client's eyes (issue 33). */}
+          {showsNet && (
+            <Card title="Fare">
+              <FareBreakdown
+                pricing={booking.pricing}
+                total={booking.total}
+                services={booking.services_total}
+              />
+            </Card>
+          )}
           <Card title="Fare rules">
             <FareRules pricing={booking.pricing} carrier={booking.validating_carrier} />
           </Card>
