@@ -9,7 +9,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerSum } from '../../src/modules/payments/ledger-repo.js';
-import { createTestApp } from '../support/app.js';
+import { createTestApp, testConfig } from '../support/app.js';
 import { get, post, randomIp, type TestApp } from '../support/auth-flow.js';
 import {
   type Agent,
@@ -21,6 +21,7 @@ import {
   FAMILY,
   searchBody,
   searchOffers,
+  signInAgain,
 } from '../support/bookings.js';
 import { storeKinds } from '../support/stores.js';
 
@@ -277,5 +278,100 @@ describe.each(storeKinds())('two prices and fees on %s (issue 33)', (kind) => {
       .where('booking_id', '=', booking.id)
       .execute();
     expect(fees).toEqual([]);
+  });
+});
+
+describe.each(storeKinds())('fees at change and refund on %s (issue 33)', (kind) => {
+  let t: TestApp;
+  let owner: Agent;
+  const HOUR_MS = 3_600_000;
+
+  beforeAll(async () => {
+    // The test-setting timer approves each refund request at once (as after-sales.test.ts).
+    t = await createTestApp(kind, { config: testConfig({ refundApprovalDelaySeconds: 0 }) });
+    owner = await bookingAgent(t, { creditsMinor: 5_000_000 });
+    for (const [event, amount] of [
+      ['change', 12],
+      ['refund', 20],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/pricing/rules',
+        headers: { authorization: `Bearer ${owner.token}` },
+        remoteAddress: randomIp(),
+        payload: {
+          kind: 'fee',
+          name: 'After-sales fee',
+          event,
+          value: { fixed: { Amount: amount, CurrencyCode: 'USD' }, fixed_per: 'booking' },
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+  afterAll(async () => t?.close());
+
+  const feesOf = async (bookingId: string) =>
+    (
+      await t.store.db
+        .selectFrom('booking_fees')
+        .select(['event', 'amount_minor', 'rule_name'])
+        .where('booking_id', '=', bookingId)
+        .orderBy('created_at')
+        .execute()
+    ).map((row) => [row.event, Number(row.amount_minor), row.rule_name]);
+
+  it('a voluntary change writes the change fee, not debited: the credits pay the change alone', async () => {
+    const [itinerary] = await searchOffers(t, owner, { date: '2026-12-10' });
+    const standard = itinerary!.FareFamilies.find(
+      (family) => family.BrandName === 'Standard' && !family.SoldOut,
+    )!;
+    const held = await bookOk(t, owner, bookingBody(itinerary!, undefined, { offer_id: standard.offer_id }));
+    const issued = await post(t, '/api/booking-issue', { pnr: held.pnr }, { token: owner.token });
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(await feesOf(held.id)).toEqual([]);
+    const offers = await post(
+      t,
+      `/api/booking/${held.id}/change-offers`,
+      { legs: [{ leg_index: 0, departure_date: '2026-12-13' }] },
+      { token: owner.token },
+    );
+    expect(offers.statusCode, offers.body).toBe(200);
+    const offer = offers.json().data[0];
+    const before = await ledgerSum(t.store.db, owner.companyId);
+    const changed = await post(
+      t,
+      `/api/booking/${held.id}/change`,
+      { change_offer_id: offer.id },
+      { token: owner.token },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await feesOf(held.id)).toEqual([['change', 1200, 'After-sales fee']]);
+    const changeTotal = minor(offer.change_total.Amount);
+    // A positive change total is debited; a negative one comes back to the credits or is forfeited.
+    const credited = changeTotal < 0 && offer.refund_to !== 'credits' ? 0 : changeTotal;
+    expect(await ledgerSum(t.store.db, owner.companyId)).toBe(before - credited);
+  });
+
+  it('a refund writes the refund fee, not debited: the credits get back what the fare rules return', async () => {
+    const [itinerary] = await searchOffers(t, owner, { date: '2026-12-11' });
+    const held = await bookOk(t, owner, bookingBody(itinerary!));
+    const issued = await post(t, '/api/booking-issue', { pnr: held.pnr }, { token: owner.token });
+    expect(issued.statusCode, issued.body).toBe(200);
+    t.clock.advance(25 * HOUR_MS);
+    owner = await signInAgain(t, owner);
+    const before = await ledgerSum(t.store.db, owner.companyId);
+    const res = await post(
+      t,
+      '/api/request-ticket-refund',
+      { booking_id: held.id, reason: 'Passenger changed plans' },
+      { token: owner.token },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const refunded: Booking = res.json().data;
+    expect(refunded.status).toBe('refunded');
+    const back = refunded.tickets.reduce((sum, ticket) => sum + minor(ticket.refunded?.Amount ?? 0), 0);
+    expect(await ledgerSum(t.store.db, owner.companyId)).toBe(before + back);
+    expect(await feesOf(held.id)).toEqual([['refund', 2000, 'After-sales fee']]);
   });
 });

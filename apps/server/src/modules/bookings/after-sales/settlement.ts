@@ -8,6 +8,7 @@ import { periodicTask } from '../../../platform/periodic-task.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
 import { issueAdjustment } from '../../invoices/index.js';
 import { lockLedger, postLedgerEntry } from '../../payments/index.js';
+import { addEventFees } from '../booking/fees.js';
 import { heldSeatsOf, lockBooking, type OrderRow, recordEvent, updateBooking } from '../booking/repo.js';
 import { releaseServices, releaseTicketServices } from '../services/repo.js';
 import {
@@ -289,6 +290,15 @@ export async function settleRefundOrder(
     at,
   );
   await updateBooking(trx, booking.id, { status, updated_at: at });
+  // Issue 33: the refund's service fees by the agency's fee rules (its income, never debited), on
+  // the credit note below.
+  await addEventFees(trx, {
+    companyId: booking.company_id,
+    bookingId: booking.id,
+    userId: null,
+    event: 'refund',
+    at,
+  });
   // Issue 33: the client's credit note for what came back, against the booking's invoice (an
   // operator's or the timer's decision: issued in the name of the booking's maker).
   await issueAdjustment(trx, {

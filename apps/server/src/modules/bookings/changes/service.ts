@@ -23,6 +23,7 @@ import { seatMapFlights } from '../../../supplier/seat-maps.js';
 import { issueAdjustment } from '../../invoices/index.js';
 import { lockLedger, postLedgerEntry } from '../../payments/index.js';
 import { refuseOtherCurrency } from '../booking/credits-currency.js';
+import { addEventFees } from '../booking/fees.js';
 import { presentBooking, presentBookingDetails, ticketName } from '../booking/presenter.js';
 import {
   type BookingRecord,
@@ -693,7 +694,18 @@ export function createChangeService(deps: {
             at: now,
           });
           if (!voluntary) await markScheduleChangeAnswered(trx, locked.id, 'changed', now, principal.userId);
-          // Issue 33: the client's supplementary invoice (or credit note) for the change.
+          // Issue 33: the change's service fees by the agency's fee rules (its income, never
+          // debited), then the client's supplementary invoice (or credit note) that bills them.
+          // An airline's schedule change moved for free is not the client's change: no fee.
+          if (voluntary) {
+            await addEventFees(trx, {
+              companyId: principal.companyId,
+              bookingId: locked.id,
+              userId: principal.userId,
+              event: 'change',
+              at: now,
+            });
+          }
           await issueAdjustment(trx, {
             companyId: principal.companyId,
             bookingId: locked.id,
