@@ -2,6 +2,7 @@ import type { Booking } from '@skydesk/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { issueClientInvoice } from '../../src/modules/invoices/index.js';
+import { invoiceBatches } from '../../src/modules/invoices/repo.js';
 import { openStore, type Store } from '../../src/platform/db/store.js';
 import { createTestApp } from '../support/app.js';
 import type { TestApp } from '../support/auth-flow.js';
@@ -76,6 +77,21 @@ describe.each(storeKinds())('invoice numbering under concurrency on %s (issue 33
     expect(new Set(numbers.map((row) => row.booking_id)).size).toBe(50);
     const year = t.clock.now().getUTCFullYear();
     expect(numbers.every((row) => row.number.startsWith(`INV-${year}-`))).toBe(true);
+    // The CSV export's batches (7 at a time here) walk every one once, newest first.
+    const walked: string[] = [];
+    for await (const batch of invoiceBatches(
+      t.store.db,
+      { companyId: agent.companyId, timeZone: 'UTC' },
+      7,
+    )) {
+      walked.push(...batch.map((row) => row.number));
+    }
+    expect(walked).toEqual(
+      numbers
+        .map((row) => row.number)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('keeps the sequence whole with 50 issues at once over two pools, ten of them rolled back', async () => {

@@ -323,16 +323,27 @@ export const invoicePage = (db: Db, filter: InvoiceFilter, page: number, limit: 
     .offset(page * limit)
     .execute() as Promise<InvoiceRecord[]>;
 
-/** Every match, newest first, a batch at a time (the CSV export). */
+/**
+ * Every match, newest first, a batch at a time (the CSV export): each batch starts after the last
+ * row of the one before (keyset), so documents issued meanwhile neither repeat nor push rows out.
+ */
 export async function* invoiceBatches(
   db: Db,
   filter: InvoiceFilter,
   size = 500,
 ): AsyncGenerator<InvoiceRecord[]> {
-  for (let offset = 0; ; offset += size) {
-    const rows = (await recordColumns(db, filter).limit(size).offset(offset).execute()) as InvoiceRecord[];
+  let after: { issuedAt: Date; number: string } | null = null;
+  for (;;) {
+    let query = recordColumns(db, filter);
+    if (after) {
+      const { issuedAt, number } = after;
+      query = query.where(sql<boolean>`(i.issued_at, i.number) < (${issuedAt}, ${number})`);
+    }
+    const rows = (await query.limit(size).execute()) as InvoiceRecord[];
     if (rows.length > 0) yield rows;
     if (rows.length < size) return;
+    const last = rows[rows.length - 1]!;
+    after = { issuedAt: last.issued_at, number: last.number };
   }
 }
 
