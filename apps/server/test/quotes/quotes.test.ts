@@ -178,6 +178,23 @@ describe.each(storeKinds())('client quotes on %s (issue 33)', (kind) => {
     expect(Quote.parse(again.json().data)).toEqual(quote);
   });
 
+  it('makes one quote of a request sent twice with one Idempotency-Key', async () => {
+    const body = { client: { name: 'Retry Client' }, offer_ids: [(await offers(agent))[0]!.offer_id] };
+    const headers = { 'idempotency-key': randomUUID() };
+    const first = await post(t, '/api/quotes', body, { token: agent.token, headers });
+    const second = await post(t, '/api/quotes', body, { token: agent.token, headers });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().data.id).toBe(first.json().data.id);
+    const made = await t.store.db
+      .selectFrom('quotes')
+      .select('id')
+      .where('company_id', '=', agent.companyId)
+      .where('client_name', '=', 'Retry Client')
+      .execute();
+    expect(made).toHaveLength(1);
+  });
+
   it('takes the validity asked for', async () => {
     const quote = await createOk(agent, [(await offers(agent))[0]!.offer_id], { validity_days: 2 });
     expect(Date.parse(quote.valid_until) - t.clock.now().getTime()).toBe(2 * DAY_MS);
