@@ -1,6 +1,7 @@
 import { AppError, pricingEndpoints } from '@skydesk/contract';
 import type { ModuleContext } from '../../platform/module.js';
 import { createRulesService, type RuleOwner } from './rules-service.js';
+import { companyCurrency } from './settings-repo.js';
 import { createPricingSettingsService } from './settings-service.js';
 
 /** docs/api.md, Pricing: the agency's markup rules, service fees, preview and earnings settings. */
@@ -10,13 +11,9 @@ export function registerPricingRoutes({ route, store, clock }: ModuleContext) {
 
   /** The agency as a rules' owner: its fixed amounts are in its own currency. */
   const agency = async (companyId: string): Promise<RuleOwner> => {
-    const company = await store.db
-      .selectFrom('companies')
-      .select('currency')
-      .where('id', '=', companyId)
-      .executeTakeFirst();
-    if (!company) throw new AppError('not_found', 'Agency not found');
-    return { kind: 'agency', companyId, currency: company.currency.trim() };
+    const currency = await companyCurrency(store.db, companyId);
+    if (!currency) throw new AppError('not_found', 'Agency not found');
+    return { kind: 'agency', companyId, currency };
   };
 
   route(pricingEndpoints.listRules, async ({ principal }) => ({

@@ -84,3 +84,13 @@ export async function lockSettings(trx: Transaction<Database>, companyId: string
     .forUpdate()
     .execute();
 }
+
+/** The agency's currency (its rules' fixed amounts are in it); undefined for an unknown agency. */
+export async function companyCurrency(db: Kysely<Database>, companyId: string): Promise<string | undefined> {
+  const company = await db
+    .selectFrom('companies')
+    .select('currency')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return company?.currency.trim();
+}
