@@ -77,7 +77,9 @@ export const AdminSupplier = z.object({
   enabled: z.boolean(),
   /**
    * Added to a remote supplier's converted price: a percentage of it and a fixed amount per
-   * passenger (the sandbox's prices are the platform's own: its markup is not applied).
+   * passenger (the sandbox's prices are the platform's own: its markup is not applied). Since issue
+   * 33 this is the supplier's own platform pricing rule (one of `/api/admin/pricing/rules`,
+   * matching this supplier only): changing it here writes that rule, 0 and 0 removes it.
    */
   markup: z.object({ percent: z.number(), fixed_per_passenger: Money }),
   updated_by: z.object({ id: z.uuid(), name: z.string() }).nullable(),
