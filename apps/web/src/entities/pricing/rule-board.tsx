@@ -104,7 +104,11 @@ export function RuleBoard({ owner, kind, title, intro, currency }: RuleBoardProp
       ) : rules.length === 0 ? (
         <div className="rounded-xl border border-slate-300 border-dashed p-6 text-center">
           <p className="font-medium text-slate-900">
-            {kind === 'fee' ? 'No service fees yet.' : 'No markup rules yet: fares sell at net.'}
+            {kind === 'fee'
+              ? 'No service fees yet.'
+              : owner === 'platform'
+                ? 'No platform rules yet: agencies pay the supplier’s price.'
+                : 'No markup rules yet: fares sell at net.'}
           </p>
           <Button className="mt-3" onClick={() => setEditing({ rule: null })}>
             <Plus aria-hidden="true" className="size-4" />
