@@ -448,6 +448,14 @@ describe.each(storeKinds())('client invoices on %s (issue 33)', (kind) => {
       { token: agent.token },
     );
     expect(bad.statusCode).toBe(422);
+    // Ten sends of one document an hour; the eleventh waits.
+    for (let sent = 2; sent < 10; sent++) {
+      const again = await post(t, `/api/invoices/${invoice.id}/send`, {}, { token: agent.token });
+      expect(again.statusCode, again.body).toBe(200);
+    }
+    const limited = await post(t, `/api/invoices/${invoice.id}/send`, {}, { token: agent.token });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
   });
 
   it('answers 404 for another agency’s document, exactly as for a missing one, and lists none of it', async () => {

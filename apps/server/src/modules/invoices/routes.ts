@@ -7,7 +7,12 @@ import { createInvoiceService } from './service.js';
 
 /** docs/api.md#invoices: the agency's own documents (its company is the caller's, never a parameter). */
 export function registerInvoiceRoutes({ route, store, clock, platform }: ModuleContext) {
-  const invoices = createInvoiceService({ db: store.db, clock, mailer: platform.mailer });
+  const invoices = createInvoiceService({
+    db: store.db,
+    clock,
+    mailer: platform.mailer,
+    rateLimiter: platform.rateLimiter,
+  });
 
   route(invoiceEndpoints.list, async ({ principal, query, reply }) => {
     if (query.format === 'json') return { message: 'Invoices', data: await invoices.list(principal, query) };

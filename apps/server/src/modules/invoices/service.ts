@@ -10,6 +10,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import type { RateLimiter, RateRule } from '../../platform/security/rate-limit.js';
 import { loadPricingSettings } from '../pricing/index.js';
 import { invoiceMail } from './mail.js';
 import { renderInvoicePdf } from './pdf.js';
@@ -35,7 +36,18 @@ export type InvoiceListQuery = ParsedQueryOf<typeof invoiceEndpoints.list>;
 
 const notFound = () => new AppError('not_found', 'Invoice not found');
 
-export function createInvoiceService(deps: { db: Kysely<Database>; clock: Clock; mailer: Mailer }) {
+/** As the e-ticket's mail: a document to a few addresses, not a mail cannon (429 past these). */
+export const INVOICE_MAIL_RULES = {
+  perInvoice: { bucket: 'invoice-mail:invoice', limit: 10, windowSeconds: 3600 },
+  perCompany: { bucket: 'invoice-mail:company', limit: 100, windowSeconds: 3600 },
+} as const satisfies Record<string, RateRule>;
+
+export function createInvoiceService(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+}) {
   const { db, clock } = deps;
 
   async function filterOf(principal: CompanyPrincipal, query: InvoiceListQuery): Promise<InvoiceFilter> {
@@ -106,6 +118,8 @@ export function createInvoiceService(deps: { db: Kysely<Database>; clock: Clock;
         const problem = 'This client has no e-mail address: enter one';
         throw new AppError('validation', problem, { fieldErrors: { to: [problem] } });
       }
+      await deps.rateLimiter.consume(INVOICE_MAIL_RULES.perInvoice, invoice.id);
+      await deps.rateLimiter.consume(INVOICE_MAIL_RULES.perCompany, principal.companyId);
       const sender = await userNameOf(db, principal.userId);
       await deps.mailer.send(
         invoiceMail({ to: address, invoice, sender: sender ?? 'a colleague', pdf: file }),
