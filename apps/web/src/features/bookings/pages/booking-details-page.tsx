@@ -17,6 +17,7 @@ import { tripRoute } from '../../../entities/bookings/booking-segments';
 import { BookingStatusBadge } from '../../../entities/bookings/booking-status-badge';
 import { BookingDeadline } from '../../../entities/bookings/deadline-countdown';
 import { useCredits } from '../../../entities/credits/use-credits';
+import { BookingInvoices } from '../../../entities/invoices/booking-invoices';
 import { useShowsNet } from '../../../entities/pricing/client-view';
 import { NetLine } from '../../../entities/pricing/two-prices';
 import { useCanEach, useMayOpen } from '../../../shared/access/dashboard-access';
@@ -288,6 +289,7 @@ function BookingView({ booking }: { booking: BookingDetails }) {
         </div>
         <div className="min-w-0 space-y-5">
           <EarningsCard booking={booking} />
+          <BookingInvoices invoices={booking.invoices} />
           {/* The fare's breakdown is the agency's net: not for the client's eyes (issue 33). */}
           {showsNet && (
             <Card title="Fare">
