@@ -76,3 +76,16 @@ export async function countSearchHistory(db: Db, companyId: string, filters: Sea
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/**
+ * Issue 33: the agency's time zone (its own, or its country's: migration 0012's view), whose
+ * calendar a rule's booking dates are; UTC for an agency it can't find. The bookings module reads
+ * the same (agency-zone-repo.ts); flights asks its own repository, not bookings.
+ */
+export async function agencyZone(db: Kysely<Database>, companyId: string): Promise<string> {
+  const { rows } = await sql<{ time_zone: string | null }>`
+    select (select z.time_zone from company_time_zones z where z.company_id = ${companyId}) as time_zone`.execute(
+    db,
+  );
+  return rows[0]?.time_zone ?? 'UTC';
+}

@@ -9,7 +9,7 @@ import {
 } from '@skydesk/contract';
 import type { GroupedAnswer } from '../../supplier/port.js';
 import { decodeOutcome, outcomeOf, type SearchOutcome } from '../../supplier/search-outcome.js';
-import type { PricedTrip, Pricer } from '../pricing/pricer.js';
+import type { PricedTrip, Pricer } from '../pricing/index.js';
 
 /**
  * Issue 33: the client's selling price beside the agency's net, on search answers and offers. The

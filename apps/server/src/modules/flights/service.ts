@@ -26,8 +26,7 @@ import type { CompanyPrincipal } from '../../platform/http/principal.js';
 import { type FlightSearchRequest, type FlightSupplier, SupplierRequestError } from '../../supplier/port.js';
 import { decodeOutcome, type SearchOutcome } from '../../supplier/search-outcome.js';
 import type { SearchRunner } from '../../supplier/search-runner.js';
-import { agencyTimeZone } from '../bookings/booking/agency-zone-repo.js';
-import { loadPricer, type Pricer } from '../pricing/pricer.js';
+import { loadPricer, type Pricer } from '../pricing/index.js';
 import * as repo from './repo.js';
 import type { SearchHistoryWriter } from './search-history-writer.js';
 import { legSelling, localDate, type SellingContext, sellOutcome, withSelling } from './selling.js';
@@ -126,7 +125,7 @@ export function createFlightService(deps: {
   ): Promise<{ pricer: Pricer; context: SellingContext }> {
     const [pricer, zone] = await Promise.all([
       loadPricer(db, { companyId: principal.companyId }),
-      agencyTimeZone(db, principal.companyId),
+      repo.agencyZone(db, principal.companyId),
     ]);
     return {
       pricer,

@@ -20,9 +20,9 @@ import {
 } from '../../../platform/http/idempotency.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { FlightSupplier, OfferBooking } from '../../../supplier/port.js';
-import { localDate, sellItinerary } from '../../flights/selling.js';
-import { loadPricer } from '../../pricing/pricer.js';
-import { markQuoteOptionBooked } from '../../quotes/repo.js';
+import { localDate, sellItinerary } from '../../flights/index.js';
+import { loadPricer } from '../../pricing/index.js';
+import { markQuoteOptionBooked } from '../../quotes/index.js';
 import { bookingOfRequest } from '../remote/repo.js';
 import { internationalPhone, type SupplierSaga } from '../remote/saga.js';
 import { quoteRemoteServices } from '../remote/services.js';

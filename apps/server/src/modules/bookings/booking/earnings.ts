@@ -6,10 +6,9 @@ import {
   minorMoneyText,
   minorToAmount,
 } from '@skydesk/contract';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../../platform/db/schema.js';
-import type { LoadedPricingSettings } from '../../pricing/settings-repo.js';
-import { type BookingFeeRow, feeLineOf } from './fees.js';
+import type { LoadedPricingSettings } from '../../pricing/index.js';
+import type { BookingFeeRow } from './earnings-repo.js';
+import { feeLineOf } from './fees.js';
 import type { BookingRecord } from './repo.js';
 
 /**
@@ -54,33 +53,6 @@ export function checkOverride(
 /** The override of `selling_total` (an amount of the wire) in minor units, or null when absent. */
 export const overrideMinorOf = (sellingTotal: number | undefined) =>
   sellingTotal === undefined ? null : amountToMinor(sellingTotal);
-
-/** Records an agent's override: the new selling price, the rules' price it replaced, who, when. */
-export async function recordOverride(
-  trx: Transaction<Database>,
-  input: { bookingId: string; overrideMinor: number; rulesSellingMinor: number; userId: string; at: Date },
-) {
-  await trx
-    .updateTable('bookings')
-    .set({
-      selling_minor: input.overrideMinor,
-      rules_selling_minor: input.rulesSellingMinor,
-      selling_override_by: input.userId,
-      selling_override_at: input.at,
-    })
-    .where('id', '=', input.bookingId)
-    .execute();
-}
-
-/** Who overrode the selling price, by id, with their name (the earnings name them). */
-export async function overriderName(
-  db: Kysely<Database> | Transaction<Database>,
-  userId: string | null,
-): Promise<string | null> {
-  if (!userId) return null;
-  const user = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
-  return user?.name ?? null;
-}
 
 /** The booking's selling price in minor units (a row written before the column: its total). */
 export const sellingMinorOf = (record: BookingRecord): number =>

@@ -1,9 +1,10 @@
 import { AppError, type FeeEvent, type FeeLine, type PassengerType, type RuleRef } from '@skydesk/contract';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { BookingFeesTable, Database } from '../../../platform/db/schema.js';
-import { firstLegOf, localDate } from '../../flights/selling.js';
-import { loadPricer, type PricedTrip, type Pricer } from '../../pricing/pricer.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../../platform/db/schema.js';
+import { firstLegOf, localDate } from '../../flights/index.js';
+import { loadPricer, type PricedTrip, type Pricer } from '../../pricing/index.js';
 import { agencyTimeZone } from './agency-zone-repo.js';
+import { type BookingFeeRow, bookingForRules, insertFees } from './earnings-repo.js';
 
 /**
  * Issue 33: a booking's service fees — named lines of the agency's income at an event (issue,
@@ -13,7 +14,8 @@ import { agencyTimeZone } from './agency-zone-repo.js';
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
-export type BookingFeeRow = Selectable<BookingFeesTable>;
+
+export type { BookingFeeRow } from './earnings-repo.js';
 
 /** A fee added by hand, for the whole booking, in the booking's currency. */
 export type ManualFeeInput = { name: string; amountMinor: number };
@@ -51,38 +53,22 @@ export async function addEventFees(
   ];
   if (rows.length === 0) return [];
   const at = input.at ?? new Date();
-  return trx
-    .insertInto('booking_fees')
-    .values(
-      rows.map((row) => ({
-        booking_id: input.bookingId,
-        company_id: input.companyId,
-        name: row.name,
-        amount_minor: row.amount_minor,
-        currency: trip.currency,
-        rule_id: row.rule?.id ?? null,
-        rule_name: row.rule?.name ?? null,
-        event: input.event,
-        created_by: input.userId,
-        created_at: at,
-      })),
-    )
-    .returningAll()
-    .execute();
+  return insertFees(
+    trx,
+    rows.map((row) => ({
+      booking_id: input.bookingId,
+      company_id: input.companyId,
+      name: row.name,
+      amount_minor: row.amount_minor,
+      currency: trip.currency,
+      rule_id: row.rule?.id ?? null,
+      rule_name: row.rule?.name ?? null,
+      event: input.event,
+      created_by: input.userId,
+      created_at: at,
+    })),
+  );
 }
-
-/** The booking's fees, oldest first. */
-export const feesOfBooking = (db: Db, bookingId: string): Promise<BookingFeeRow[]> =>
-  db
-    .selectFrom('booking_fees')
-    .selectAll()
-    .where('booking_id', '=', bookingId)
-    .orderBy('created_at')
-    // One event's fees share its moment: the rules' first, then those added by hand, by name.
-    .orderBy(sql`rule_id is null`)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
 
 /** As the booking's earnings show a fee (BookingEarnings.fees). */
 export const feeLineOf = (row: BookingFeeRow): FeeLine => ({
@@ -101,28 +87,9 @@ export async function tripOfBooking(
   companyId: string,
   bookingId: string,
 ): Promise<PricedTrip | undefined> {
-  const booking = await db
-    .selectFrom('bookings')
-    .select([
-      'id',
-      'itinerary',
-      'supplier',
-      'trip_type',
-      'cabin',
-      'validating_carrier',
-      'currency',
-      'created_at',
-    ])
-    .where('id', '=', bookingId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  if (!booking) return undefined;
-  const passengers = await db
-    .selectFrom('booking_passengers')
-    .select(['passenger_type', 'fare_minor', 'taxes_minor'])
-    .where('booking_id', '=', bookingId)
-    .orderBy('position')
-    .execute();
+  const found = await bookingForRules(db, companyId, bookingId);
+  if (!found) return undefined;
+  const { booking, passengers } = found;
   const zone = await agencyTimeZone(db, companyId);
   const byType = new Map<PassengerType, { count: number; netMinor: number }>();
   for (const passenger of passengers) {

@@ -13,15 +13,16 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CompanyPrincipal } from '../../../platform/http/principal.js';
 import type { SupplierBookings } from '../../../supplier/port.js';
-import { issueClientInvoice } from '../../invoices/issue.js';
+import { issueClientInvoice } from '../../invoices/index.js';
 import { notify } from '../../notices/index.js';
 import { postLedgerEntry } from '../../payments/index.js';
-import { loadPricingSettings } from '../../pricing/settings-repo.js';
+import { loadPricingSettings } from '../../pricing/index.js';
 import type { SupplierSaga } from '../remote/saga.js';
 import { serviceLineText } from '../services/lines.js';
 import { heldServicesOf, issueHeldServices } from '../services/repo.js';
 import { refuseOtherCurrency } from './credits-currency.js';
-import { checkOverride, overrideMinorOf, recordOverride, sellingMinorOf } from './earnings.js';
+import { checkOverride, overrideMinorOf, sellingMinorOf } from './earnings.js';
+import { recordOverride, storedSellingMinor } from './earnings-repo.js';
 import { addEventFees } from './fees.js';
 import { expireHoldIfDue } from './hold-expiry.js';
 import { bookingLink } from './hold-notices.js';
@@ -217,15 +218,10 @@ async function recordEarnings(
   input: { bookingId: string; overrideMinor: number | null; at: Date },
 ) {
   if (input.overrideMinor !== null) {
-    const row = await trx
-      .selectFrom('bookings')
-      .select('selling_minor')
-      .where('id', '=', input.bookingId)
-      .executeTakeFirstOrThrow();
     await recordOverride(trx, {
       bookingId: input.bookingId,
       overrideMinor: input.overrideMinor,
-      rulesSellingMinor: Number(row.selling_minor),
+      rulesSellingMinor: await storedSellingMinor(trx, input.bookingId),
       userId: principal.userId,
       at: input.at,
     });
