@@ -36,7 +36,8 @@ export function QuoteOptionCard({ option, showNet = false, actions }: QuoteOptio
             {CABIN_LABELS[option.cabin]} {option.brand_label ?? option.brand}
           </span>
         </h3>
-        <p className="text-right">
+        {/* Under the title on a phone, read from the left; beside it from sm, against the right edge. */}
+        <p className="sm:text-right">
           <span className="font-semibold text-lg text-slate-900 tabular-nums">
             {formatMoney(option.selling)}
           </span>
