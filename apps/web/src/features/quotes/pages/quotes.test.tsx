@@ -7,14 +7,7 @@ import { fail, fakeApi, ok } from '../../../testing/fake-api';
 import { signedInState } from '../../../testing/fake-session';
 import { renderApp } from '../../../testing/render-with-providers';
 import { quoteDetailsPath } from '../quote-paths';
-import {
-  OPTION_ID,
-  publicQuote,
-  QUOTE_ID,
-  quoteSummary,
-  sampleQuote,
-  TOKEN,
-} from '../testing/quotes';
+import { OPTION_ID, publicQuote, QUOTE_ID, quoteSummary, sampleQuote, TOKEN } from '../testing/quotes';
 
 const QUOTING = signedInState({ permissions: ['bookings.create', 'bookings.view', 'flights.search'] });
 
