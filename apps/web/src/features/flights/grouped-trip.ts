@@ -270,7 +270,7 @@ export function summariseChoice(choice: LegChoice, result: GroupedSearchResult):
   return {
     choice,
     key: option.id,
-    total: choice.total,
+    total: choice.selling ?? choice.total,
     currency: result.currency,
     duration: option.elapsed_time,
     stops: option.segments.length - 1 + option.segments.reduce((sum, segment) => sum + segment.stops, 0),

@@ -37,7 +37,8 @@ export function summarise(itinerary: PricedItinerary): ItinerarySummary {
   return {
     itinerary,
     key: itinerary.offer_id,
-    total: pricing.ItinTotalFare.TotalFare.Amount,
+    // Issue 33: sorted and filtered by the price the cards show first, the client's selling price.
+    total: itinerary.selling?.Amount ?? pricing.ItinTotalFare.TotalFare.Amount,
     currency: pricing.ItinTotalFare.TotalFare.CurrencyCode,
     duration: legs.reduce((sum, leg) => sum + leg.ElapsedTime, 0),
     stops: Math.max(...legs.map(stopsOf)),

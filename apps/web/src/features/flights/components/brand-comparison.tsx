@@ -131,6 +131,7 @@ export function BrandComparison({
                           net={brand.total}
                           selling={brand.selling}
                           currency={currency}
+                          compact
                           className="font-normal"
                         />
                       )}
