@@ -403,6 +403,8 @@ describe.each(storeKinds())('client invoices on %s (issue 33)', (kind) => {
       'Booking fee',
       'VAT 20 % on earnings',
       `Booking ${booking.pnr}`,
+      // The agency's day of issue (the clock stands at noon UTC).
+      'Issued 22 Nov 2026',
       'Total',
     ]) {
       expect(text).toContain(part);

@@ -32,6 +32,21 @@ const COLUMNS: Column[] = [
 ];
 const ROW = 16;
 
+/** The day an instant falls on in a zone, printed as the PDFs print days ("22 Nov 2026"). */
+function agencyDay(iso: string, timeZone: string): string {
+  try {
+    const day = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date(iso));
+    return utcDay(`${day}T00:00:00Z`);
+  } catch {
+    return utcDay(iso);
+  }
+}
+
 /** A PNG or JPEG data URL as bytes pdfkit can draw; null for anything else. */
 function logoBytes(logo: string | null): Buffer | null {
   const match = logo?.match(/^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=]+)$/);
@@ -42,6 +57,8 @@ export async function renderInvoicePdf(input: {
   invoice: Invoice;
   logo: string | null;
   generatedAt: Date;
+  /** The agency's time zone: the issue day printed is the agency's (as the list's filters count it). */
+  timeZone?: string;
 }): Promise<Buffer> {
   const { invoice, generatedAt } = input;
   const title = KIND_TITLE[invoice.kind];
@@ -115,11 +132,17 @@ export async function renderInvoicePdf(input: {
     color: COLOR.white,
     align: 'right',
   });
-  sheet.cell(`Issued ${utcDay(invoice.issued_at)}`, LEFT + WIDTH * 0.55, 56, WIDTH * 0.45, {
-    size: 8,
-    color: COLOR.brandText,
-    align: 'right',
-  });
+  sheet.cell(
+    `Issued ${agencyDay(invoice.issued_at, input.timeZone ?? 'UTC')}`,
+    LEFT + WIDTH * 0.55,
+    56,
+    WIDTH * 0.45,
+    {
+      size: 8,
+      color: COLOR.brandText,
+      align: 'right',
+    },
+  );
   sheet.y = band + 16;
 
   if (invoice.against) {

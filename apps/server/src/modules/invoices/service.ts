@@ -72,7 +72,12 @@ export function createInvoiceService(deps: {
     const settings = await loadPricingSettings(db, principal.companyId);
     return {
       invoice,
-      pdf: await renderInvoicePdf({ invoice, logo: settings.logo, generatedAt: clock.now() }),
+      pdf: await renderInvoicePdf({
+        invoice,
+        logo: settings.logo,
+        generatedAt: clock.now(),
+        timeZone: await agencyZoneOf(db, principal.companyId),
+      }),
     };
   }
 
