@@ -785,7 +785,11 @@ export type PricingRulesTable = {
   percent_bps: number | null;
   /** Owner's currency, minor units. */
   fixed_minor: number | null;
-  fixed_per: ColumnType<'passenger' | 'booking', 'passenger' | 'booking' | undefined, 'passenger' | 'booking'>;
+  fixed_per: ColumnType<
+    'passenger' | 'booking',
+    'passenger' | 'booking' | undefined,
+    'passenger' | 'booking'
+  >;
   rounding: ColumnType<
     'none' | 'whole' | 'ninety_nine',
     'none' | 'whole' | 'ninety_nine' | undefined,
