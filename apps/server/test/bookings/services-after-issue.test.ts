@@ -187,6 +187,11 @@ describe.each(storeKinds())('seats and bags after issue on %s (issue 31)', (kind
     const added = BookingServices.parse(res.json().data);
     const paid = minor(bag.price.Amount) + minor(first!.price!.Amount);
     expect(await balanceOf(agent)).toBe(start - paid);
+    // Issue 33: passed on to the client at their price — the selling price moves with the total.
+    const after = (await get(t, `/api/booking/${booking.id}`, { token: agent.token })).json().data;
+    expect(minor(after.selling.Amount) - minor(after.total.Amount)).toBe(
+      minor(booking.selling!.Amount) - minor(booking.total.Amount),
+    );
     expect(added.services).toHaveLength(2);
     for (const service of added.services) {
       expect(service.status).toBe('issued');

@@ -85,3 +85,16 @@ export async function overriderName(db: Db, userId: string | null): Promise<stri
   const user = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
   return user?.name ?? null;
 }
+
+/**
+ * Seats and bags bought after the selling price was set are passed on at their price: the selling
+ * price grows by what they cost (the trigger of migration 0026 does the same for a total that moves).
+ */
+export async function addToSelling(trx: Transaction<Database>, bookingId: string, amountMinor: number) {
+  if (amountMinor === 0) return;
+  await trx
+    .updateTable('bookings')
+    .set((eb) => ({ selling_minor: eb('selling_minor', '+', amountMinor) }))
+    .where('id', '=', bookingId)
+    .execute();
+}

@@ -22,7 +22,7 @@ import { serviceLineText } from '../services/lines.js';
 import { heldServicesOf, issueHeldServices } from '../services/repo.js';
 import { refuseOtherCurrency } from './credits-currency.js';
 import { checkOverride, overrideMinorOf, sellingMinorOf } from './earnings.js';
-import { recordOverride, storedSellingMinor } from './earnings-repo.js';
+import { addToSelling, recordOverride, storedSellingMinor } from './earnings-repo.js';
 import { addEventFees } from './fees.js';
 import { expireHoldIfDue } from './hold-expiry.js';
 import { bookingLink } from './hold-notices.js';
@@ -196,6 +196,14 @@ export async function issueBooking(
       at: now,
       readBy: principal.userId,
     });
+    // Issue 33: seats and bags added to the hold after it was priced join the selling price at cost.
+    await addToSelling(
+      trx,
+      booking.id,
+      services
+        .filter((service) => service.created_at.getTime() > booking.created_at.getTime())
+        .reduce((sum, service) => sum + Number(service.amount_minor), 0),
+    );
     await recordEarnings(trx, principal, request, { bookingId: booking.id, overrideMinor, at: now });
   });
 

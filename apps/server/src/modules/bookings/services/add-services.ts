@@ -17,6 +17,7 @@ import { seatMapFlights } from '../../../supplier/seat-maps.js';
 import { type BagQuotes, type BagsBought, bagFlightsOf } from '../../../supplier/services.js';
 import { postLedgerEntry } from '../../payments/index.js';
 import { refuseOtherCurrency } from '../booking/credits-currency.js';
+import { addToSelling } from '../booking/earnings-repo.js';
 import {
   type BookingRow,
   insertOrder,
@@ -351,6 +352,8 @@ export function createServiceSales(deps: {
               userId: principal.userId,
             });
             refuseOtherCurrency(locked, entry);
+            // Issue 33: passed on to the client at their price.
+            await addToSelling(trx, booking.id, totalMinor);
             // Issue 31: a purchase after issue is an order of its own in the order history, as the
             // tickets' was: kind `ticket`, its amount the services', its documents their EMDs.
             await insertOrder(trx, {
