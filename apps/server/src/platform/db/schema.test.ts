@@ -29,6 +29,8 @@ const KIND_OF_UDT: Record<string, Kind> = {
   int4: 'number',
   int8: 'number',
   float8: 'number',
+  // numeric reads back as text (exact decimals): an invoice's tax rate.
+  numeric: 'string',
   bool: 'boolean',
   timestamptz: 'date',
   timestamp: 'date',
