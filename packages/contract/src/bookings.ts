@@ -4,7 +4,7 @@ import { CalendarDate } from './calendar-date.js';
 import { BookingChange, ChangeBody, ChangeOffer, ChangeOffersBody, ScheduleChange } from './changes.js';
 import { defineEndpoint } from './endpoint.js';
 import { BookingStatus, Cabin, PassengerType, SupplierCode, SupplierState, TripType } from './enums.js';
-import { MAX_PAGE, Money } from './envelope.js';
+import { AmountInput, amountToMinor, MAX_PAGE, Money } from './envelope.js';
 import { AirItineraryPricingInfo, FlightSegment } from './flights.js';
 import { InvoiceKind } from './invoices.js';
 import { FALLBACK } from './messages.js';
@@ -184,7 +184,9 @@ export const PnrBody = z.strictObject({ pnr: Pnr });
  * and whom the client invoice is made out to (the contact and lead passenger when absent).
  */
 export const IssueBody = PnrBody.extend({
-  selling_total: z.number().positive().max(10_000_000).optional(),
+  selling_total: AmountInput.refine((value) => amountToMinor(value) > 0, 'Enter an amount above zero')
+    .refine((value) => value <= 10_000_000, 'Too large')
+    .optional(),
   fees: z.array(ManualFee).max(10).default([]),
   client: InvoiceClient.optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CalendarDate } from './calendar-date.js';
 import { defineEndpoint } from './endpoint.js';
 import { MAX_PAGE, Money } from './envelope.js';
+import { Text } from './text.js';
 
 /**
  * Issue 33: the agency's paperwork to its client. At issue, an invoice in the agency's own
@@ -70,7 +71,7 @@ export const InvoiceListQuery = z
     from: CalendarDate().optional(),
     to: CalendarDate().optional(),
     /** A number, PNR or client name, or part of one. */
-    q: z.string().trim().max(60).optional(),
+    q: Text({ max: 60 }).optional(),
     page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     /** `csv`: every match (no paging) as `text/csv`. */

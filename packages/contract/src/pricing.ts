@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CalendarDate } from './calendar-date.js';
 import { defineEndpoint } from './endpoint.js';
 import { Cabin, PassengerType, SupplierCode, TripType } from './enums.js';
-import { Money } from './envelope.js';
+import { AmountInput, amountToMinor, Money } from './envelope.js';
 import { FareBrand } from './flights.js';
 import { Text } from './text.js';
 
@@ -68,6 +68,16 @@ export const Rounding = z.enum(ROUNDINGS);
 export type Rounding = z.infer<typeof Rounding>;
 
 export const MAX_RULE_PERCENT = 1000;
+
+/** An amount a client sends with its currency (a rule's fixed part, a preview's net). */
+const MoneyInput = z.strictObject({
+  Amount: AmountInput,
+  CurrencyCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'A 3-letter currency code'),
+});
 
 const Airline = z
   .string()
@@ -136,7 +146,7 @@ export const PricingRuleBody = z.strictObject({
   value: z.strictObject({
     /** Of the fare (markup) — −100 to 1,000, two decimals at most. */
     percent: z.number().min(-100).nullable().default(null),
-    fixed: Money.nullable().default(null),
+    fixed: MoneyInput.nullable().default(null),
     fixed_per: FixedPer.default('passenger'),
   }),
   rounding: Rounding.default('none'),
@@ -201,7 +211,7 @@ export const PricingPreviewBody = z.strictObject({
   /** The first departure's day; today when absent. */
   departure_date: CalendarDate().nullable().default(null),
   /** The net fare per adult (children and infants at the sandbox's shares of it). */
-  net_per_adult: Money,
+  net_per_adult: MoneyInput,
   /** Operator preview only: the supplier. */
   supplier: SupplierCode.nullable().default(null),
 });
@@ -231,7 +241,7 @@ export const PricingPreview = z.object({
 export type PricingPreview = z.infer<typeof PricingPreview>;
 
 /** A tax the agency charges on its earnings (markup and fees), e.g. VAT 20 %. */
-export const EarningsTax = z.object({
+export const EarningsTax = z.strictObject({
   name: Text({ min: 1, max: 20, tooShort: 'Name the tax' }),
   /** Percent, 0–100. */
   rate: z.number().min(0).max(100),
@@ -299,7 +309,10 @@ export type InvoiceClient = z.input<typeof InvoiceClient>;
 export const ManualFee = z.strictObject({
   name: Text({ min: 1, max: 80, tooShort: 'Name the fee' }),
   /** For the whole booking, in the agency's currency; > 0. */
-  amount: z.number().positive('A fee is more than 0').max(100_000),
+  amount: AmountInput.refine((value) => amountToMinor(value) > 0, 'A fee is more than 0').refine(
+    (value) => value <= 100_000,
+    'A fee is at most 100,000',
+  ),
 });
 export type ManualFee = z.input<typeof ManualFee>;
 

@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint.js';
 import { Cabin, PassengerType, TripType } from './enums.js';
 import { MAX_PAGE, Money } from './envelope.js';
 import { FareBrand, PricedItinerary } from './flights.js';
-import { Text } from './text.js';
+import { PRINTABLE_TOKEN, Text } from './text.js';
 
 /**
  * Issue 33: a quote for a named client — one to five priced options picked from results, at
@@ -33,7 +33,7 @@ export const CreateQuoteBody = z.strictObject({
    * five, in the order shown; each must still be valid (30 minutes) when the quote is made.
    */
   offer_ids: z
-    .array(z.string().min(1).max(8192))
+    .array(z.string().min(1).max(8192).regex(PRINTABLE_TOKEN, 'This offer id is not one of ours'))
     .min(1, 'Pick at least one option')
     .max(MAX_QUOTE_OPTIONS, `At most ${MAX_QUOTE_OPTIONS} options`),
   /** Days the quote stays valid; the agency's `quote_validity_days` when absent. */
