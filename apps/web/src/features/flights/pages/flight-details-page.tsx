@@ -15,6 +15,8 @@ import {
   legsOf,
   stopsOf,
 } from '../../../entities/itinerary/itinerary';
+import { useShowsNet } from '../../../entities/pricing/client-view';
+import { NetLine } from '../../../entities/pricing/two-prices';
 import { useMayOpen } from '../../../shared/access/dashboard-access';
 import { daysBetween, formatDayTime, formatDuration } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
@@ -149,6 +151,7 @@ export function FlightDetailsPage() {
   const left = useCountdown(itinerary ? Date.parse(itinerary.offer_expires_at) : null);
   // Issue 13: a role that searches but does not book sees the fare without the way to book it.
   const canBook = useMayOpen(paths.dashboard.travelersDetails);
+  const showsNet = useShowsNet();
 
   if (!itinerary)
     return (
@@ -223,45 +226,65 @@ export function FlightDetailsPage() {
       <div className="space-y-5 lg:sticky lg:top-4">
         <OfferCountdown expiresAt={itinerary.offer_expires_at} />
         <Card title="Price">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Fare per passenger type</caption>
-            <thead>
-              <tr className="text-left text-slate-500 text-xs">
-                <th scope="col" className="pb-1 font-medium">
-                  Passenger
-                </th>
-                <th scope="col" className="pb-1 text-right font-medium">
-                  Base
-                </th>
-                <th scope="col" className="pb-1 text-right font-medium">
-                  Taxes
-                </th>
-                <th scope="col" className="pb-1 text-right font-medium">
-                  Each
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pricing.PTC_FareBreakdowns.PTC_FareBreakdown.map((breakdown) => (
-                <tr key={breakdown.PassengerTypeQuantity.Code} className="border-slate-100 border-t">
-                  <th scope="row" className="py-1.5 text-left font-medium text-slate-800">
-                    {PTC_LABELS[breakdown.PassengerTypeQuantity.Code]} ×{' '}
-                    {breakdown.PassengerTypeQuantity.Quantity}
-                  </th>
-                  <td className="py-1.5 text-right tabular-nums">
-                    {formatMoney(breakdown.PassengerFare.BaseFare)}
-                  </td>
-                  <td className="py-1.5 text-right tabular-nums">
-                    {formatMoney(breakdown.PassengerFare.Taxes)}
-                  </td>
-                  <td className="py-1.5 text-right font-medium tabular-nums">
-                    {formatMoney(breakdown.PassengerFare.TotalFare)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <FareTotals pricing={pricing} className="mt-3 text-sm" />
+          {itinerary.selling && (
+            <div className={showsNet ? 'mb-3 border-slate-100 border-b pb-3' : undefined}>
+              <p className="text-slate-500 text-xs">Client price, all passengers</p>
+              <p className="font-semibold text-2xl text-slate-900 tabular-nums">
+                {formatMoney(itinerary.selling)}
+              </p>
+              {itinerary.net && (
+                <NetLine
+                  net={itinerary.net.Amount}
+                  selling={itinerary.selling.Amount}
+                  currency={itinerary.selling.CurrencyCode}
+                />
+              )}
+            </div>
+          )}
+          {/* Issue 33: the fare's breakdown is the agency's net — hidden in the client view. */}
+          {(showsNet || !itinerary.selling) && (
+            <>
+              <table className="w-full text-sm">
+                <caption className="sr-only">Fare per passenger type</caption>
+                <thead>
+                  <tr className="text-left text-slate-500 text-xs">
+                    <th scope="col" className="pb-1 font-medium">
+                      Passenger
+                    </th>
+                    <th scope="col" className="pb-1 text-right font-medium">
+                      Base
+                    </th>
+                    <th scope="col" className="pb-1 text-right font-medium">
+                      Taxes
+                    </th>
+                    <th scope="col" className="pb-1 text-right font-medium">
+                      Each
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {pricing.PTC_FareBreakdowns.PTC_FareBreakdown.map((breakdown) => (
+                    <tr key={breakdown.PassengerTypeQuantity.Code} className="border-slate-100 border-t">
+                      <th scope="row" className="py-1.5 text-left font-medium text-slate-800">
+                        {PTC_LABELS[breakdown.PassengerTypeQuantity.Code]} ×{' '}
+                        {breakdown.PassengerTypeQuantity.Quantity}
+                      </th>
+                      <td className="py-1.5 text-right tabular-nums">
+                        {formatMoney(breakdown.PassengerFare.BaseFare)}
+                      </td>
+                      <td className="py-1.5 text-right tabular-nums">
+                        {formatMoney(breakdown.PassengerFare.Taxes)}
+                      </td>
+                      <td className="py-1.5 text-right font-medium tabular-nums">
+                        {formatMoney(breakdown.PassengerFare.TotalFare)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <FareTotals pricing={pricing} className="mt-3 text-sm" />
+            </>
+          )}
           {canBook ? (
             <Button
               className="mt-4 w-full"

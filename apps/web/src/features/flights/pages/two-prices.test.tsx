@@ -64,4 +64,24 @@ describe('two prices on the results (issue 33)', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Client view' }));
     expect(card).toHaveTextContent('Net US$');
   });
+
+  it('prices the flight’s details for the client too: the breakdown at net only outside the client view', async () => {
+    fakeApi(routes());
+    const { user } = renderApp(paths.dashboard.flightResults, {
+      preloadedState: { ...signedInState(), searchDraft: draft },
+    });
+    const selling = withSelling(lhrJfk.baMorning).selling!.Amount;
+    const card = await screen.findByRole('article', { name: /British Airways/ });
+    await user.click(within(card).getByRole('button', { name: 'View details' }));
+    const price = (await screen.findByRole('heading', { name: 'Price' })).closest('section')!;
+    expect(price).toHaveTextContent(`Client price, all passengersUS$${selling.toFixed(2)}`);
+    expect(within(price).getByRole('table', { name: 'Fare per passenger type' })).toBeVisible();
+    expect(price).toHaveTextContent('Net US$');
+
+    await user.click(screen.getByRole('button', { name: 'Client view' }));
+    expect(within(price).queryByRole('table')).not.toBeInTheDocument();
+    expect(price).not.toHaveTextContent('Net US$');
+    expect(price).toHaveTextContent(`US$${selling.toFixed(2)}`);
+    await user.click(screen.getByRole('button', { name: 'Client view' }));
+  });
 });
