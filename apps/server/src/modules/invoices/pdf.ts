@@ -1,8 +1,7 @@
 import type { Invoice } from '@skydesk/contract';
-import PDFDocument from 'pdfkit';
-import { FACES, type Face, faces } from '../../platform/pdf/fonts.js';
+import { logoBytes, openDocument } from '../../platform/pdf/document.js';
 import { money, utcDay, utcStamp } from '../../platform/pdf/format.js';
-import { COLOR, FOOTER_Y, LEFT, MARGIN, PAGE, RIGHT, Sheet, WIDTH } from '../../platform/pdf/sheet.js';
+import { COLOR, FOOTER_Y, LEFT, PAGE, RIGHT, Sheet, WIDTH } from '../../platform/pdf/sheet.js';
 import { type Column, tableHeader } from '../../platform/pdf/tables.js';
 
 /**
@@ -47,12 +46,6 @@ function agencyDay(iso: string, timeZone: string): string {
   }
 }
 
-/** A PNG or JPEG data URL as bytes pdfkit can draw; null for anything else. */
-function logoBytes(logo: string | null): Buffer | null {
-  const match = logo?.match(/^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=]+)$/);
-  return match?.[2] ? Buffer.from(match[2], 'base64') : null;
-}
-
 export async function renderInvoicePdf(input: {
   invoice: Invoice;
   logo: string | null;
@@ -62,28 +55,11 @@ export async function renderInvoicePdf(input: {
 }): Promise<Buffer> {
   const { invoice, generatedAt } = input;
   const title = KIND_TITLE[invoice.kind];
-  const loaded = faces();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: 10, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    font: loaded.regular.path,
-    info: {
-      Title: `${title} ${invoice.number}`,
-      Author: invoice.agency.name,
-      Subject: `${title} ${invoice.number}, booking ${invoice.booking.pnr}`,
-      Creator: 'SkyDesk',
-      CreationDate: generatedAt,
-      ModDate: generatedAt,
-    },
-  });
-  for (const face of Object.keys(FACES) as Face[]) doc.registerFont(face, loaded[face].data);
-  doc.font('regular');
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, bytes } = openDocument({
+    title: `${title} ${invoice.number}`,
+    author: invoice.agency.name,
+    subject: `${title} ${invoice.number}, booking ${invoice.booking.pnr}`,
+    generatedAt,
   });
   const sheet = new Sheet(doc, `${invoice.agency.name} · ${title} ${invoice.number} (continued)`);
 
@@ -258,5 +234,5 @@ export async function renderInvoicePdf(input: {
     });
   }
   doc.end();
-  return done;
+  return bytes;
 }

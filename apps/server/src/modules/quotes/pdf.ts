@@ -5,10 +5,9 @@ import {
   QUOTE_MESSAGES,
   TRIP_TYPE_LABELS,
 } from '@skydesk/contract';
-import PDFDocument from 'pdfkit';
-import { FACES, type Face, faces } from '../../platform/pdf/fonts.js';
+import { logoBytes, openDocument } from '../../platform/pdf/document.js';
 import { duration, localStamp, money, utcDay, utcMinutes, utcStamp } from '../../platform/pdf/format.js';
-import { COLOR, FOOTER_Y, LEFT, MARGIN, PAGE, RIGHT, Sheet, WIDTH } from '../../platform/pdf/sheet.js';
+import { COLOR, FOOTER_Y, LEFT, PAGE, RIGHT, Sheet, WIDTH } from '../../platform/pdf/sheet.js';
 import { type Column, tableHeader } from '../../platform/pdf/tables.js';
 
 /**
@@ -22,29 +21,11 @@ const PASSENGER_LABEL = { adult: 'Adult', child: 'Child', infant: 'Infant' } as 
 
 export async function renderQuotePdf(input: { quote: PublicQuote; generatedAt: Date }): Promise<Buffer> {
   const { quote, generatedAt } = input;
-  const loaded = faces();
-  const doc = new PDFDocument({
-    size: 'A4',
-    // Only Sheet.ensure breaks pages (see the e-ticket): pdfkit's own bottom margin sits below it.
-    margins: { top: MARGIN, bottom: 10, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    font: loaded.regular.path,
-    info: {
-      Title: `Quote ${quote.reference}`,
-      Author: quote.agency.name,
-      Subject: `Travel quote for ${quote.client_name}`,
-      Creator: 'SkyDesk',
-      CreationDate: generatedAt,
-      ModDate: generatedAt,
-    },
-  });
-  for (const face of Object.keys(FACES) as Face[]) doc.registerFont(face, loaded[face].data);
-  doc.font('regular');
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, bytes } = openDocument({
+    title: `Quote ${quote.reference}`,
+    author: quote.agency.name,
+    subject: `Travel quote for ${quote.client_name}`,
+    generatedAt,
   });
 
   const sheet = new Sheet(doc, `${quote.agency.name} · Quote ${quote.reference} (continued)`);
@@ -53,13 +34,7 @@ export async function renderQuotePdf(input: { quote: PublicQuote; generatedAt: D
   closing(sheet, quote);
   footers(sheet, quote, generatedAt);
   doc.end();
-  return done;
-}
-
-/** A PNG or JPEG data URL as bytes pdfkit can draw; anything else is left out. */
-function logoBytes(logo: string | null): Buffer | null {
-  const match = logo ? /^data:image\/(png|jpe?g);base64,([A-Za-z0-9+/=]+)$/.exec(logo) : null;
-  return match ? Buffer.from(match[2]!, 'base64') : null;
+  return bytes;
 }
 
 function header(sheet: Sheet, quote: PublicQuote): void {

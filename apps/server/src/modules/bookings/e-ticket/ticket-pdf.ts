@@ -1,7 +1,6 @@
 import type { BookingDetails } from '@skydesk/contract';
-import PDFDocument from 'pdfkit';
-import { FACES, type Face, faces } from '../../../platform/pdf/fonts.js';
-import { MARGIN, Sheet } from '../../../platform/pdf/sheet.js';
+import { openDocument } from '../../../platform/pdf/document.js';
+import { Sheet } from '../../../platform/pdf/sheet.js';
 import { contact, importantInformation } from './sections/closing.js';
 import { fare, fareRules } from './sections/fare.js';
 import { footers } from './sections/footers.js';
@@ -42,34 +41,12 @@ export type TicketPdfInput = {
 
 export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   const { booking, agency, generatedAt } = input;
-  const loaded = faces();
-  const doc = new PDFDocument({
-    size: 'A4',
-    // The bottom margin is smaller than the content area's on purpose: pdfkit adds pages itself
-    // when text crosses it, and we want only `Sheet.ensure` to decide page breaks.
-    margins: { top: MARGIN, bottom: 10, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    // Our TTF as the default keeps pdfkit from loading its Helvetica metrics at all.
-    font: loaded.regular.path,
-    info: {
-      Title: `E-ticket ${booking.pnr}`,
-      Author: agency.name,
-      Subject: 'Electronic ticket – itinerary receipt',
-      Creator: 'SkyDesk',
-      CreationDate: generatedAt,
-      ModDate: generatedAt,
-    },
+  const { doc, bytes } = openDocument({
+    title: `E-ticket ${booking.pnr}`,
+    author: agency.name,
+    subject: 'Electronic ticket – itinerary receipt',
+    generatedAt,
   });
-  for (const face of Object.keys(FACES) as Face[]) doc.registerFont(face, loaded[face].data);
-  doc.font('regular');
-
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
   const sheet = new Sheet(doc, `${agency.name} · E-ticket ${booking.pnr} (continued)`);
   header(sheet, input);
   passengers(sheet, input);
@@ -82,5 +59,5 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   footers(sheet, input);
   invalidMark(sheet, input);
   doc.end();
-  return done;
+  return bytes;
 }
