@@ -237,8 +237,8 @@ export async function loadBatch(db: Db, batch: Batch): Promise<Record<string, nu
       'bookings',
       sql`
       insert into bookings (id, company_id, pnr, status, trip_type, cabin, validating_carrier, itinerary,
-        total_minor, net_minor, currency, contact_email, contact_phone, ticketing_deadline, first_departure_at,
-        last_departure_date, issued_at, void_until, created_by, created_at, updated_at)
+        total_minor, net_minor, selling_minor, currency, contact_email, contact_phone, ticketing_deadline,
+        first_departure_at, last_departure_date, issued_at, void_until, created_by, created_at, updated_at)
       select ${bookingId(i)}, a.company_id, v.pnr, v.status, 'OneWay', 'Economy', r.carrier,
         jsonb_build_object('AirItinerary', jsonb_build_object('OriginDestinationOptions', jsonb_build_object(
           'OriginDestinationOption', jsonb_build_array(jsonb_build_object('FlightSegment', jsonb_build_array(
@@ -246,8 +246,9 @@ export async function loadBatch(db: Db, batch: Batch): Promise<Record<string, nu
               'DepartureAirport', jsonb_build_object('LocationCode', r.origin),
               'ArrivalAirport', jsonb_build_object('LocationCode', r.destination),
               'DepartureDateTime', to_char(v.departs_at, 'YYYY-MM-DD"T"HH24:MI:SS')))))))),
-        -- The sandbox marks nothing up: its net is the total (no trigger fills it during a load).
-        v.total, v.total, 'USD', 'traveller@bench.test', '+1 555 0100',
+        -- The sandbox marks nothing up: its net is the total, and sold at net (no markup rule) so is
+        -- the selling price (no trigger fills them during a load).
+        v.total, v.total, v.total, 'USD', 'traveller@bench.test', '+1 555 0100',
         least(v.created_at + interval '24 hours', v.departs_at - interval '3 hours'), v.departs_at,
         v.departs_at::date,
         case when v.status in ('ticketed', 'voided', 'refunded') then v.created_at + interval '30 minutes' end,

@@ -101,8 +101,18 @@ describe.each(storeKinds())('booking lists, details, travellers and credits on %
   it('shows one booking with its history and what the agent may do with it', async () => {
     const res = await get(t, `/api/booking/${family.id}`, { token: agent.token });
     expect(res.statusCode, res.body).toBe(200);
-    const { history, services, changes, ...booking } = res.json().data;
+    const { history, services, changes, earnings, invoices, ...booking } = res.json().data;
     expect(booking).toEqual(family);
+    // Sold at net (no markup rules), no fee, not issued: no client invoice yet (issue 33).
+    expect(earnings).toEqual({
+      net: family.total,
+      selling: family.total,
+      rule: null,
+      override: null,
+      fees: [],
+      margin: { Amount: 0, CurrencyCode: family.total.CurrencyCode },
+    });
+    expect(invoices).toEqual([]);
     // Booked without seats or bags (issue 31's services are tested in booking-services.test.ts).
     expect(services).toEqual([]);
     // Never changed (issue 32's changes are tested in changes/exchange.test.ts).

@@ -120,7 +120,7 @@ describe('the role form', () => {
       'Report deposits and set the low-balance alert.',
     );
     await user.click(screen.getByRole('button', { name: 'Select all in Money' }));
-    for (const name of ['See payments', 'Make deposits', 'See analytics', 'See history'])
+    for (const name of ['See payments', 'Make deposits', 'See analytics', 'See history', 'Manage pricing'])
       expect(within(money).getByRole('checkbox', { name })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Clear all in Money' })).toBeInTheDocument();
 
@@ -139,7 +139,14 @@ describe('the role form', () => {
     expect(sent?.body).toEqual({
       name: 'Accountant',
       description: 'Deposits and the statement',
-      permissions: ['payments.view', 'payments.create', 'analytics.view', 'history.view', 'bookings.view'],
+      permissions: [
+        'payments.view',
+        'payments.create',
+        'analytics.view',
+        'history.view',
+        'pricing.manage',
+        'bookings.view',
+      ],
       bookings_scope: 'own',
     });
   });
