@@ -136,7 +136,8 @@ async function shopReturnWithConnection(
   const fares = page.getByRole('table', { name: 'Fares for LHR ⇄ JFK' });
   // Basic, the lowest, pays for every seat (issue 31): each seat chosen has a price.
   await fares.getByRole('button', { name: /^(Select Basic|Basic selected)$/ }).click();
-  const fare = amountOf(await page.getByText(/^Basic: US\$[\d,]+\.\d{2} total$/).textContent());
+  // Issue 33: the client's price (the demo agency has no markup rule: its net).
+  const fare = amountOf(await page.getByText(/^Basic: US\$[\d,]+\.\d{2} client price$/).textContent());
   await page.getByRole('button', { name: /Continue with Basic/ }).click();
   await page.waitForURL('**/dashboard/travelers-details');
   for (const { label, traveller } of party) await fillPassenger(page, label, traveller);

@@ -380,9 +380,9 @@ function BrandStep({
               </Alert>
             )}
             <div className="mt-4 flex flex-col items-stretch gap-2 border-slate-100 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-slate-700 text-sm">
-                {selectedBrand && selectedBrand.total !== null ? (
-                  <>
+              {selectedBrand && selectedBrand.total !== null ? (
+                <div>
+                  <p className="text-slate-700 text-sm">
                     {selectedBrand.brand}:{' '}
                     <span className="font-semibold text-slate-900 tabular-nums">
                       {formatMoney({
@@ -391,19 +391,17 @@ function BrandStep({
                       })}
                     </span>{' '}
                     {selectedBrand.selling !== null ? 'client price' : 'total'}
-                    {selectedBrand.selling !== null && (
-                      <NetLine
-                        net={selectedBrand.total}
-                        selling={selectedBrand.selling}
-                        currency={currency}
-                        className="inline sm:ml-2"
-                      />
-                    )}
-                  </>
-                ) : (
-                  'Every fare of these flights is sold out: change a flight.'
-                )}
-              </p>
+                  </p>
+                  {/* Beside the sentence, not inside it: the net line is a paragraph of its own. */}
+                  {selectedBrand.selling !== null && (
+                    <NetLine net={selectedBrand.total} selling={selectedBrand.selling} currency={currency} />
+                  )}
+                </div>
+              ) : (
+                <p className="text-slate-700 text-sm">
+                  Every fare of these flights is sold out: change a flight.
+                </p>
+              )}
               <Button disabled={!selected || isLoading} onClick={() => selected && void priceIn(selected)}>
                 {isLoading ? 'Pricing…' : `${continueLabel} with ${selected ?? 'a fare'}`}
                 <ArrowRight aria-hidden="true" className="size-4" />
