@@ -99,7 +99,13 @@ describe('shopping a return trip in fare families, in Chromium', () => {
   it('picks the outbound, then the inbound priced against the outbound’s cheapest trip', async () => {
     await page.getByRole('button', { name: 'Cheapest' }).click();
     const outbound = page.getByRole('article').first();
-    const cheapestTrip = amountOf(await outbound.getByText(/^US\$[\d,]+\.\d{2}$/).textContent());
+    // The card's price first; its net line under it says an amount too (issue 33).
+    const cheapestTrip = amountOf(
+      await outbound
+        .getByText(/^US\$[\d,]+\.\d{2}$/)
+        .first()
+        .textContent(),
+    );
     await outbound.getByRole('button', { name: 'Flight details' }).click();
     // Aircraft by name, not by code.
     await outbound
