@@ -1,5 +1,5 @@
 import type { Invoice } from '@skydesk/contract';
-import { ArrowLeft, Download, FileQuestion, Mail, RotateCcw } from 'lucide-react';
+import { ArrowLeft, Download, FileQuestion, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { invoiceDetailsPath } from '../../../entities/invoices/invoice-paths';
@@ -10,9 +10,9 @@ import { formatMoney } from '../../../shared/format/money';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { bookingDetailsPath } from '../../../shared/routing/booking-paths';
 import { paths } from '../../../shared/routing/paths';
-import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { StatusScreen } from '../../../shared/ui/status-screen';
 import { INVOICE_KIND_LABELS, InvoiceKindBadge, REASON_LABELS } from '../components/invoice-kind-badge';
 import { SendInvoiceDialog } from '../components/send-invoice-dialog';
@@ -54,14 +54,7 @@ function InvoiceDetails({ id }: { id: string }) {
   const { data: invoice, error, isLoading, refetch } = invoicesApi.useInvoiceQuery({ params: { id } });
   if (isApiFailure(error) && error.status === 403) return <ForbiddenScreen permission="payments.view" />;
   if (isApiFailure(error) && error.status === 404) return <NotFound />;
-  if (error)
-    return (
-      <Alert tone="error" title="The invoice could not be loaded">
-        <Button variant="secondary" className="mt-2" onClick={() => void refetch()}>
-          <RotateCcw aria-hidden="true" className="size-4" /> Try again
-        </Button>
-      </Alert>
-    );
+  if (error) return <LoadFailed title="The invoice could not be loaded" onRetry={() => void refetch()} />;
   if (isLoading || !invoice)
     return (
       <div role="status" aria-label="Loading the invoice" className="mx-auto w-full max-w-4xl space-y-3">

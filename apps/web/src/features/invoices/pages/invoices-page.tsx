@@ -5,7 +5,7 @@ import {
   type InvoiceListQuery,
   type InvoicePage,
 } from '@skydesk/contract';
-import { Download, FileSpreadsheet, Mail, RotateCcw } from 'lucide-react';
+import { Download, FileSpreadsheet, Mail } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { invoiceDetailsPath } from '../../../entities/invoices/invoice-paths';
@@ -16,12 +16,12 @@ import { formatMoney } from '../../../shared/format/money';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { bookingDetailsPath } from '../../../shared/routing/booking-paths';
 import { listParam, useListParams } from '../../../shared/routing/use-list-params';
-import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SelectField, TextField } from '../../../shared/ui/field';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { DayRangeFields, FilterActions } from '../../../shared/ui/list-filters';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { Pager } from '../../../shared/ui/pager';
 import { INVOICE_KIND_LABELS, InvoiceKindBadge, REASON_LABELS } from '../components/invoice-kind-badge';
 import { SendInvoiceDialog } from '../components/send-invoice-dialog';
@@ -155,11 +155,7 @@ function Invoices() {
       </search>
 
       {error ? (
-        <Alert tone="error" title="The invoices could not be loaded">
-          <Button variant="secondary" className="mt-2" onClick={() => void refetch()}>
-            <RotateCcw aria-hidden="true" className="size-4" /> Try again
-          </Button>
-        </Alert>
+        <LoadFailed title="The invoices could not be loaded" onRetry={() => void refetch()} />
       ) : !page ? (
         <div role="status" aria-label="Loading invoices" className="space-y-2">
           {[0, 1, 2, 3].map((i) => (

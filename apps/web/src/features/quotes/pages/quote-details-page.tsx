@@ -1,15 +1,5 @@
 import { type Quote, type QuoteOption, SendQuoteBody } from '@skydesk/contract';
-import {
-  ArrowLeft,
-  Ban,
-  Copy,
-  Download,
-  ExternalLink,
-  FileQuestion,
-  Mail,
-  PlaneTakeoff,
-  RotateCcw,
-} from 'lucide-react';
+import { ArrowLeft, Ban, Copy, Download, ExternalLink, FileQuestion, Mail, PlaneTakeoff } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -26,6 +16,7 @@ import { Button, buttonClasses } from '../../../shared/ui/button';
 import { ConfirmDialog, Modal } from '../../../shared/ui/dialog';
 import { Field, inputClasses, TextField } from '../../../shared/ui/field';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { StatusScreen } from '../../../shared/ui/status-screen';
 import { QuoteOptionCard } from '../components/quote-option-card';
 import { QuoteStatusBadge } from '../components/quote-status-badge';
@@ -79,14 +70,7 @@ function QuoteDetails({ id }: { id: string }) {
         No quote of your agency has this address.
       </StatusScreen>
     );
-  if (error)
-    return (
-      <Alert tone="error" title="The quote could not be loaded">
-        <Button variant="secondary" className="mt-2" onClick={() => void refetch()}>
-          <RotateCcw aria-hidden="true" className="size-4" /> Try again
-        </Button>
-      </Alert>
-    );
+  if (error) return <LoadFailed title="The quote could not be loaded" onRetry={() => void refetch()} />;
   if (isLoading || !quote)
     return (
       <div role="status" aria-label="Loading the quote" className="mx-auto w-full max-w-5xl space-y-3">

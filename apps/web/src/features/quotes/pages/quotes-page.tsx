@@ -1,5 +1,5 @@
 import { QUOTE_STATUSES, type QuoteListQuery, QuoteStatus, type QuoteSummary } from '@skydesk/contract';
-import { FileText, Plus, RotateCcw } from 'lucide-react';
+import { FileText, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../../shared/access/dashboard-access';
@@ -8,12 +8,12 @@ import { formatMoney } from '../../../shared/format/money';
 import { isApiFailure } from '../../../shared/http/api-error';
 import { paths } from '../../../shared/routing/paths';
 import { listParam, useListParams } from '../../../shared/routing/use-list-params';
-import { Alert } from '../../../shared/ui/alert';
-import { Button, buttonClasses } from '../../../shared/ui/button';
+import { buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SelectField, TextField } from '../../../shared/ui/field';
 import { ForbiddenScreen } from '../../../shared/ui/forbidden-screen';
 import { FilterActions } from '../../../shared/ui/list-filters';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { Pager } from '../../../shared/ui/pager';
 import { QUOTE_STATUS_LABELS, QuoteStatusBadge } from '../components/quote-status-badge';
 import { validUntilText } from '../quote-format';
@@ -99,11 +99,7 @@ function Quotes() {
       </search>
 
       {error ? (
-        <Alert tone="error" title="The quotes could not be loaded">
-          <Button variant="secondary" className="mt-2" onClick={() => void refetch()}>
-            <RotateCcw aria-hidden="true" className="size-4" /> Try again
-          </Button>
-        </Alert>
+        <LoadFailed title="The quotes could not be loaded" onRetry={() => void refetch()} />
       ) : !page ? (
         <div role="status" aria-label="Loading quotes" className="space-y-2">
           {[0, 1, 2, 3].map((i) => (
